@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './platform/errors/error-handler';
+import { loggerOptions } from './platform/http/logging';
+import { registerPortalType } from './platform/http/portal-type';
+import { registerRouteAccess, type RouteEntry } from './platform/http/route-access';
+import { registerSecurityHeaders } from './platform/http/security';
+import { MailOutbox } from './platform/mail/outbox';
+import { contentRoutes } from './modules/content/content.routes';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
+import { facilityRoutes } from './modules/facilities/facilities.routes';
+import { systemRoutes } from './modules/system/system.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Overrides the log destination (tests capture it). */
+  logStream?: NodeJS.WritableStream;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: { config: Config; database: Database; outbox: MailOutbox };
+    routeTable: RouteEntry[];
+  }
+}
+
+export type App = FastifyInstance;
+/** The instance route modules receive: request and reply types come from their zod schemas. */
+export type RouteApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Builds an unstarted Fastify instance; all server options live here. */
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+  const logger = config.logLevel === 'silent' ? false : loggerOptions(config.logLevel);
+  const app = Fastify({
+    logger: logger && logStream ? { ...(logger as object), stream: logStream } : logger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1_048_576,
+    trustProxy: Boolean(config.publicUrl),
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 500 },
+    return503OnClosing: true,
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.decorate('deps', { config, database, outbox: new MailOutbox(database.db) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerRouteAccess(app, routeTable);
+  registerErrorHandling(app);
+  registerPortalType(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(formbody, { bodyLimit: 16_384 });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Patient portal API',
+        version: '1.0.0',
+        description:
+          'The API behind the patient portal web app. Every call may send the portal-type header ' +
+          '(patientPortal or kioskManagement; absent means patientPortal). Errors answer ' +
+          '{ error, message, field?, requestId }.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(systemRoutes);
+  await api.register(facilityRoutes);
+  await api.register(contentRoutes);
+  if (config.env !== 'production') await api.register(devMailRoutes);
+
+  api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  registerWebApp(app, config);
+  return app;
+}
+
+function registerWebApp(app: FastifyInstance, config: Config): void {
+  const webRoot = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const indexFile = path.join(webRoot, 'index.html');
+  const serveWeb = existsSync(indexFile);
+  if (serveWeb) {
+    void app.register(fastifyStatic, {
+      root: webRoot,
+      // One catch-all route; a missing file falls through to the not-found handler below.
+      wildcard: true,
+      index: ['index.html'],
+      redirect: false,
+      setHeaders: (reply, filePath) => {
+        // Vite puts content hashes in asset names, so they never change under the same URL.
+        void reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0] ?? '') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (serveWeb && wantsPage) {
+      // The app's own router decides what the path shows.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'not_found', message: 'Not found.', requestId: request.id });
+  });
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Patient Portal <no-reply@portal.localhost>'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  DEFAULT_FACILITY_ALIAS: z.string().min(1).default('localhost'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  db: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  defaultFacilityAlias: string;
+  appSecret: string | undefined;
+  webDistDir: string | undefined;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The only reader of the environment. Fails with a message naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as most deployment tools write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment variable ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET && e.DATABASE_URL) {
+    throw new ConfigError('Invalid environment variable APP_SECRET: required in production with DATABASE_URL');
+  }
+  // npm sets INIT_CWD to where the command was typed, so `npm start` from the root keeps ./data at the root.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(baseDir, e.DATA_DIR ?? 'data'),
+    databaseUrl: e.DATABASE_URL,
+    db: {
+      poolMax: e.DB_POOL_MAX,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    },
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    defaultFacilityAlias: e.DEFAULT_FACILITY_ALIAS.toLowerCase(),
+    appSecret: e.APP_SECRET,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}
+
+/**
+ * The secret that keys signed download tokens and encrypted link ids. In embedded mode a missing
+ * secret is generated once and kept in the data folder so links survive restarts.
+ */
+export function resolveAppSecret(config: Config): string {
+  if (config.appSecret) return config.appSecret;
+  if (config.env === 'production' && config.databaseUrl) {
+    throw new ConfigError('Invalid environment variable APP_SECRET: required in production');
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { appSecret?: string };
+    if (stored.appSecret && stored.appSecret.length >= 32) return stored.appSecret;
+  }
+  const appSecret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ appSecret }, null, 2), { mode: 0o600 });
+  return appSecret;
+}

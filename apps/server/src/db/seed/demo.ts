@@ -1,0 +1,150 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../platform/auth/passwords';
+import type { Db } from '../client';
+import { facilities, facilityAliases, patients, personalContacts, users } from '../schema/index';
+import { RIVERSIDE_LOGO_SVG } from './logo';
+
+export const DEMO_PASSWORD = 'DemoPass#2026';
+
+/** Calendar date `years` before today, so the demo patients keep their ages. */
+function yearsAgo(years: number, month: number, day: number, today = new Date()): string {
+  const y = today.getUTCFullYear() - years;
+  return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(facilities);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The demo facility, deterministic apart from dates, which are relative to today. Later modules
+ * extend this so that every module shows realistic data for jane.doe.
+ */
+export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [riverside] = await tx
+      .insert(facilities)
+      .values({
+        name: 'Riverside Cancer Center',
+        portalName: 'Riverside Patient Portal',
+        shortName: 'Riverside',
+        themeId: 1,
+        timeZoneId: 'America/New_York',
+        defaultLanguageId: 1,
+        logo: new TextEncoder().encode(RIVERSIDE_LOGO_SVG),
+        logoContentType: 'image/svg+xml',
+        hasFaqs: true,
+        hasUsefulLinks: true,
+        hasDownloadableForms: true,
+      })
+      .returning({ id: facilities.id });
+    const [lakeside] = await tx
+      .insert(facilities)
+      .values({
+        name: 'Lakeside Community Clinic',
+        portalName: 'Lakeside MyHealth',
+        shortName: 'Lakeside',
+        themeId: 2,
+        timeZoneId: 'America/Chicago',
+        defaultLanguageId: 2,
+      })
+      .returning({ id: facilities.id });
+    if (!riverside || !lakeside) throw new Error('Seeding the demo facilities failed');
+    const riversideAliases = new Set(
+      ['localhost', '127.0.0.1', ...(options.extraAliases ?? [])].map((a) => a.toLowerCase()),
+    );
+    riversideAliases.delete('lakeside.localhost');
+    await tx
+      .insert(facilityAliases)
+      .values([
+        ...[...riversideAliases].map((alias) => ({ alias, facilityId: riverside.id })),
+        { alias: 'lakeside.localhost', facilityId: lakeside.id },
+      ]);
+
+    const account = (username: string, firstName: string, lastName: string, email: string | null) => ({
+      facilityId: riverside.id,
+      username,
+      email,
+      passwordHash,
+      firstName,
+      lastName,
+      isEmailConfirmed: email !== null,
+      isEulaAccepted: true,
+    });
+    const inserted = await tx
+      .insert(users)
+      .values([
+        account('jane.doe', 'Jane', 'Doe', 'jane.doe@example.com'),
+        account('john.smith', 'John', 'Smith', 'john.smith@example.com'),
+        account('robert.doe', 'Robert', 'Doe', 'robert.doe@example.com'),
+        { ...account('kiosk.staff', 'Front Desk', 'Kiosk', null), role: 'kioskManagement' as const },
+      ])
+      .returning({ id: users.id, username: users.username });
+    const userId = (name: string) => {
+      const found = inserted.find((u) => u.username === name);
+      if (!found) throw new Error(`Seed user ${name} missing`);
+      return found.id;
+    };
+
+    const [jane] = await tx
+      .insert(patients)
+      .values([
+        {
+          homeFacilityId: riverside.id,
+          userId: userId('jane.doe'),
+          mrn: 'RCC-100234',
+          firstName: 'Jane',
+          lastName: 'Doe',
+          dateOfBirth: yearsAgo(58, 4, 12),
+          sex: 'F',
+          emailAddress: 'jane.doe@example.com',
+          address1: '214 Willow Bend Road',
+          city: 'Riverside',
+          state: 'NY',
+          country: 'United States',
+          zipCode: '12210',
+          homePhone: '5185550142',
+          mobilePhone: '5185550187',
+          preferredLanguage: 'en-US',
+        },
+        {
+          homeFacilityId: riverside.id,
+          userId: userId('john.smith'),
+          mrn: 'RCC-100871',
+          firstName: 'John',
+          lastName: 'Smith',
+          dateOfBirth: yearsAgo(71, 9, 30),
+          sex: 'M',
+          emailAddress: 'john.smith@example.com',
+          address1: '9 Harbor Street',
+          address2: 'Apt 3B',
+          city: 'Albany',
+          state: 'NY',
+          country: 'United States',
+          zipCode: '12207',
+          mobilePhone: '5185550199',
+          preferredLanguage: 'es-MX',
+        },
+      ])
+      .returning({ id: patients.id });
+    if (!jane) throw new Error('Seeding the demo patients failed');
+
+    await tx.insert(personalContacts).values({
+      patientId: jane.id,
+      firstName: 'Robert',
+      lastName: 'Doe',
+      relationship: 'Spouse',
+      isPrimaryContact: true,
+      isNextOfKin: true,
+      providesTransport: true,
+      usePatientAddress: true,
+      mobilePhone: '5185550163',
+      contactEmail: 'robert.doe@example.com',
+      communicationLanguageId: 1,
+      authorizedRepresentativeUserId: userId('robert.doe'),
+      isAuthorizedRepresentativeActive: true,
+    });
+  });
+}

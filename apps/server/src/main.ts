@@ -1,0 +1,55 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, resolveAppSecret } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
+import { createSmtpTransport, MailSender } from './platform/mail/sender';
+import { prepareDatabase } from './startup';
+
+// Reads config, opens the database, migrates, listens, and shuts down gracefully; nothing else.
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  resolveAppSecret(config);
+  const database = await openDatabase(config, (err) => log.warn({ err: err.message }, 'database connection lost'));
+  // The demo facility is seeded on an empty embedded database, or when asked for outside production.
+  await prepareDatabase(database, config, log, { seed: !config.databaseUrl || config.env !== 'production' });
+  const app = await buildApp({ config, database });
+
+  const sender = config.smtpUrl
+    ? new MailSender({
+        db: database.db,
+        transport: createSmtpTransport(config.smtpUrl),
+        from: config.mailFrom,
+        log: app.log,
+      })
+    : undefined;
+  sender?.start();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs);
+    force.unref();
+    await app.close();
+    await sender?.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  app.log.info(`Patient portal ready at http://${shown}:${config.port}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,202 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Content, ErrorBody, LanguagePackResponse } from '@portal/contracts';
+import { createTestApp } from '../../../test/helpers';
+import { contentItems, languagePackOverrides } from '../../db/schema/index';
+import { DEFAULT_CONTENT } from '../../db/seed/default-content';
+import { applyReferenceData } from '../../db/seed/reference-data';
+import { prepareDatabase } from '../../startup';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await prepareDatabase(t.database, t.config, { info() {} }, { seed: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const PACK_URL = '/api/content/languagepack/patientPortal';
+
+async function pack(query = '') {
+  const res = await get(`${PACK_URL}${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json<LanguagePackResponse>();
+}
+
+async function content(url: string) {
+  const res = await get(url);
+  expect(res.statusCode).toBe(200);
+  return res.json<Content>();
+}
+
+describe('GET /api/content/languagepack/patientPortal', () => {
+  it('resolves to en-US without a language', async () => {
+    const body = await pack();
+    expect(body.locale).toBe('en-US');
+    expect(body.language).toBe('en');
+    expect(body.strings['login.title']).toBe('Log In');
+    expect(Object.keys(body.strings).length).toBeGreaterThan(20);
+  });
+
+  it('is cacheable for a short while', async () => {
+    const res = await get(PACK_URL);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('answers Spanish for es-MX', async () => {
+    const english = await pack();
+    const body = await pack('?language=es-MX');
+    expect(body.locale).toBe('es-MX');
+    expect(body.language).toBe('es');
+    expect(body.strings['login.title']).toEqual(expect.any(String));
+    expect(body.strings['login.title']).not.toBe(english.strings['login.title']);
+    // Every English key is present whatever the language.
+    expect(Object.keys(body.strings).sort()).toEqual(Object.keys(english.strings).sort());
+  });
+
+  it('falls back to en-US for an unsupported language', async () => {
+    const body = await pack('?language=de-DE');
+    expect(body).toMatchObject({ locale: 'en-US', language: 'en' });
+    expect(body.strings['login.title']).toBe('Log In');
+  });
+
+  it('maps every Chinese variant to zh', async () => {
+    expect(await pack('?language=zh-TW')).toMatchObject({ locale: 'zh', language: 'zh' });
+  });
+
+  it("applies a facility's overrides only when that facility is asked for", async () => {
+    await t.database.db
+      .insert(languagePackOverrides)
+      .values({ facilityId: 1, language: 'en', key: 'login.title', value: 'Sign in' });
+    try {
+      expect((await pack('?facilityId=1')).strings['login.title']).toBe('Sign in');
+      expect((await pack('?facilityId=1&language=en-GB')).strings['login.title']).toBe('Sign in');
+      expect((await pack()).strings['login.title']).toBe('Log In');
+      expect((await pack('?facilityId=2')).strings['login.title']).toBe('Log In');
+      // An English override does not leak into another language.
+      expect((await pack('?facilityId=1&language=es-MX')).strings['login.title']).not.toBe('Sign in');
+    } finally {
+      await t.database.db.delete(languagePackOverrides);
+    }
+  });
+
+  it('answers 400 naming facilityId for a facility id that is not a number', async () => {
+    const res = await get(`${PACK_URL}?facilityId=abc`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', field: 'facilityId' });
+  });
+});
+
+describe('GET /api/content/:contentKey/facilityToken/:facilityId', () => {
+  it('answers the French terms of use for fr-CA', async () => {
+    const body = await content('/api/content/TermsOfUse/facilityToken/1?language=fr-CA');
+    expect(body).toEqual({ contentKey: 'TermsOfUse', language: 'fr', body: DEFAULT_CONTENT.fr.TermsOfUse });
+    expect(body.body).toMatch(/^<(p|h\d)>/);
+    const english = await content('/api/content/TermsOfUse/facilityToken/1');
+    expect(english.language).toBe('en');
+    expect(body.body).not.toBe(english.body);
+  });
+
+  it("prefers the facility's own text for that facility only", async () => {
+    await t.database.db.insert(contentItems).values({
+      facilityId: 1,
+      contentKey: 'PrivacyStatement',
+      language: 'en',
+      body: '<p>Riverside privacy rules</p>',
+    });
+    try {
+      expect(await content('/api/content/PrivacyStatement/facilityToken/1')).toEqual({
+        contentKey: 'PrivacyStatement',
+        language: 'en',
+        body: '<p>Riverside privacy rules</p>',
+      });
+      const other = await content('/api/content/PrivacyStatement/facilityToken/2');
+      expect(other).toEqual({
+        contentKey: 'PrivacyStatement',
+        language: 'en',
+        body: DEFAULT_CONTENT.en.PrivacyStatement,
+      });
+      // The product-wide endpoint never shows a facility's text.
+      expect((await content('/api/content/PrivacyStatement')).body).not.toContain('Riverside privacy rules');
+    } finally {
+      await t.database.db.delete(contentItems).where(eq(contentItems.facilityId, 1));
+    }
+  });
+
+  it('strips script, event handlers and javascript: links from stored text', async () => {
+    const evil = '<script>alert(1)</script><p onclick="x()">hi</p><a href="javascript:alert(1)">x</a>';
+    await t.database.db
+      .insert(contentItems)
+      .values({ facilityId: 1, contentKey: 'SecurityMessageLegal', language: 'en', body: evil });
+    try {
+      const body = await content('/api/content/SecurityMessageLegal/facilityToken/1');
+      expect(body.body).toContain('<p>hi</p>');
+      expect(body.body).toContain('>x</a>');
+      expect(body.body.toLowerCase()).not.toContain('<script');
+      expect(body.body).not.toContain('alert(1)</script>');
+      expect(body.body.toLowerCase()).not.toContain('onclick');
+      expect(body.body.toLowerCase()).not.toContain('javascript:');
+    } finally {
+      await t.database.db.delete(contentItems).where(eq(contentItems.facilityId, 1));
+    }
+  });
+
+  it('answers 400 naming facilityId for a bad facility id', async () => {
+    const res = await get('/api/content/TermsOfUse/facilityToken/abc');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', field: 'facilityId' });
+  });
+});
+
+describe('GET /api/content/:contentKey', () => {
+  it('answers Portuguese accessibility help for pt-BR', async () => {
+    const body = await content('/api/content/AccessibilityHelp?language=pt-BR');
+    expect(body).toEqual({
+      contentKey: 'AccessibilityHelp',
+      language: 'pt',
+      body: DEFAULT_CONTENT.pt.AccessibilityHelp,
+    });
+    const english = await content('/api/content/AccessibilityHelp');
+    expect(body.body).not.toBe(english.body);
+  });
+
+  it('answers English for an unsupported language', async () => {
+    const body = await content('/api/content/AccessibilityHelp?language=de-DE');
+    expect(body).toEqual({
+      contentKey: 'AccessibilityHelp',
+      language: 'en',
+      body: DEFAULT_CONTENT.en.AccessibilityHelp,
+    });
+  });
+
+  it('answers 400 naming contentKey for an unknown key', async () => {
+    const res = await get('/api/content/Nope');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', field: 'contentKey' });
+  });
+
+  it('answers 404 content_not_found when no text exists for a key', async () => {
+    await t.database.db
+      .delete(contentItems)
+      .where(and(eq(contentItems.contentKey, 'PatientIdentifierLabel'), isNull(contentItems.facilityId)));
+    try {
+      const res = await get('/api/content/PatientIdentifierLabel');
+      expect(res.statusCode).toBe(404);
+      const body = res.json<ErrorBody>();
+      expect(body).toEqual({
+        error: 'content_not_found',
+        message: 'This content is not available.',
+        requestId: body.requestId,
+      });
+      expect((await get('/api/content/PatientIdentifierLabel/facilityToken/1')).statusCode).toBe(404);
+    } finally {
+      await applyReferenceData(t.database.db);
+    }
+    expect((await get('/api/content/PatientIdentifierLabel')).statusCode).toBe(200);
+  });
+});

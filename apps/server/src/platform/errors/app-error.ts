@@ -1,0 +1,21 @@
+/** A failure a service expects and a client can act on; the error handler turns it into JSON. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (code: string, message: string) => new AppError(404, code, message);
+export const badRequest = (code: string, message: string, field?: string) => new AppError(400, code, message, field);
+export const forbidden = (message = 'You do not have access to this resource.') =>
+  new AppError(403, 'forbidden', message);
+export const unauthorized = (message = 'Authentication is required.') => new AppError(401, 'unauthorized', message);
+
+export const GENERIC_ERROR_MESSAGE =
+  'An unexpected error has occurred. Please report this to your system administrator.';

@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, GENERIC_ERROR_MESSAGE } from './app-error';
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  field?: string;
+  errors?: { field: string; message: string }[];
+  requestId: string;
+}
+
+// Errors of the database driver or network that mean "the database is not reachable right now".
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** 'body.birthDate.year' -> 'birthDate.year'; the location prefix only adds noise for a user. */
+function fieldOf(instancePath: string, missingProperty?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (missingProperty) parts.push(missingProperty);
+  return parts.join('.');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const requestId = request.id;
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const errors = err.validation.map((v) => {
+        const field = fieldOf(v.instancePath, (v.params as { missingProperty?: string }).missingProperty);
+        return { field: field || where, message: v.message ?? 'Invalid value' };
+      });
+      const first = errors[0] ?? { field: where, message: 'Invalid value' };
+      const body: ErrorBody = {
+        error: 'validation_failed',
+        message: `${first.field}: ${first.message}`,
+        field: first.field,
+        errors,
+        requestId,
+      };
+      return reply.status(400).send(body);
+    }
+    if (err instanceof AppError) {
+      const body: ErrorBody = { error: err.code, message: err.message, requestId };
+      if (err.field) body.field = err.field;
+      return reply.status(err.statusCode).send(body);
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn(
+        { err: { code: (err as { code?: string }).code, message: err.message } },
+        'database unavailable',
+      );
+      return reply.status(503).header('Retry-After', '5').send({
+        error: 'service_unavailable',
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        requestId,
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, unsupported media type, body too large) carry
+      // messages written for clients; codes are normalised to snake case.
+      const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
+      return reply.status(status).send({ error: code, message: err.message, requestId });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'internal_error', message: GENERIC_ERROR_MESSAGE, requestId });
+  });
+}

@@ -1,0 +1,385 @@
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import type { SMTPServerOptions } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../../test/helpers';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema/index';
+import { MailOutbox } from './outbox';
+import type { OutgoingMail } from './outbox';
+import { createSmtpTransport, defaultBackoffMs, describeError, MailSender } from './sender';
+import type { MailSenderOptions } from './sender';
+
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+interface TestSmtpServer {
+  port: number;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in this process (plain text, no TLS, optional AUTH) that keeps what it receives. */
+async function startSmtpServer(port = 0, extra: Partial<SMTPServerOptions> = {}): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    ...extra,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address() as net.AddressInfo;
+  return {
+    port: address.port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port on which nothing listens (the mail server is down). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Splits a raw RFC 5322 message into unfolded headers and body. */
+function parseRaw(raw: string) {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const headers = new Map<string, string>();
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { header: (name: string) => headers.get(name.toLowerCase()), body: raw.slice(split + 4) };
+}
+
+function captureLog() {
+  const entries: { level: 'info' | 'warn' | 'error'; obj: Record<string, unknown>; msg?: string }[] = [];
+  const log = {
+    info: (obj: Record<string, unknown>, msg?: string) => entries.push({ level: 'info', obj, msg }),
+    warn: (obj: Record<string, unknown>, msg?: string) => entries.push({ level: 'warn', obj, msg }),
+    error: (obj: Record<string, unknown>, msg?: string) => entries.push({ level: 'error', obj, msg }),
+  };
+  return { log, entries, text: () => JSON.stringify(entries) };
+}
+
+let database: Database;
+let outbox: MailOutbox;
+let clock: Date;
+const servers: TestSmtpServer[] = [];
+const senders: MailSender[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  outbox = new MailOutbox(database.db);
+});
+beforeEach(async () => {
+  await database.db.delete(mailOutbox);
+  clock = new Date();
+});
+afterEach(async () => {
+  await Promise.all(senders.splice(0).map((s) => s.stop()));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function smtp(port = 0, extra: Partial<SMTPServerOptions> = {}) {
+  const server = await startSmtpServer(port, extra);
+  servers.push(server);
+  return server;
+}
+
+function sender(smtpUrl: string, options: Partial<MailSenderOptions> = {}) {
+  const s = new MailSender({
+    db: database.db,
+    transport: createSmtpTransport(smtpUrl),
+    from: 'Patient Portal <no-reply@portal.example>',
+    log: captureLog().log,
+    now: () => clock,
+    ...options,
+  });
+  senders.push(s);
+  return s;
+}
+
+async function enqueue(mail: Partial<OutgoingMail> = {}) {
+  const id = await database.db.transaction((tx) =>
+    outbox.enqueue(tx, { to: 'alice@example.org', subject: 'Welcome', text: 'Hello Alice', ...mail }),
+  );
+  // The row is due from the database's now(); the test clock starts just after it.
+  clock = new Date(Date.now() + 5);
+  return id;
+}
+
+async function row(id: number) {
+  const [r] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!r) throw new Error(`no outbox row ${id}`);
+  return r;
+}
+
+const later = (ms: number) => new Date(clock.getTime() + ms);
+
+describe('MailSender', () => {
+  it('delivers queued mail over SMTP and marks it sent, logging only the id and the domain', async () => {
+    const server = await smtp();
+    const { log, text } = captureLog();
+    const id = await enqueue({
+      to: 'alice@example.org',
+      subject: 'Confirm your e-mail address',
+      text: 'Hello Alice,\nopen https://portal.example/confirm?token=abc to confirm.',
+      html: '<p>Hello Alice</p>',
+    });
+
+    const result = await sender(`smtp://127.0.0.1:${server.port}`, { log }).deliverDue();
+
+    expect(result).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(server.received).toHaveLength(1);
+    const received = server.received[0]!;
+    expect(received.to).toEqual(['alice@example.org']);
+    expect(received.from).toBe('no-reply@portal.example');
+    const message = parseRaw(received.raw);
+    expect(message.header('to')).toBe('alice@example.org');
+    expect(message.header('subject')).toBe('Confirm your e-mail address');
+    expect(message.header('from')).toBe('Patient Portal <no-reply@portal.example>');
+    expect(message.body).toContain('Hello Alice,\r\nopen https://portal.example/confirm?token=abc to confirm.');
+    expect(message.body).toContain('<p>Hello Alice</p>');
+
+    const r = await row(id);
+    expect(r.status).toBe('sent');
+    expect(r.sentAt).toEqual(clock);
+    expect(r.attempts).toBe(1);
+    expect(r.lastError).toBeNull();
+
+    expect(text()).toContain(`"outboxId":${id}`);
+    expect(text()).toContain('"domain":"example.org"');
+    expect(text()).not.toContain('alice@');
+    expect(text()).not.toContain('Hello Alice');
+    expect(text()).not.toContain('token=abc');
+
+    expect(await sender(`smtp://127.0.0.1:${server.port}`).deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('keeps mail while the server is down and delivers it once the server is up and the backoff has passed', async () => {
+    const port = await freePort();
+    const { log, entries, text } = captureLog();
+    const s = sender(`smtp://127.0.0.1:${port}`, { log });
+    const id = await enqueue({ subject: 'Reset your password' });
+    const failedAt = clock;
+
+    expect(await s.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    let r = await row(id);
+    expect(r.status).toBe('pending');
+    expect(r.attempts).toBe(1);
+    expect(r.lastError).toMatch(/^(ECONNECTION|ESOCKET)\b/);
+    expect(r.lastError!.length).toBeLessThanOrEqual(300);
+    expect(r.nextAttemptAt.getTime()).toBe(failedAt.getTime() + 30_000);
+    expect(entries.some((e) => e.level === 'warn' && e.obj.outboxId === id)).toBe(true);
+    expect(text()).not.toContain('alice@');
+
+    const server = await smtp(port);
+    clock = later(29_000);
+    expect(await s.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(server.received).toHaveLength(0);
+
+    clock = new Date(failedAt.getTime() + 30_001);
+    expect(await s.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(server.received).toHaveLength(1);
+    expect(parseRaw(server.received[0]!.raw).header('subject')).toBe('Reset your password');
+    r = await row(id);
+    expect(r.status).toBe('sent');
+    expect(r.attempts).toBe(2);
+    expect(r.sentAt).toEqual(clock);
+  });
+
+  it('does not use up the attempts of other mail when the server is unreachable', async () => {
+    const port = await freePort();
+    const s = sender(`smtp://127.0.0.1:${port}`);
+    const ids = [
+      await enqueue({ subject: 'One' }),
+      await enqueue({ subject: 'Two' }),
+      await enqueue({ subject: 'Three' }),
+    ];
+
+    expect(await s.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect((await Promise.all(ids.map(row))).map((r) => r.attempts)).toEqual([1, 0, 0]);
+
+    const server = await smtp(port);
+    clock = later(31_000);
+    expect(await s.deliverDue()).toEqual({ sent: 3, retried: 0, failed: 0 });
+    expect(server.received.map((m) => parseRaw(m.raw).header('subject')).sort()).toEqual(['One', 'Three', 'Two']);
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3, 4, 7, 8, 20].map(defaultBackoffMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 1_920_000, 3_600_000, 3_600_000,
+    ]);
+  });
+
+  it('marks mail failed once it reaches maxAttempts', async () => {
+    const port = await freePort();
+    const { log, entries } = captureLog();
+    const s = sender(`smtp://127.0.0.1:${port}`, { log, maxAttempts: 3, backoffMs: (n) => n * 1000 });
+    const id = await enqueue();
+
+    expect(await s.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect((await row(id)).nextAttemptAt).toEqual(later(1000));
+    clock = later(1000);
+    expect(await s.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect((await row(id)).nextAttemptAt).toEqual(later(2000));
+    clock = later(2000);
+    expect(await s.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 1 });
+
+    const r = await row(id);
+    expect(r.status).toBe('failed');
+    expect(r.attempts).toBe(3);
+    expect(r.lastError).toBeTruthy();
+    expect(entries.filter((e) => e.level === 'error').map((e) => e.obj.outboxId)).toEqual([id]);
+
+    const server = await smtp(port);
+    clock = later(24 * 3_600_000);
+    expect(await s.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('delivers each row once when two senders run at the same time', async () => {
+    const server = await smtp();
+    const subjects = Array.from({ length: 45 }, (_, i) => `Message ${i}`);
+    for (const subject of subjects) await enqueue({ subject });
+
+    const url = `smtp://127.0.0.1:${server.port}`;
+    const [a, b] = await Promise.all([sender(url).deliverDue(), sender(url).deliverDue()]);
+
+    expect(a.sent + b.sent).toBe(45);
+    expect(a.retried + b.retried + a.failed + b.failed).toBe(0);
+    const received = server.received.map((m) => parseRaw(m.raw).header('subject'));
+    expect(received).toHaveLength(45);
+    expect(new Set(received).size).toBe(45);
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('retries a message the server refuses without holding back the others', async () => {
+    const server = await smtp(0, {
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('bounce@')) {
+          const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+          return callback(err);
+        }
+        callback();
+      },
+    });
+    const bounce = await enqueue({ to: 'bounce@example.org' });
+    const ok = await enqueue({ to: 'bob@example.org' });
+
+    expect(await sender(`smtp://127.0.0.1:${server.port}`).deliverDue()).toEqual({ sent: 1, retried: 1, failed: 0 });
+    expect((await row(bounce)).status).toBe('pending');
+    expect((await row(bounce)).lastError).toMatch(/550/);
+    expect((await row(ok)).status).toBe('sent');
+    expect(server.received.map((m) => m.to)).toEqual([['bob@example.org']]);
+  });
+
+  it('authenticates with the credentials of SMTP_URL and keeps the password out of last_error', async () => {
+    const server = await smtp(0, {
+      authOptional: false,
+      allowInsecureAuth: true,
+      onAuth(auth, _session, callback) {
+        if (auth.username === 'mailer' && auth.password === 'right-pass') return callback(null, { user: 'mailer' });
+        callback(new Error('Invalid username or password'));
+      },
+    });
+    const wrong = sender(`smtp://mailer:wrong-pass@127.0.0.1:${server.port}`);
+    const id = await enqueue();
+
+    expect(await wrong.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    const r = await row(id);
+    expect(r.lastError).toMatch(/^EAUTH\b/);
+    expect(r.lastError).not.toContain('wrong-pass');
+    expect(server.received).toHaveLength(0);
+
+    clock = later(60_000);
+    expect(await sender(`smtp://mailer:right-pass@127.0.0.1:${server.port}`).deliverDue()).toEqual({
+      sent: 1,
+      retried: 0,
+      failed: 0,
+    });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('runs soon after kick(), polls after start(), and stop() waits for the run in progress', async () => {
+    const server = await smtp();
+    const s = sender(`smtp://127.0.0.1:${server.port}`, { now: () => new Date(), pollIntervalMs: 60_000 });
+
+    await enqueue({ subject: 'Kicked' });
+    s.kick();
+    s.kick();
+    await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 5000 });
+
+    s.start();
+    await enqueue({ subject: 'Started' });
+    s.kick();
+    await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 5000 });
+
+    await enqueue({ subject: 'Stopping' });
+    s.kick();
+    await s.stop();
+    await enqueue({ subject: 'After stop' });
+    s.kick();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const subjects = server.received.map((m) => parseRaw(m.raw).header('subject'));
+    expect(subjects).not.toContain('After stop');
+    expect(subjects.slice(0, 2)).toEqual(['Kicked', 'Started']);
+  });
+
+  it('polls on its interval without a kick', async () => {
+    const server = await smtp();
+    const s = sender(`smtp://127.0.0.1:${server.port}`, { now: () => new Date(), pollIntervalMs: 50 });
+    s.start();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await enqueue({ subject: 'Polled' });
+    await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 5000 });
+    await s.stop();
+  });
+
+  it('describes errors briefly, without credentials or line breaks', () => {
+    const err = Object.assign(
+      new Error('connect to smtp://user:hunter2@mail.example failed\r\nAUTH PLAIN dXNlcjpodW50ZXIy'),
+      {
+        code: 'ECONNECTION',
+      },
+    );
+    const text = describeError(err);
+    expect(text).toMatch(/^ECONNECTION: /);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('dXNlcjpodW50ZXIy');
+    expect(text).not.toMatch(/[\r\n]/);
+    expect(describeError(new Error('x'.repeat(1000))).length).toBeLessThanOrEqual(300);
+    expect(describeError(new Error('550 <alice@example.org> unknown'), { hideAddresses: true })).not.toContain('alice');
+  });
+});

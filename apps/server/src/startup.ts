@@ -1,0 +1,20 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { migrate } from './db/migrate';
+import { isSeeded, seedDemo } from './db/seed/demo';
+import { applyReferenceData } from './db/seed/reference-data';
+
+export interface PrepareLog {
+  info(obj: object, msg: string): void;
+}
+
+/** Brings a database up to date: migrations, reference data, and the demo facility on an empty one. */
+export async function prepareDatabase(database: Database, config: Config, log: PrepareLog, options: { seed: boolean }) {
+  const applied = await migrate(database);
+  if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
+  await applyReferenceData(database.db);
+  if (options.seed && !(await isSeeded(database.db))) {
+    await seedDemo(database.db, { extraAliases: [config.defaultFacilityAlias] });
+    log.info({}, 'seeded the demo facility (Riverside Cancer Center)');
+  }
+}

@@ -1,0 +1,89 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from '../lib/i18n';
+import { RouterProvider } from 'react-router';
+import { DelayedLoader } from '../components/DelayedLoader';
+import { facilityQuery } from '../features/facility/api/facility';
+import { ApiError } from '../lib/api';
+import { api } from '../lib/api-instance';
+import { FacilityContext } from '../lib/facility-context';
+import { initialLocale, loadLanguage } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { StatusPage } from './pages/StatusPage';
+import { createRouter } from './router';
+
+const router = createRouter();
+
+function useThemeStylesheet(themeId: number | undefined) {
+  useEffect(() => {
+    if (themeId === undefined) return;
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = `/api/themes/${themeId}/css`;
+    link.dataset.portalTheme = String(themeId);
+    document.head.appendChild(link);
+    return () => link.remove();
+  }, [themeId]);
+}
+
+function PortalNotFound() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = t('portalNotFound.title');
+  }, [t]);
+  return (
+    <main id="main-content" style={{ padding: 16 }}>
+      <StatusPage title={t('portalNotFound.title')} message={t('portalNotFound.message')} />
+    </main>
+  );
+}
+
+/** Finds the facility from the host, loads its theme and language pack, then starts the router. */
+function FacilityGate({ children }: { children: ReactNode }) {
+  const alias = window.location.hostname;
+  const facility = useQuery(facilityQuery(alias));
+  const [languageReady, setLanguageReady] = useState(false);
+  const notFound = facility.error instanceof ApiError && facility.error.status === 404;
+  useThemeStylesheet(facility.data?.theme.id);
+
+  useEffect(() => {
+    if (facility.data) api.session.setFacility(facility.data);
+  }, [facility.data]);
+
+  useEffect(() => {
+    if (!facility.data && !notFound) return;
+    let cancelled = false;
+    loadLanguage(initialLocale(), facility.data?.facilityId)
+      .catch(() => undefined)
+      .finally(() => {
+        if (!cancelled) setLanguageReady(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [facility.data, notFound]);
+
+  if (facility.isError && !notFound) {
+    return (
+      <main style={{ padding: 16 }}>
+        <StatusPage
+          title="Patient portal"
+          message="The portal is temporarily unavailable. Please try again in a few minutes."
+        />
+      </main>
+    );
+  }
+  if (!languageReady) return <DelayedLoader />;
+  if (notFound || !facility.data) return <PortalNotFound />;
+  return <FacilityContext.Provider value={facility.data}>{children}</FacilityContext.Provider>;
+}
+
+export function Boot() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <FacilityGate>
+        <RouterProvider router={router} />
+      </FacilityGate>
+    </QueryClientProvider>
+  );
+}

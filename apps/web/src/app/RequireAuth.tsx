@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from '../lib/i18n';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { DelayedLoader } from '../components/DelayedLoader';
+import { loginProfileQuery } from '../features/account/api/login-profile';
+import { api } from '../lib/api-instance';
+import { decideGuard } from './guard';
+
+/** Wraps every authenticated route: login, email and terms rules, decided in one place. */
+export function RequireAuth() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const session = api.session.get();
+  const profile = useQuery({ ...loginProfileQuery(), enabled: Boolean(session?.isAuthenticated) });
+  const outcome = decideGuard({
+    location: location.pathname + location.search,
+    session,
+    profile: profile.data,
+  });
+  if (outcome.kind === 'redirect') return <Navigate to={outcome.to} replace />;
+  if (outcome.kind === 'wait') return <DelayedLoader label={t('app.loading')} />;
+  return <Outlet />;
+}

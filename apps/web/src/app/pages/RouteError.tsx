@@ -1,0 +1,27 @@
+import { Button } from '@mantine/core';
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { StatusPage } from './StatusPage';
+
+/** Shown instead of a page that failed to render or to load its code (for example after a deploy). */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <main id="main-content" style={{ padding: 16 }}>
+      <StatusPage
+        title={t('messageBar.error')}
+        message={t('messages.unexpectedError')}
+        action={
+          <Button w="fit-content" onClick={() => window.location.reload()}>
+            {t('common.reload')}
+          </Button>
+        }
+      />
+    </main>
+  );
+}

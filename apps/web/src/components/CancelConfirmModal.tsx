@@ -1,0 +1,28 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from '../lib/i18n';
+
+/** The generic "Are you sure?" dialog shown before leaving a form with changes. */
+export function CancelConfirmModal({
+  opened,
+  onConfirm,
+  onDismiss,
+}: {
+  opened: boolean;
+  onConfirm: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onDismiss} title={t('cancelConfirm.title')} centered>
+      <Text mb="lg">{t('cancelConfirm.message')}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onDismiss} data-autofocus>
+          {t('cancelConfirm.dismiss')}
+        </Button>
+        <Button color="red.8" onClick={onConfirm}>
+          {t('cancelConfirm.confirm')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { DATE_FORMATS } from '@portal/contracts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(localizedFormat);
+
+type DateInput = string | number | Date;
+
+/** A full date-time, always MM/DD/YYYY h:mm A, in the facility's time zone. */
+export function formatDateTime(value: DateInput, timeZoneId: string): string {
+  return dayjs(value).tz(timeZoneId).format(DATE_FORMATS.fullDateTime);
+}
+
+/**
+ * Dates in lists: today shows only the time, this year 'MMM D', earlier years the long date ('ll').
+ * A value without a time part shows no time.
+ */
+export function formatListDate(
+  value: DateInput,
+  options: { timeZoneId: string; now?: Date; hasTime?: boolean },
+): string {
+  const d = dayjs(value).tz(options.timeZoneId);
+  const now = dayjs(options.now ?? new Date()).tz(options.timeZoneId);
+  const hasTime = options.hasTime ?? true;
+  if (d.isSame(now, 'day') && hasTime) return d.format('LT');
+  if (d.isSame(now, 'year')) return d.format('MMM D');
+  return d.format(DATE_FORMATS.list);
+}
+
+/** Sets the date library's language (its locale files load on demand). */
+export async function setDateLocale(localeData: string): Promise<void> {
+  if (localeData !== 'en') {
+    const loaders: Record<string, () => Promise<unknown>> = {
+      'en-ca': () => import('dayjs/locale/en-ca'),
+      'en-gb': () => import('dayjs/locale/en-gb'),
+      es: () => import('dayjs/locale/es'),
+      'fr-ca': () => import('dayjs/locale/fr-ca'),
+      'pt-br': () => import('dayjs/locale/pt-br'),
+      zh: () => import('dayjs/locale/zh'),
+    };
+    await loaders[localeData]?.();
+  }
+  dayjs.locale(localeData);
+}

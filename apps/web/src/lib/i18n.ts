@@ -1,0 +1,87 @@
+import { useSyncExternalStore } from 'react';
+import { localeDataOf, resolveLocale, type LanguagePackResponse, type SupportedLocale } from '@portal/contracts';
+import { api } from './api-instance';
+import type * as DatesModuleType from './dates';
+
+type DatesModule = typeof DatesModuleType;
+
+// A small translator instead of i18next: the packs are flat key -> text with {name} placeholders
+// and no plural rules, and the login page's JavaScript budget cannot carry ~15 KB for more (ADR 0002).
+
+type Params = Record<string, string | number>;
+export type Translate = (key: string, params?: Params) => string;
+
+const STORED_LOCALE_KEY = 'portal.locale';
+
+export function interpolate(text: string, params?: Params): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function createTranslator(strings: Record<string, string>): Translate {
+  return (key, params) => interpolate(strings[key] ?? key, params);
+}
+
+interface LanguageState {
+  locale: SupportedLocale;
+  t: Translate;
+}
+
+let state: LanguageState = { locale: 'en-US', t: createTranslator({}) };
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setLanguage(locale: SupportedLocale, strings: Record<string, string>): void {
+  state = { locale, t: createTranslator(strings) };
+  listeners.forEach((l) => l());
+}
+
+/** The current language and its translate function; components re-render when it changes. */
+export function useTranslation(): LanguageState {
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+/** The language to start in: the last one chosen on this device, else the browser's. */
+export function initialLocale(): SupportedLocale {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(STORED_LOCALE_KEY);
+  } catch {
+    // Storage can be blocked; the browser language is a fine default.
+  }
+  return resolveLocale(stored ?? window.navigator.language);
+}
+
+let datesModule: Promise<DatesModule> | null = null;
+
+/**
+ * The date library starts in English, so English pages need not load it before first paint; any
+ * other language loads it now. Pages that show dates import the same module later.
+ */
+async function applyDateLocale(localeData: string): Promise<void> {
+  if (localeData === 'en' && !datesModule) return;
+  datesModule ??= import('./dates');
+  await (await datesModule).setDateLocale(localeData);
+}
+
+/** Fetches the language pack (with the facility's overrides) and switches the whole UI to it. */
+export async function loadLanguage(requested: string, facilityId?: number): Promise<SupportedLocale> {
+  const pack = await api.get<LanguagePackResponse>('/api/content/languagepack/patientPortal', {
+    query: { language: requested, facilityId },
+    auth: false,
+  });
+  const locale = resolveLocale(pack.locale);
+  await applyDateLocale(localeDataOf(locale));
+  setLanguage(locale, pack.strings);
+  document.documentElement.lang = locale === 'zh' ? 'zh-CN' : locale;
+  try {
+    window.localStorage.setItem(STORED_LOCALE_KEY, locale);
+  } catch {
+    // Not remembered on this device; nothing else depends on it.
+  }
+  return locale;
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium';
+
+export const baseUrl = () => inject('baseUrl');
+export const port = () => inject('port');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh context (its own storage) with the page's console errors collected. */
+export async function openPage(browser: Browser, options: { width?: number; locale?: string } = {}) {
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => consoleErrors.push(err.message));
+  return { context, page, consoleErrors };
+}
+
+/** No serious or critical axe violation on what the page shows now. */
+export async function expectAccessible(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  const blocking = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(blocking, blocking.join('\n')).toEqual([]);
+}
+
+/**
+ * Checks the page with axe and screenshots it at a phone width (375 px) and a desktop width
+ * (1280 px); the files land in the folder the e2e run prints.
+ */
+export async function checkScreen(page: Page, name: string) {
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(50);
+    await expectAccessible(page);
+    await page.screenshot({ path: path.join(inject('screenshotDir'), `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}

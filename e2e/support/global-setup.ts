@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { ensureChromium } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    port: number;
+    chromiumPath: string;
+    screenshotDir: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitReady(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not become ready:\n${output()}`);
+}
+
+/** Starts the production build on its own port with its own fresh data folder. */
+export default async function setup(project: TestProject) {
+  const chromiumPath = ensureChromium();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const screenshotDir = path.join(ROOT, '.test-artifacts', 'screenshots');
+  rmSync(screenshotDir, { recursive: true, force: true });
+  mkdirSync(screenshotDir, { recursive: true });
+  let log = '';
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitReady(`${baseUrl}/readyz`, server, () => log);
+  console.warn(`e2e: server on ${baseUrl}; screenshots in ${screenshotDir}`);
+  project.provide('baseUrl', baseUrl);
+  project.provide('port', port);
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('screenshotDir', screenshotDir);
+
+  return async () => {
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    const code = await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    // SIGTERM drains and exits 0; anything else is a shutdown bug.
+    if (code !== 0) throw new Error(`The server exited with ${code} on SIGTERM:\n${log}`);
+  };
+}

@@ -1,0 +1,4 @@
+export * from './breakpoints';
+export * from './limits';
+export * from './locales';
+export * from './portal';

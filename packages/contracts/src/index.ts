@@ -1,0 +1,6 @@
+export * from './rules/index';
+export * from './constants/index';
+export * from './api/common';
+export * from './api/facilities';
+export * from './api/content';
+export * from './api/fields';

@@ -1,0 +1,6 @@
+export * from './email';
+export * from './password';
+export * from './person-name';
+export * from './phone';
+export * from './username';
+export * from './login-type';
