@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './chromium';
+import { startMailbox } from './mailbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,10 @@ declare module 'vitest' {
     port: number;
     chromiumPath: string;
     screenshotDir: string;
+    /** Where the captured mail can be read (see mailbox.ts). */
+    mailboxUrl: string;
+    /** Fresh single-use ways in for jane.doe, as relative URLs. */
+    demoTickets: { sso: string[]; kioskUser: string[]; link: string[] };
   }
 }
 
@@ -53,19 +58,30 @@ export default async function setup(project: TestProject) {
   const screenshotDir = path.join(ROOT, '.test-artifacts', 'screenshots');
   rmSync(screenshotDir, { recursive: true, force: true });
   mkdirSync(screenshotDir, { recursive: true });
+  const mailbox = await startMailbox();
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
+    PUBLIC_URL: '',
+  };
+  // The command-line task seeds the fresh data folder and issues tickets before the server holds it.
+  const demoTickets = JSON.parse(
+    execFileSync(process.execPath, ['apps/server/dist/cli.js', 'tickets', 'jane.doe', '--count', '8', '--json'], {
+      cwd: ROOT,
+      env: serverEnv,
+      encoding: 'utf8',
+    }),
+  ) as { sso: string[]; kioskUser: string[]; link: string[] };
   let log = '';
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -77,11 +93,14 @@ export default async function setup(project: TestProject) {
   project.provide('port', port);
   project.provide('chromiumPath', chromiumPath);
   project.provide('screenshotDir', screenshotDir);
+  project.provide('mailboxUrl', mailbox.url);
+  project.provide('demoTickets', demoTickets);
 
   return async () => {
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
     const code = await exited;
+    await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
     // SIGTERM drains and exits 0; anything else is a shutdown bug.
     if (code !== 0) throw new Error(`The server exited with ${code} on SIGTERM:\n${log}`);

@@ -23,13 +23,17 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './platform/errors/error-handler';
 import { loggerOptions } from './platform/http/logging';
+import { registerAccessControl, type RouteEntry } from './platform/access/access-control';
+import { SessionService } from './platform/auth/sessions';
 import { registerPortalType } from './platform/http/portal-type';
-import { registerRouteAccess, type RouteEntry } from './platform/http/route-access';
 import { registerSecurityHeaders } from './platform/http/security';
 import { MailOutbox } from './platform/mail/outbox';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { facilityRoutes } from './modules/facilities/facilities.routes';
+import { signupRoutes } from './modules/signup/signup.routes';
 import { systemRoutes } from './modules/system/system.routes';
 
 export interface AppDeps {
@@ -41,7 +45,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: { config: Config; database: Database; outbox: MailOutbox };
+    deps: { config: Config; database: Database; outbox: MailOutbox; sessions: SessionService };
     routeTable: RouteEntry[];
   }
 }
@@ -70,10 +74,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
-  app.decorate('deps', { config, database, outbox: new MailOutbox(database.db) });
+  const sessions = new SessionService(database.db, config.session);
+  app.decorate('deps', { config, database, outbox: new MailOutbox(database.db), sessions });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerRouteAccess(app, routeTable);
+  registerAccessControl(app, { table: routeTable, sessions, database });
   registerErrorHandling(app);
   registerPortalType(app);
   await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
@@ -100,6 +105,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await api.register(systemRoutes);
   await api.register(facilityRoutes);
   await api.register(contentRoutes);
+  await api.register(authRoutes);
+  await api.register(signupRoutes);
+  await api.register(accountRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -22,6 +22,9 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
 });
 
 export interface Config {
@@ -39,6 +42,7 @@ export interface Config {
   appSecret: string | undefined;
   webDistDir: string | undefined;
   shutdownGraceMs: number;
+  session: { accessTokenMinutes: number; idleMinutes: number; absoluteHours: number };
 }
 
 export class ConfigError extends Error {
@@ -79,6 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    session: {
+      accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      absoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    },
   };
 }
 

@@ -4,3 +4,4 @@ export * from './api/common';
 export * from './api/facilities';
 export * from './api/content';
 export * from './api/fields';
+export * from './api/access';

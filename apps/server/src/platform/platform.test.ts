@@ -12,7 +12,7 @@ import { captureLogs, createTestApp, createTestDatabase, testConfig } from '../.
 import { buildApp, type App } from '../app';
 import { wrapPgPool, type Database } from '../db/client';
 import { prepareDatabase } from '../startup';
-import { ACCESS_RULES } from './http/route-access';
+import { ACCESS_RULES } from './access/access-control';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

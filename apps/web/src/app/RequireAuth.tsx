@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoader } from '../components/DelayedLoader';
-import { loginProfileQuery } from '../features/account/api/login-profile';
+import { loginProfileQuery } from '../lib/login-profile';
 import { api } from '../lib/api-instance';
 import { decideGuard } from './guard';
 

@@ -59,6 +59,15 @@ export const facilities = pgTable('facilities', {
   hasFaqs: boolean('has_faqs').notNull().default(false),
   hasUsefulLinks: boolean('has_useful_links').notNull().default(false),
   hasDownloadableForms: boolean('has_downloadable_forms').notNull().default(false),
+  passwordMinLength: integer('password_min_length').notNull().default(8),
+  passwordCapitalLetters: integer('password_capital_letters').notNull().default(1),
+  passwordNumbers: integer('password_numbers').notNull().default(1),
+  passwordSpecialCharacters: integer('password_special_characters').notNull().default(1),
+  signupVerificationFields: text('signup_verification_fields').notNull().default('pin'),
+  maxFailedLogins: integer('max_failed_logins').notNull().default(5),
+  lockoutMinutes: integer('lockout_minutes').notNull().default(15),
+  temporaryPasswordHours: integer('temporary_password_hours').notNull().default(24),
+  subscriptionEndsOn: date('subscription_ends_on', { mode: 'string' }),
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
@@ -106,10 +115,21 @@ export const users = pgTable('users', {
   isEulaAccepted: boolean('is_eula_accepted').notNull().default(false),
   isPasswordUpdateRequired: boolean('is_password_update_required').notNull().default(false),
   preferredLanguage: text('preferred_language'),
+  failedLoginCount: integer('failed_login_count').notNull().default(0),
+  lockedUntil: tstz('locked_until'),
+  temporaryPasswordHash: text('temporary_password_hash'),
+  temporaryPasswordExpiresAt: tstz('temporary_password_expires_at'),
+  isSingleSignOn: boolean('is_single_sign_on').notNull().default(false),
+  preferences: jsonb('preferences').$type<UserPreference[]>().notNull().default([]),
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
 });
+
+export interface UserPreference {
+  name: string;
+  value: string;
+}
 
 export const patients = pgTable('patients', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -130,6 +150,7 @@ export const patients = pgTable('patients', {
   homePhone: text('home_phone'),
   mobilePhone: text('mobile_phone'),
   preferredLanguage: text('preferred_language'),
+  ssnHash: text('ssn_hash'),
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
@@ -184,4 +205,115 @@ export const mailOutbox = pgTable('mail_outbox', {
     .notNull()
     .default(sql`now()`),
   sentAt: tstz('sent_at'),
+});
+
+export const LOGIN_TYPE_VALUES = [
+  'userNamePassword',
+  'singleSignOn',
+  'patientKioskManagement',
+  'patientKioskUser',
+  'patientLinkUser',
+] as const;
+
+export const sessions = pgTable('sessions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id'),
+  patientId: integer('patient_id'),
+  facilityId: integer('facility_id').notNull(),
+  loginType: text('login_type', { enum: LOGIN_TYPE_VALUES }).notNull(),
+  accessTokenHash: text('access_token_hash').notNull(),
+  accessExpiresAt: tstz('access_expires_at').notNull(),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+  lastSeenAt: tstz('last_seen_at')
+    .notNull()
+    .default(sql`now()`),
+  absoluteExpiresAt: tstz('absolute_expires_at').notNull(),
+  revokedAt: tstz('revoked_at'),
+  revokedReason: text('revoked_reason'),
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+  usedAt: tstz('used_at'),
+});
+
+export const ONE_TIME_SECRET_KINDS = [
+  'singleSignOn',
+  'kioskUser',
+  'link',
+  'signupPin',
+  'invitation',
+  'emailConfirmation',
+] as const;
+export type OneTimeSecretKind = (typeof ONE_TIME_SECRET_KINDS)[number];
+
+export const oneTimeSecrets = pgTable('one_time_secrets', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  kind: text('kind', { enum: ONE_TIME_SECRET_KINDS }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  pinHash: text('pin_hash'),
+  facilityId: integer('facility_id').notNull(),
+  userId: integer('user_id'),
+  patientId: integer('patient_id'),
+  personalContactId: integer('personal_contact_id'),
+  email: text('email'),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull().default(5),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const CAPABILITY_AUDIENCES = ['patient', 'representative', 'kioskUser', 'linkUser', 'kioskManagement'] as const;
+export type CapabilityAudience = (typeof CAPABILITY_AUDIENCES)[number];
+
+export interface CapabilityDetail {
+  fieldName: string;
+  details?: CapabilityDetail[];
+}
+export interface CapabilityModule {
+  moduleName: string;
+  details: CapabilityDetail[];
+}
+
+export const capabilityProfiles = pgTable(
+  'capability_profiles',
+  {
+    facilityId: integer('facility_id').notNull(),
+    audience: text('audience', { enum: CAPABILITY_AUDIENCES }).notNull(),
+    modules: jsonb('modules').$type<CapabilityModule[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.audience] })],
+);
+
+export const auditEvents = pgTable('audit_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  occurredAt: tstz('occurred_at')
+    .notNull()
+    .default(sql`now()`),
+  eventType: text('event_type').notNull(),
+  outcome: text('outcome', { enum: ['success', 'failure'] })
+    .notNull()
+    .default('success'),
+  actorUserId: integer('actor_user_id'),
+  patientId: integer('patient_id'),
+  sessionId: bigint('session_id', { mode: 'number' }),
+  facilityId: integer('facility_id'),
+  loginType: text('login_type'),
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
+});
+
+export const externalSystems = pgTable('external_systems', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  patientId: integer('patient_id').notNull(),
+  name: text('name').notNull(),
+  isCcdaRequested: boolean('is_ccda_requested').notNull().default(false),
 });

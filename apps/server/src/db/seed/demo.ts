@@ -1,10 +1,28 @@
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Db } from '../client';
-import { facilities, facilityAliases, patients, personalContacts, users } from '../schema/index';
+import { issueSecret } from '../../platform/auth/one-time-secrets';
+import { capabilityProfiles, externalSystems, facilities, facilityAliases, patients, personalContacts, users } from '../schema/index';
+import { DEMO_CAPABILITIES } from './capabilities';
 import { RIVERSIDE_LOGO_SVG } from './logo';
 
 export const DEMO_PASSWORD = 'DemoPass#2026';
+
+/**
+ * Fixed demo secrets, printed in the README so a newcomer can try each way in. Real ones are random
+ * (issueSecret); these are single-use like any other, so the CLI's `tickets` command prints fresh ones.
+ */
+export const DEMO_SECRETS = {
+  /** Maria Garcia has no account yet: sign up with her name, date of birth and this PIN. */
+  signupPin: '48291375',
+  /** Linda Doe, Jane's sister, was invited as her representative: /auth-rep-sign-up?u=token, then the PIN. */
+  invitationToken: 'demo-invitation-linda-doe-7Qm2Xc9LkP4s',
+  invitationPin: '215784',
+  /** A link emailed to Jane: /linkLogin?patientid={jane}&data=token, then Doe and her date of birth. */
+  linkToken: 'demo-link-jane-doe-3Hs8Wq1ZpR6v',
+} as const;
+
+const YEAR_MS = 365 * 24 * 3_600_000;
 
 /** Calendar date `years` before today, so the demo patients keep their ages. */
 function yearsAgo(years: number, month: number, day: number, today = new Date()): string {
@@ -38,6 +56,11 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
         hasFaqs: true,
         hasUsefulLinks: true,
         hasDownloadableForms: true,
+        passwordMinLength: 12,
+        passwordCapitalLetters: 1,
+        passwordNumbers: 1,
+        passwordSpecialCharacters: 1,
+        signupVerificationFields: 'pin',
       })
       .returning({ id: facilities.id });
     const [lakeside] = await tx
@@ -79,6 +102,10 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
         account('jane.doe', 'Jane', 'Doe', 'jane.doe@example.com'),
         account('john.smith', 'John', 'Smith', 'john.smith@example.com'),
         account('robert.doe', 'Robert', 'Doe', 'robert.doe@example.com'),
+        // A representative whose access Jane has switched off: can log in, sees no patient.
+        account('emily.doe', 'Emily', 'Doe', 'emily.doe@example.com'),
+        // A patient who has not yet given an email address nor accepted the terms of use.
+        { ...account('alex.rivera', 'Alex', 'Rivera', null), isEulaAccepted: false },
         { ...account('kiosk.staff', 'Front Desk', 'Kiosk', null), role: 'kioskManagement' as const },
       ])
       .returning({ id: users.id, username: users.username });
@@ -127,6 +154,21 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
           mobilePhone: '5185550199',
           preferredLanguage: 'es-MX',
         },
+        {
+          homeFacilityId: riverside.id,
+          userId: userId('alex.rivera'),
+          mrn: 'RCC-100733',
+          firstName: 'Alex',
+          lastName: 'Rivera',
+          dateOfBirth: yearsAgo(34, 11, 2),
+          sex: 'M',
+          city: 'Schenectady',
+          state: 'NY',
+          country: 'United States',
+          zipCode: '12305',
+          mobilePhone: '5185550110',
+          preferredLanguage: 'en-US',
+        },
       ])
       .returning({ id: patients.id });
     if (!jane) throw new Error('Seeding the demo patients failed');
@@ -145,6 +187,90 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
       communicationLanguageId: 1,
       authorizedRepresentativeUserId: userId('robert.doe'),
       isAuthorizedRepresentativeActive: true,
+    });
+    const [, linda] = await tx
+      .insert(personalContacts)
+      .values([
+        {
+          patientId: jane.id,
+          firstName: 'Emily',
+          lastName: 'Doe',
+          relationship: 'Daughter',
+          contactEmail: 'emily.doe@example.com',
+          communicationLanguageId: 1,
+          authorizedRepresentativeUserId: userId('emily.doe'),
+          isAuthorizedRepresentativeActive: false,
+        },
+        {
+          patientId: jane.id,
+          firstName: 'Linda',
+          lastName: 'Doe',
+          relationship: 'Sister',
+          mobilePhone: '5185550121',
+          contactEmail: 'linda.doe@example.com',
+          communicationLanguageId: 1,
+        },
+      ])
+      .returning({ id: personalContacts.id });
+    if (!linda) throw new Error('Seeding the demo contacts failed');
+
+    const [maria] = await tx
+      .insert(patients)
+      .values({
+        homeFacilityId: riverside.id,
+        mrn: 'RCC-100512',
+        firstName: 'Maria',
+        lastName: 'Garcia',
+        dateOfBirth: yearsAgo(45, 3, 14),
+        sex: 'F',
+        emailAddress: 'maria.garcia@example.com',
+        address1: '77 Orchard Lane',
+        city: 'Troy',
+        state: 'NY',
+        country: 'United States',
+        zipCode: '12180',
+        mobilePhone: '5185550175',
+        preferredLanguage: 'es-MX',
+      })
+      .returning({ id: patients.id });
+    if (!maria) throw new Error('Seeding the sign-up patient failed');
+
+    await tx.insert(capabilityProfiles).values(
+      [riverside.id, lakeside.id].flatMap((facilityId) =>
+        Object.entries(DEMO_CAPABILITIES).map(([audience, modules]) => ({
+          facilityId,
+          audience: audience as keyof typeof DEMO_CAPABILITIES,
+          modules,
+        })),
+      ),
+    );
+
+    await tx.insert(externalSystems).values({ patientId: jane.id, name: 'Riverside Health Information Exchange' });
+
+    await issueSecret(tx, {
+      kind: 'signupPin',
+      facilityId: riverside.id,
+      patientId: maria.id,
+      token: DEMO_SECRETS.signupPin,
+      lifetimeMs: YEAR_MS,
+    });
+    await issueSecret(tx, {
+      kind: 'invitation',
+      facilityId: riverside.id,
+      patientId: jane.id,
+      personalContactId: linda.id,
+      email: 'linda.doe@example.com',
+      token: DEMO_SECRETS.invitationToken,
+      pin: DEMO_SECRETS.invitationPin,
+      withPin: true,
+      lifetimeMs: YEAR_MS,
+    });
+    await issueSecret(tx, {
+      kind: 'link',
+      facilityId: riverside.id,
+      patientId: jane.id,
+      token: DEMO_SECRETS.linkToken,
+      lifetimeMs: YEAR_MS,
     });
   });
 }

@@ -1,9 +1,9 @@
 import { languagePackOf, resolveLocale, type LanguagePack, type SupportedLocale } from '@portal/contracts';
-import en from './packs/en.json';
-import es from './packs/es.json';
-import fr from './packs/fr.json';
-import pt from './packs/pt.json';
-import zh from './packs/zh.json';
+import en from './packs/en/index';
+import es from './packs/es/index';
+import fr from './packs/fr/index';
+import pt from './packs/pt/index';
+import zh from './packs/zh/index';
 
 export type Strings = Record<string, string>;
 

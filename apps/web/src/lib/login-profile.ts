@@ -1,16 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-instance';
+import type { LoginProfile } from '@portal/contracts';
+import { api } from './api-instance';
 
-export interface LoginProfile {
-  userId: number;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  isEmailConfirmed: boolean;
-  isEulaAccepted: boolean;
-  isPasswordUpdateRequired: boolean;
-  isAuthorizedRepresentative: boolean;
-}
+export type { LoginProfile };
 
 /** GET api/patientportaluser/loginprofile: who is logged in. */
 export const loginProfileQuery = () =>

@@ -1,0 +1,44 @@
+import type { CapabilityAudience, CapabilityModule } from '../schema/index';
+
+const dashboard = (fields: CapabilityModule['details']): CapabilityModule => ({
+  moduleName: 'Dashboard',
+  details: fields,
+});
+const plain = (...names: string[]): CapabilityModule[] => names.map((moduleName) => ({ moduleName, details: [] }));
+
+const CLINICAL_MODULES = plain(
+  'Appointments',
+  'TreatmentSummary',
+  'FollowUps',
+  'Education',
+  'Questionnaires',
+  'TestResults',
+  'MedicalNotes',
+  'SecureMessages',
+  'ContactUs',
+  'Faqs',
+  'UsefulLinks',
+  'DownloadableItems',
+);
+
+/** What the demo facilities grant each kind of user; a facility changes its rows in capability_profiles. */
+export const DEMO_CAPABILITIES: Record<CapabilityAudience, CapabilityModule[]> = {
+  patient: [
+    dashboard([
+      { fieldName: 'HealthSummary' },
+      { fieldName: 'Appointments' },
+      { fieldName: 'CareTeam' },
+      { fieldName: 'RequestNewAppointment' },
+      { fieldName: 'PersonalContacts', details: [{ fieldName: 'InviteContact' }] },
+      { fieldName: 'AddContact' },
+    ]),
+    ...CLINICAL_MODULES,
+  ],
+  representative: [
+    dashboard([{ fieldName: 'HealthSummary' }, { fieldName: 'Appointments' }, { fieldName: 'CareTeam' }]),
+    ...CLINICAL_MODULES,
+  ],
+  kioskUser: plain('Questionnaires'),
+  linkUser: plain('Questionnaires'),
+  kioskManagement: plain('Questionnaires'),
+};

@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  capabilityProfiles,
+  externalSystems,
+  facilities,
+  patients,
+  personalContacts,
+  users,
+} from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type FacilityRow = typeof facilities.$inferSelect;
+export type PatientRow = typeof patients.$inferSelect;
+
+export async function findUserByUsername(db: DbOrTx, username: string) {
+  const [row] = await db
+    .select({ user: users, facility: facilities })
+    .from(users)
+    .innerJoin(facilities, eq(facilities.id, users.facilityId))
+    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ user: users, facility: facilities })
+    .from(users)
+    .innerJoin(facilities, eq(facilities.id, users.facilityId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPatientWithFacility(db: DbOrTx, patientId: number) {
+  const [row] = await db
+    .select({ patient: patients, facility: facilities })
+    .from(patients)
+    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function recordFailedLogin(
+  db: DbOrTx,
+  userId: number,
+  maxFailures: number,
+  lockoutMinutes: number,
+  now = new Date(),
+) {
+  const lockUntil = new Date(now.getTime() + lockoutMinutes * 60_000).toISOString();
+  // One statement, so concurrent failures on several servers still add up.
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailures} then 0 else ${users.failedLoginCount} + 1 end`,
+      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailures} then ${lockUntil}::timestamptz else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockedUntil: users.lockedUntil });
+  return row?.lockedUntil ?? null;
+}
+
+export async function recordSuccessfulLogin(db: DbOrTx, userId: number) {
+  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+/** The patient rows a user is the patient of, and the patients (and contact ids) they represent actively. */
+export async function findUserIds(db: DbOrTx, userId: number) {
+  const own = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, userId));
+  const represented = await db
+    .select({ contactId: personalContacts.id, patientId: personalContacts.patientId })
+    .from(personalContacts)
+    .where(
+      and(
+        eq(personalContacts.authorizedRepresentativeUserId, userId),
+        eq(personalContacts.isAuthorizedRepresentativeActive, true),
+        eq(personalContacts.isActive, true),
+      ),
+    );
+  return { own: own.map((r) => r.id), represented };
+}
+
+export async function findCapabilityModules(
+  db: DbOrTx,
+  facilityId: number,
+  audience: (typeof capabilityProfiles.$inferSelect)['audience'],
+) {
+  const [row] = await db
+    .select({ modules: capabilityProfiles.modules })
+    .from(capabilityProfiles)
+    .where(and(eq(capabilityProfiles.facilityId, facilityId), eq(capabilityProfiles.audience, audience)))
+    .limit(1);
+  return row?.modules ?? [];
+}
+
+export async function findPatientFacilities(db: DbOrTx, patientId: number) {
+  return db
+    .select({
+      facilityId: facilities.id,
+      facilityName: facilities.name,
+      facilityShortName: facilities.shortName,
+    })
+    .from(patients)
+    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+    .where(eq(patients.id, patientId));
+}
+
+export async function findExternalSystems(db: DbOrTx, patientId: number) {
+  return db
+    .select({
+      externalSystemId: externalSystems.id,
+      name: externalSystems.name,
+      isCcdaRequested: externalSystems.isCcdaRequested,
+    })
+    .from(externalSystems)
+    .where(eq(externalSystems.patientId, patientId))
+    .orderBy(externalSystems.id);
+}

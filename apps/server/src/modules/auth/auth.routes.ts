@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import {
+  AUDIT_LOGOFF_EVENTS,
+  CapabilitiesSchema,
+  ErrorBodySchema,
+  ExternalSystemSchema,
+  LanguageQuerySchema,
+  LoginProfileSchema,
+  PatientFacilitySchema,
+  PatientIdParams,
+  PatientSchema,
+  TOKEN_HEADERS,
+  TokenErrorSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+  UserIdParams,
+} from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { RouteApp } from '../../app';
+import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
+import { writeAudit } from '../../platform/audit/audit';
+import { notFound } from '../../platform/errors/app-error';
+import { AuthService, TokenError } from './auth.service';
+import { ProfileService } from './profile.service';
+
+function header(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+}
+
+function positiveInt(value: string): number | undefined {
+  return /^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
+}
+
+const LOGON_PROCESSES = ['patientKioskManagement', 'singleSignOn', 'patientKioskUser', 'patientLinkUser'];
+
+const TOKEN_DESCRIPTION = `OAuth-style token endpoint (form-encoded). Answers 200 with opaque tokens, or 400 with
+error / error_description.
+
+- grant_type=password with username and password: a patient or representative. Header logon-process:
+  patientKioskManagement logs kiosk staff in (only kiosk staff accounts may, and only that way).
+- grant_type=password with empty credentials and logon-process singleSignOn + sso-id (a single-use ticket issued by
+  the facility's system, valid 2 minutes), or patientKioskUser + sso-id (a kiosk ticket, 10 minutes) + patient-id.
+- logon-process patientLinkUser with link-data (the emailed link id), patient-id, last-name and birth-date
+  (YYYY-MM-DD): error_description username_password_incorrect when the name or date of birth does not match,
+  link_expired when the link is used, expired, unknown, or has failed 5 times.
+- grant_type=refresh_token: rotates the refresh token; presenting a used one ends the session (reuse detection).
+
+Failed password logins are counted per account in the database; at the facility's limit (default 5) the account
+locks for its lockout time (default 15 minutes): error locked_out with minutesLeft. An unknown username answers
+exactly like a wrong password. A temporary password from "forgot password" answers password_change_required.
+Sessions end after the configured idle time (default 30 minutes) or absolute time (default 12 hours).`;
+
+export async function authRoutes(app: RouteApp) {
+  const { database, sessions } = app.deps;
+  const auth = new AuthService(database, sessions);
+  const profiles = new ProfileService(database.db);
+
+  app.post(
+    '/token',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Log in, or refresh a session',
+        description: TOKEN_DESCRIPTION,
+        tags: ['access'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenRequestSchema,
+        response: { 200: TokenResponseSchema, 400: TokenErrorSchema.or(ErrorBodySchema) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const logonProcess = header(request, TOKEN_HEADERS.logonProcess);
+      try {
+        if (body.grant_type === 'refresh_token') return await auth.refresh(body.refresh_token ?? '');
+        if (logonProcess && !LOGON_PROCESSES.includes(logonProcess)) {
+          throw new TokenError('invalid_grant', 'Login failed. Please try again.');
+        }
+        if (logonProcess === 'singleSignOn') return await auth.singleSignOn(header(request, TOKEN_HEADERS.ssoId));
+        if (logonProcess === 'patientKioskUser') {
+          return await auth.kioskUser(
+            header(request, TOKEN_HEADERS.ssoId),
+            positiveInt(header(request, TOKEN_HEADERS.patientId)),
+          );
+        }
+        if (logonProcess === 'patientLinkUser') {
+          return await auth.linkLogin({
+            linkId: header(request, TOKEN_HEADERS.linkData),
+            patientId: positiveInt(header(request, TOKEN_HEADERS.patientId)),
+            lastName: header(request, TOKEN_HEADERS.lastName),
+            birthDate: header(request, TOKEN_HEADERS.birthDate),
+          });
+        }
+        return await auth.passwordLogin({
+          username: body.username ?? '',
+          password: body.password ?? '',
+          logonProcess: logonProcess === 'patientKioskManagement' ? 'patientKioskManagement' : 'userNamePassword',
+        });
+      } catch (error) {
+        if (!(error instanceof TokenError)) throw error;
+        return reply.status(400).send({
+          error: error.error,
+          error_description: error.description,
+          message: error.message,
+          requestId: request.id,
+          ...(error.minutesLeft !== undefined ? { minutesLeft: error.minutesLeft } : {}),
+        });
+      }
+    },
+  );
+
+  app.post(
+    '/api/users/:userId/audit/logoff',
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'Log out: record the logoff audit event and end the session',
+        description:
+          'The event follows the login type (logoffauditevent, ssologoffauditevent, kiosklogoffauditevent, ' +
+          'urllinklogoffauditevent). The access and refresh tokens stop working at once. Kiosk and link users, ' +
+          'who have no user id, send 0.',
+        tags: ['access'],
+        params: UserIdParams.extend({ userId: z.coerce.number().int().min(0).max(2_147_483_647) }),
+        response: { 204: z.null(), 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      if (request.params.userId !== (caller.userId ?? 0)) throw notFound('not_found', 'Not found.');
+      await database.db.transaction(async (tx) => {
+        await sessions.revoke(tx, caller.sessionId, 'logout');
+        await writeAudit(tx, {
+          eventType: AUDIT_LOGOFF_EVENTS[caller.loginType],
+          actorUserId: caller.userId,
+          patientId: caller.boundPatientId,
+          sessionId: caller.sessionId,
+          facilityId: caller.facilityId,
+          loginType: caller.loginType,
+        });
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/patientportaluser/loginprofile',
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'Who is logged in',
+        description:
+          'ids lists the patients the user may see: idType Patient for their own record, PatientContact (the ' +
+          "patient's id) for each patient they actively represent. termsOfUse is the facility's text in the " +
+          "requested language (default the user's preferred language).",
+        tags: ['access'],
+        querystring: LanguageQuerySchema,
+        response: { 200: LoginProfileSchema },
+      },
+    },
+    async (request) => profiles.loginProfile(requireCaller(request), request.query.language),
+  );
+
+  app.get(
+    '/api/users/:userId/capabilities/patientPortal',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'The modules and fields the facility grants this user in the patient portal',
+        description:
+          'A tree stored per facility and kind of user (patient, representative); the facility changes it in ' +
+          'capability_profiles.',
+        tags: ['access'],
+        params: UserIdParams,
+        response: { 200: CapabilitiesSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => profiles.capabilities(requireCaller(request)),
+  );
+
+  app.get(
+    '/api/patients/:patientId',
+    {
+      config: { access: 'patient', relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
+      schema: {
+        summary: 'A patient the caller may act for',
+        tags: ['access'],
+        params: PatientIdParams,
+        response: { 200: PatientSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => profiles.patient(requirePatientAccess(request).patientId),
+  );
+
+  app.get(
+    '/api/patients/:patientId/facilities',
+    {
+      config: { access: 'patient', relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
+      schema: {
+        summary: "The facilities of a patient's care (the home facility first)",
+        tags: ['access'],
+        params: PatientIdParams,
+        response: { 200: z.array(PatientFacilitySchema), 404: ErrorBodySchema },
+      },
+    },
+    async (request) => profiles.facilities(requirePatientAccess(request).patientId),
+  );
+
+  app.get(
+    '/api/patients/:patientId/externalSystems',
+    {
+      config: { access: 'patient' },
+      schema: {
+        summary: "The external systems a patient's clinical documents come from",
+        description: 'Kiosk and link users get none (403).',
+        tags: ['access'],
+        params: PatientIdParams,
+        response: { 200: z.array(ExternalSystemSchema), 403: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => profiles.externalSystems(requirePatientAccess(request).patientId),
+  );
+}

@@ -1,0 +1,132 @@
+import { languagePackOf, resolveLocale, type Capabilities, type LoginProfile, type Patient } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import type { CapabilityAudience } from '../../db/schema/index';
+import type { SessionCaller } from '../../platform/auth/sessions';
+import { sanitizeRichText } from '../../platform/content/sanitize';
+import { notFound } from '../../platform/errors/app-error';
+import { findContent } from '../content/content.repository';
+import {
+  findCapabilityModules,
+  findExternalSystems,
+  findPatientFacilities,
+  findPatientWithFacility,
+  findUserById,
+  findUserIds,
+} from './auth.repository';
+
+/** What the portal knows about the caller: the login profile, capabilities and the patients they may see. */
+export class ProfileService {
+  constructor(private readonly db: DbOrTx) {}
+
+  private async termsOfUse(facilityId: number, language: string): Promise<string> {
+    const content = await findContent(this.db, 'TermsOfUse', languagePackOf(resolveLocale(language)), facilityId);
+    return content ? sanitizeRichText(content.body) : '';
+  }
+
+  async loginProfile(caller: SessionCaller, language: string | undefined): Promise<LoginProfile> {
+    if (caller.userId === null) {
+      // Kiosk and link users act for one patient and have no account of their own here.
+      const found = caller.boundPatientId ? await findPatientWithFacility(this.db, caller.boundPatientId) : null;
+      if (!found) throw notFound('not_found', 'Not found.');
+      const { patient } = found;
+      return {
+        userId: null,
+        userName: patient.firstName,
+        email: patient.emailAddress,
+        firstName: patient.firstName,
+        lastName: patient.lastName,
+        loginType: caller.loginType,
+        isEmailConfirmed: true,
+        isEulaAccepted: true,
+        isPasswordUpdateRequired: false,
+        isAuthorizedRepresentative: false,
+        canChangePassword: false,
+        preferredLanguage: patient.preferredLanguage,
+        facilityId: caller.facilityId,
+        preferences: [],
+        termsOfUse: '',
+        ids: [{ idType: 'Patient', value: patient.id }],
+      };
+    }
+    const found = await findUserById(this.db, caller.userId);
+    if (!found) throw notFound('not_found', 'Not found.');
+    const { user } = found;
+    const ids =
+      caller.loginType === 'patientKioskManagement'
+        ? { own: [], represented: [] }
+        : await findUserIds(this.db, user.id);
+    return {
+      userId: user.id,
+      userName: user.username,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      loginType: caller.loginType,
+      isEmailConfirmed: user.isEmailConfirmed,
+      isEulaAccepted: user.isEulaAccepted,
+      isPasswordUpdateRequired: user.isPasswordUpdateRequired,
+      isAuthorizedRepresentative: ids.represented.length > 0,
+      canChangePassword: !user.isSingleSignOn && caller.loginType === 'userNamePassword',
+      preferredLanguage: user.preferredLanguage,
+      facilityId: user.facilityId,
+      preferences: user.preferences,
+      termsOfUse: await this.termsOfUse(user.facilityId, language ?? user.preferredLanguage ?? 'en-US'),
+      ids: [
+        ...ids.own.map((value) => ({ idType: 'Patient' as const, value })),
+        ...ids.represented.map((r) => ({ idType: 'PatientContact' as const, value: r.patientId })),
+      ],
+    };
+  }
+
+  private async audience(caller: SessionCaller): Promise<CapabilityAudience> {
+    switch (caller.loginType) {
+      case 'patientKioskManagement':
+        return 'kioskManagement';
+      case 'patientKioskUser':
+        return 'kioskUser';
+      case 'patientLinkUser':
+        return 'linkUser';
+      default: {
+        const ids = caller.userId ? await findUserIds(this.db, caller.userId) : { own: [], represented: [] };
+        return ids.own.length === 0 && ids.represented.length > 0 ? 'representative' : 'patient';
+      }
+    }
+  }
+
+  async capabilities(caller: SessionCaller): Promise<Capabilities> {
+    return { modules: await findCapabilityModules(this.db, caller.facilityId, await this.audience(caller)) };
+  }
+
+  async patient(patientId: number): Promise<Patient> {
+    const found = await findPatientWithFacility(this.db, patientId);
+    if (!found) throw notFound('not_found', 'Not found.');
+    const { patient } = found;
+    return {
+      patientId: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      userId: patient.userId,
+      hasLogin: patient.userId !== null,
+      homeFacilityId: patient.homeFacilityId,
+      dateOfBirth: patient.dateOfBirth,
+      emailAddress: patient.emailAddress,
+      address: {
+        address1: patient.address1,
+        address2: patient.address2,
+        city: patient.city,
+        state: patient.state,
+        country: patient.country,
+        zipCode: patient.zipCode,
+      },
+    };
+  }
+
+  async facilities(patientId: number) {
+    const rows = await findPatientFacilities(this.db, patientId);
+    return rows.map((row) => ({ ...row, isHomeFacility: true }));
+  }
+
+  externalSystems(patientId: number) {
+    return findExternalSystems(this.db, patientId);
+  }
+}

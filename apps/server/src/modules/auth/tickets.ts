@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { patients, users } from '../../db/schema/index';
+import { issueSecret } from '../../platform/auth/one-time-secrets';
+
+export interface TicketUrls {
+  sso: string[];
+  kioskUser: string[];
+  link: string[];
+}
+
+/**
+ * Fresh single-use ways in for one patient user: single sign-on tickets (as the facility's system would
+ * issue them), kiosk tickets (as kiosk staff would start them) and emailed links. Relative URLs.
+ */
+export async function issueTicketUrls(db: DbOrTx, username: string, count: number): Promise<TicketUrls> {
+  const [row] = await db
+    .select({ userId: users.id, facilityId: users.facilityId, patientId: patients.id })
+    .from(users)
+    .leftJoin(patients, eq(patients.userId, users.id))
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  if (!row) throw new Error(`No user named ${username}`);
+  const patientId = row.patientId;
+  if (!patientId) throw new Error(`${username} is not a patient`);
+  const urls: TicketUrls = { sso: [], kioskUser: [], link: [] };
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < count; i++) {
+      const sso = await issueSecret(tx, { kind: 'singleSignOn', facilityId: row.facilityId, userId: row.userId });
+      urls.sso.push(`/singleSignOn?id=${sso.token}`);
+      const kiosk = await issueSecret(tx, { kind: 'kioskUser', facilityId: row.facilityId, patientId });
+      urls.kioskUser.push(`/patientKioskUserLogin?ptId=${patientId}&data=${kiosk.token}&startIfOnlyOne=true`);
+      const link = await issueSecret(tx, { kind: 'link', facilityId: row.facilityId, patientId });
+      urls.link.push(`/linkLogin?patientid=${patientId}&data=${link.token}`);
+    }
+  });
+  return urls;
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { forbidden, notFound, unauthorized } from '../errors/app-error';
+import type { SessionCaller, SessionService } from '../auth/sessions';
+import { resolvePatientRelationship, type Relationship } from './patient-access';
+
+/**
+ * Every route declares who may call it in `config.access`; a route without one stops the server
+ * from starting, so nothing is exposed by omission.
+ *
+ * - public: anyone. development: anyone, and the route exists only outside production.
+ * - session: any live session (the handler decides what the session may do).
+ * - user: `/api/users/{userId}/...`: only the caller's own user id; any other id is 404.
+ * - patient: `/api/patients/{patientId}/...`: the one patient access check below.
+ * - kioskStaff: a kiosk management session.
+ */
+export const ACCESS_RULES = ['public', 'development', 'session', 'user', 'patient', 'kioskStaff'] as const;
+export type AccessRule = (typeof ACCESS_RULES)[number];
+
+/** Relationships a patient route allows unless it says otherwise. */
+export const DEFAULT_RELATIONSHIPS: readonly Relationship[] = ['self', 'representative'];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+    /** For `patient` routes: the relationships that may use the route (default self and representative). */
+    relationships?: readonly Relationship[];
+  }
+  interface FastifyRequest {
+    /** The session behind the bearer token, for every route that is not public. */
+    caller: SessionCaller | null;
+    /** Set by the patient access check: the patient id every query must use, and how the caller relates. */
+    patientAccess: { patientId: number; relationship: Relationship } | null;
+  }
+}
+
+// Routes that plugins add on our behalf (static files, API docs) are public by nature.
+const PLUGIN_ROUTE_PREFIXES = ['/api/docs'];
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: AccessRule;
+  relationships?: readonly Relationship[];
+}
+
+/** The caller of an authenticated route (the access hooks have run). */
+export function requireCaller(request: FastifyRequest): SessionCaller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+/** The patient a patient route acts on, as established by the access check. */
+export function requirePatientAccess(request: FastifyRequest): { patientId: number; relationship: Relationship } {
+  if (!request.patientAccess) throw new Error(`${request.url}: the patient access check did not run`);
+  return request.patientAccess;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+function positiveIntParam(request: FastifyRequest, name: string): number | null {
+  const raw = (request.params as Record<string, unknown> | undefined)?.[name];
+  const value = typeof raw === 'number' ? raw : Number(raw);
+  return Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  options: { table: RouteEntry[]; sessions: SessionService; database: Database },
+): void {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('patientAccess', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const declared = route.config?.access;
+    const fromPlugin = PLUGIN_ROUTE_PREFIXES.some((p) => route.url.startsWith(p)) || route.url === '/*';
+    if (!declared && !fromPlugin) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule (config.access).`);
+    }
+    if (declared && !(ACCESS_RULES as readonly string[]).includes(declared)) {
+      throw new Error(`Route ${route.url} declares an unknown access rule '${declared}'.`);
+    }
+    if (declared === 'patient' && !route.url.includes(':patientId')) {
+      throw new Error(`Route ${route.url} uses the patient rule but has no :patientId parameter.`);
+    }
+    if (declared === 'user' && !route.url.includes(':userId')) {
+      throw new Error(`Route ${route.url} uses the user rule but has no :userId parameter.`);
+    }
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      const entry: RouteEntry = { method, url: route.url, access: declared ?? 'public' };
+      if (declared === 'patient') entry.relationships = route.config?.relationships ?? DEFAULT_RELATIONSHIPS;
+      options.table.push(entry);
+    }
+  });
+
+  // Authentication runs before validation so an anonymous caller learns nothing about the input.
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config?.access;
+    if (!rule || rule === 'public' || rule === 'development') return;
+    const token = bearerToken(request);
+    const caller = token ? await options.sessions.authenticate(token) : null;
+    if (!caller) throw unauthorized('Your session has ended. Please log in again.');
+    request.caller = caller;
+  });
+
+  // Before validation too: a caller without access gets 404/403 whatever the body holds.
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config;
+    const caller = request.caller;
+    switch (config?.access) {
+      case 'user': {
+        const userId = positiveIntParam(request, 'userId');
+        if (!caller || caller.userId === null || userId !== caller.userId) {
+          throw notFound('not_found', 'Not found.');
+        }
+        return;
+      }
+      case 'kioskStaff':
+        if (caller?.loginType !== 'patientKioskManagement') throw forbidden();
+        return;
+      case 'patient': {
+        const patientId = positiveIntParam(request, 'patientId');
+        if (!caller || patientId === null) throw notFound('not_found', 'Not found.');
+        const relationship = await resolvePatientRelationship(options.database.db, caller, patientId);
+        if (relationship === 'none') throw notFound('not_found', 'Not found.');
+        const allowed = config.relationships ?? DEFAULT_RELATIONSHIPS;
+        if (!allowed.includes(relationship)) throw forbidden();
+        request.patientAccess = { patientId, relationship };
+        return;
+      }
+      default:
+        return;
+    }
+  });
+}

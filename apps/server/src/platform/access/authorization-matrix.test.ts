@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CALLER_KINDS,
+  bearer,
+  seedAccessFixture,
+  type AccessFixture,
+  type CallerKind,
+} from '../../../test/access-fixture';
+import { createTestApp } from '../../../test/helpers';
+import type { Relationship } from './patient-access';
+import type { RouteEntry } from './access-control';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let t: TestApp;
+let fx: AccessFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = await seedAccessFixture(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** What each kind of caller is to patient A, the patient every patient route is asked about. */
+const RELATIONSHIP_TO_A: Record<CallerKind, Relationship> = {
+  anonymous: 'none',
+  patientA: 'self',
+  patientB: 'none',
+  representativeOfA: 'representative',
+  disabledRepresentative: 'none',
+  kioskStaff: 'none',
+  kioskUserOfA: 'kioskUser',
+  linkUserOfA: 'linkUser',
+};
+
+/** Callers that hold a user account of their own (kiosk and link users act only for a patient). */
+const HAS_USER: Record<CallerKind, boolean> = {
+  anonymous: false,
+  patientA: true,
+  patientB: true,
+  representativeOfA: true,
+  disabledRepresentative: true,
+  kioskStaff: true,
+  kioskUserOfA: false,
+  linkUserOfA: false,
+};
+
+type Expected = 'allowed' | 401 | 403 | 404;
+
+/** The rule of the design brief, written out independently of the hooks that enforce it. */
+function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | 'other'): Expected {
+  switch (route.access) {
+    case 'public':
+    case 'development':
+      return 'allowed';
+    case 'session':
+      if (caller === 'anonymous') return 401;
+      // A session route that names a user (logout) takes only the caller's own id.
+      return route.url.includes(':userId') && userIdInPath === 'other' ? 404 : 'allowed';
+    case 'kioskStaff':
+      if (caller === 'anonymous') return 401;
+      return caller === 'kioskStaff' ? 'allowed' : 403;
+    case 'user':
+      if (caller === 'anonymous') return 401;
+      return HAS_USER[caller] && userIdInPath === 'own' ? 'allowed' : 404;
+    case 'patient': {
+      if (caller === 'anonymous') return 401;
+      const relationship = RELATIONSHIP_TO_A[caller];
+      if (relationship === 'none') return 404;
+      return route.relationships?.includes(relationship) ? 'allowed' : 403;
+    }
+  }
+}
+
+// Values for path parameters other than the patient and user ids.
+const SAMPLE_PARAMS: Record<string, string> = {
+  facilityId: '1',
+  themeId: '1',
+  contentKey: 'TermsOfUse',
+  pin: '000000',
+  token: 'not-a-real-token',
+  encryptedUserId: 'not-a-real-token',
+  username: 'jane.doe',
+};
+
+function fill(url: string, values: Record<string, string>) {
+  return url.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+    const value = values[name] ?? SAMPLE_PARAMS[name];
+    if (value === undefined) throw new Error(`The matrix has no sample value for :${name} in ${url}`);
+    return value;
+  });
+}
+
+function routesUnderTest(): RouteEntry[] {
+  // The static web app and the API docs belong to plugins; everything else is ours.
+  return t.app.routeTable.filter((r) => r.url !== '/*' && !r.url.startsWith('/api/docs'));
+}
+
+describe('the authorisation matrix', () => {
+  it('covers every route the server has, each with a declared rule', () => {
+    const routes = routesUnderTest();
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+    // Every patient route has :patientId, every user route :userId (the server refuses to start otherwise).
+    for (const route of routes.filter((r) => r.access === 'patient')) expect(route.url).toContain(':patientId');
+    for (const route of routes.filter((r) => r.access === 'user')) expect(route.url).toContain(':userId');
+  });
+
+  it('answers every route, for every kind of caller, as the access rules say', async () => {
+    const failures: string[] = [];
+    for (const route of routesUnderTest()) {
+      for (const caller of CALLER_KINDS) {
+        const variants: ('own' | 'other')[] = route.url.includes(':userId') ? ['own', 'other'] : ['own'];
+        for (const variant of variants) {
+          // Each request gets a fresh session: some routes (logout) end the one they are called with.
+          const { bearer: token, userId } = await fx.token(caller);
+          const ownUserId = route.access === 'session' ? userId : userId || fx.userIds.jane;
+          const pathUserId = variant === 'own' ? ownUserId : caller === 'patientB' ? fx.userIds.jane : fx.userIds.john;
+          const url = fill(route.url, { patientId: String(fx.patientA), userId: String(pathUserId) });
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: { ...bearer(token), accept: 'application/json' },
+          });
+          const want = expected(route, caller, variant);
+          const got = res.statusCode;
+          const ok = want === 'allowed' ? ![401, 403, 404].includes(got) && got < 500 : got === want;
+          if (!ok) failures.push(`${route.method} ${url} as ${caller} (${variant}): expected ${want}, got ${got}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('never tells a stranger whether a patient exists', async () => {
+    const { bearer: token } = await fx.token('patientB');
+    const existing = await t.app.inject({ url: `/api/patients/${fx.patientA}`, headers: bearer(token) });
+    const missing = await t.app.inject({ url: '/api/patients/999999', headers: bearer(token) });
+    expect(existing.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect({ ...existing.json(), requestId: '' }).toEqual({ ...missing.json(), requestId: '' });
+  });
+
+  it('stops serving a representative the moment the patient disables their access', async () => {
+    const { bearer: token } = await fx.token('representativeOfA');
+    const before = await t.app.inject({ url: `/api/patients/${fx.patientA}`, headers: bearer(token) });
+    expect(before.statusCode).toBe(200);
+    const { personalContacts } = await import('../../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db
+      .update(personalContacts)
+      .set({ isAuthorizedRepresentativeActive: false })
+      .where(eq(personalContacts.authorizedRepresentativeUserId, fx.userIds.robert));
+    const after = await t.app.inject({ url: `/api/patients/${fx.patientA}`, headers: bearer(token) });
+    expect(after.statusCode).toBe(404);
+    await t.database.db
+      .update(personalContacts)
+      .set({ isAuthorizedRepresentativeActive: true })
+      .where(eq(personalContacts.authorizedRepresentativeUserId, fx.userIds.robert));
+  });
+});

@@ -1,0 +1,183 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { refreshTokens, sessions } from '../../db/schema/index';
+import { hashSecret, newToken } from './secrets';
+
+export type LoginType = (typeof sessions.$inferSelect)['loginType'];
+
+export interface NewSession {
+  userId: number | null;
+  patientId: number | null;
+  facilityId: number;
+  loginType: LoginType;
+}
+
+export interface IssuedTokens {
+  sessionId: number;
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+/** The caller behind a valid access token. */
+export interface SessionCaller {
+  sessionId: number;
+  userId: number | null;
+  /** Set for kiosk and link users: the one patient they may act for. */
+  boundPatientId: number | null;
+  facilityId: number;
+  loginType: LoginType;
+}
+
+type SessionRow = typeof sessions.$inferSelect;
+export type RefreshOutcome =
+  | { ok: true; tokens: IssuedTokens; session: SessionRow }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'reused' | 'ended'; session: SessionRow };
+
+const LAST_SEEN_RESOLUTION_MS = 30_000;
+
+/**
+ * Server sessions: opaque access and refresh tokens stored hashed, refresh rotation with reuse
+ * detection (a used refresh token presented again revokes the session, which is its family), and
+ * idle and absolute limits checked on every call.
+ */
+export class SessionService {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly limits: Config['session'],
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private accessLifetimeMs() {
+    return this.limits.accessTokenMinutes * 60_000;
+  }
+
+  private idleMs() {
+    return this.limits.idleMinutes * 60_000;
+  }
+
+  async create(tx: DbOrTx, session: NewSession): Promise<IssuedTokens> {
+    const now = this.now();
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    const absoluteExpiresAt = new Date(now.getTime() + this.limits.absoluteHours * 3_600_000);
+    const accessExpiresAt = new Date(Math.min(now.getTime() + this.accessLifetimeMs(), absoluteExpiresAt.getTime()));
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        ...session,
+        accessTokenHash: hashSecret(accessToken),
+        accessExpiresAt,
+        createdAt: now,
+        lastSeenAt: now,
+        absoluteExpiresAt,
+      })
+      .returning({ id: sessions.id });
+    if (!row) throw new Error('Session insert returned nothing');
+    await tx.insert(refreshTokens).values({ tokenHash: hashSecret(refreshToken), sessionId: row.id, createdAt: now });
+    return {
+      sessionId: row.id,
+      accessToken,
+      refreshToken,
+      expiresIn: Math.round((accessExpiresAt.getTime() - now.getTime()) / 1000),
+    };
+  }
+
+  /** The caller for an access token, or null when it is unknown, revoked, expired, idle or past its absolute limit. */
+  async authenticate(accessToken: string): Promise<SessionCaller | null> {
+    const now = this.now();
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.accessTokenHash, hashSecret(accessToken)))
+      .limit(1);
+    if (!row || !this.isLive(row, now) || row.accessExpiresAt <= now) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+    }
+    return {
+      sessionId: row.id,
+      userId: row.userId,
+      boundPatientId: row.patientId,
+      facilityId: row.facilityId,
+      loginType: row.loginType,
+    };
+  }
+
+  private isLive(row: typeof sessions.$inferSelect, now: Date): boolean {
+    return (
+      row.revokedAt === null && row.absoluteExpiresAt > now && now.getTime() - row.lastSeenAt.getTime() <= this.idleMs()
+    );
+  }
+
+  /** Rotates a refresh token. A token already used revokes its whole session (someone replayed it). */
+  async refresh(tx: DbOrTx, refreshToken: string): Promise<RefreshOutcome> {
+    const now = this.now();
+    const hash = hashSecret(refreshToken);
+    const [found] = await tx
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, hash))
+      .limit(1);
+    if (!found) return { ok: false, reason: 'unknown' };
+    const { session } = found;
+    // Only one caller can mark a token used; a second (concurrent or later) one is a replay.
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
+      .returning({ tokenHash: refreshTokens.tokenHash });
+    if (claimed.length === 0) {
+      await this.revoke(tx, session.id, 'refresh_token_reused');
+      return { ok: false, reason: 'reused', session };
+    }
+    if (!this.isLive(session, now)) return { ok: false, reason: 'ended', session };
+    const accessToken = newToken();
+    const nextRefresh = newToken();
+    const accessExpiresAt = new Date(
+      Math.min(now.getTime() + this.accessLifetimeMs(), session.absoluteExpiresAt.getTime()),
+    );
+    await tx
+      .update(sessions)
+      .set({ accessTokenHash: hashSecret(accessToken), accessExpiresAt, lastSeenAt: now })
+      .where(eq(sessions.id, session.id));
+    await tx
+      .insert(refreshTokens)
+      .values({ tokenHash: hashSecret(nextRefresh), sessionId: session.id, createdAt: now });
+    return {
+      ok: true,
+      session,
+      tokens: {
+        sessionId: session.id,
+        accessToken,
+        refreshToken: nextRefresh,
+        expiresIn: Math.max(1, Math.round((accessExpiresAt.getTime() - now.getTime()) / 1000)),
+      },
+    };
+  }
+
+  async revoke(tx: DbOrTx, sessionId: number, reason: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: this.now(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every live session of a user except `keepSessionId` (password change, access disabled). */
+  async revokeAllForUser(tx: DbOrTx, userId: number, reason: string, keepSessionId?: number): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: this.now(), revokedReason: reason })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId === undefined ? undefined : sql`${sessions.id} <> ${keepSessionId}`,
+        ),
+      );
+  }
+}

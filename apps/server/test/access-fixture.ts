@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { patients, users } from '../src/db/schema/index';
+import type { LoginType } from '../src/platform/auth/sessions';
+import { prepareDatabase } from '../src/startup';
+import type { createTestApp } from './helpers';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export const CALLER_KINDS = [
+  'anonymous',
+  'patientA',
+  'patientB',
+  'representativeOfA',
+  'disabledRepresentative',
+  'kioskStaff',
+  'kioskUserOfA',
+  'linkUserOfA',
+] as const;
+export type CallerKind = (typeof CALLER_KINDS)[number];
+
+export interface AccessFixture {
+  facilityId: number;
+  patientA: number;
+  patientB: number;
+  userIds: Record<'jane' | 'john' | 'robert' | 'emily' | 'kiosk', number>;
+  /** A fresh access token for a kind of caller (null for anonymous), plus its user id (0 when it has none). */
+  token(kind: CallerKind): Promise<{ bearer: string | null; userId: number }>;
+}
+
+/** The demo seed, and a way to log in as each kind of caller of the authorisation matrix. */
+export async function seedAccessFixture(t: TestApp): Promise<AccessFixture> {
+  await prepareDatabase(t.database, t.config, { info() {} }, { seed: true });
+  const db = t.database.db;
+  const userId = async (username: string) => {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username));
+    if (!row) throw new Error(`no ${username}`);
+    return row.id;
+  };
+  const patientOf = async (uid: number) => {
+    const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, uid));
+    if (!row) throw new Error(`no patient for ${uid}`);
+    return row.id;
+  };
+  const userIds = {
+    jane: await userId('jane.doe'),
+    john: await userId('john.smith'),
+    robert: await userId('robert.doe'),
+    emily: await userId('emily.doe'),
+    kiosk: await userId('kiosk.staff'),
+  };
+  const patientA = await patientOf(userIds.jane);
+  const patientB = await patientOf(userIds.john);
+  const facilityId = 1;
+  const session = async (uid: number | null, patientId: number | null, loginType: LoginType) => {
+    const tokens = await t.app.deps.sessions.create(db, { userId: uid, patientId, facilityId, loginType });
+    return { bearer: tokens.accessToken, userId: uid ?? 0 };
+  };
+  return {
+    facilityId,
+    patientA,
+    patientB,
+    userIds,
+    token: async (kind) => {
+      switch (kind) {
+        case 'anonymous':
+          return { bearer: null, userId: 0 };
+        case 'patientA':
+          return session(userIds.jane, null, 'userNamePassword');
+        case 'patientB':
+          return session(userIds.john, null, 'userNamePassword');
+        case 'representativeOfA':
+          return session(userIds.robert, null, 'userNamePassword');
+        case 'disabledRepresentative':
+          return session(userIds.emily, null, 'userNamePassword');
+        case 'kioskStaff':
+          return session(userIds.kiosk, null, 'patientKioskManagement');
+        case 'kioskUserOfA':
+          return session(null, patientA, 'patientKioskUser');
+        case 'linkUserOfA':
+          return session(null, patientA, 'patientLinkUser');
+      }
+    },
+  };
+}
+
+export function bearer(token: string | null): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+export type { FastifyInstance };
