@@ -22,6 +22,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
 import { AuthService, TokenError } from './auth.service';
 import { ProfileService } from './profile.service';
+import { issueTicketUrls } from './tickets';
 
 function header(request: FastifyRequest, name: string): string {
   const value = request.headers[name];
@@ -220,4 +221,36 @@ export async function authRoutes(app: RouteApp) {
     },
     async (request) => profiles.externalSystems(requirePatientAccess(request).patientId),
   );
+
+  if (app.deps.config.env !== 'production') {
+    app.get(
+      '/api/dev/tickets',
+      {
+        config: { access: 'development' },
+        schema: {
+          summary: 'Fresh single sign-on, kiosk-user and link-login URLs for a demo patient (development only)',
+          description:
+            'What `npm run tickets` prints, for a running development server. In production a facility system ' +
+            'issues these.',
+          tags: ['development'],
+          querystring: z.object({ username: z.string().trim().min(1).max(100).default('jane.doe') }),
+          response: {
+            200: z.object({ sso: z.array(z.string()), kioskUser: z.array(z.string()), link: z.array(z.string()) }),
+            404: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const base = `${request.protocol}://${request.host}`;
+        const urls = await issueTicketUrls(database.db, request.query.username, 1).catch(() => {
+          throw notFound('not_found', 'No patient user of that name.');
+        });
+        return {
+          sso: urls.sso.map((u) => base + u),
+          kioskUser: urls.kioskUser.map((u) => base + u),
+          link: urls.link.map((u) => base + u),
+        };
+      },
+    );
+  }
 }

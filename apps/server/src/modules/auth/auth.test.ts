@@ -470,3 +470,21 @@ describe('the demo secrets', () => {
     for (const secret of Object.values(DEMO_SECRETS)) expect(text).not.toContain(secret);
   });
 });
+
+describe('GET /api/dev/tickets (development only)', () => {
+  it('issues working single sign-on, kiosk and link URLs for a demo patient', async () => {
+    const res = await t.app.inject({ url: '/api/dev/tickets?username=jane.doe' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ sso: string[]; kioskUser: string[]; link: string[] }>();
+    expect(body.sso[0]).toMatch(/^http:\/\/localhost(:\d+)?\/singleSignOn\?id=[A-Za-z0-9_-]{43}$/);
+    expect(body.kioskUser[0]).toContain(`/patientKioskUserLogin?ptId=${fx.patientA}&data=`);
+    expect(body.link[0]).toContain(`/linkLogin?patientid=${fx.patientA}&data=`);
+    const id = new URL(body.sso[0]!).searchParams.get('id')!;
+    const login = await token(
+      { grant_type: 'password', username: '', password: '' },
+      { 'logon-process': 'singleSignOn', 'sso-id': id },
+    );
+    expect(login.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/dev/tickets?username=nobody' })).statusCode).toBe(404);
+  });
+});
