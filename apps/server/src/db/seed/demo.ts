@@ -2,7 +2,15 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Db } from '../client';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
-import { capabilityProfiles, externalSystems, facilities, facilityAliases, patients, personalContacts, users } from '../schema/index';
+import {
+  capabilityProfiles,
+  externalSystems,
+  facilities,
+  facilityAliases,
+  patients,
+  personalContacts,
+  users,
+} from '../schema/index';
 import { DEMO_CAPABILITIES } from './capabilities';
 import { RIVERSIDE_LOGO_SVG } from './logo';
 

@@ -7,7 +7,7 @@ import type { Database } from '../client';
 import { facilities, patients, personalContacts, users } from '../schema/index';
 import { DEMO_PASSWORD } from './demo';
 
-const DEMO_USERS = ['jane.doe', 'john.smith', 'robert.doe', 'kiosk.staff'];
+const DEMO_USERS = ['jane.doe', 'john.smith', 'robert.doe', 'emily.doe', 'alex.rivera', 'kiosk.staff'];
 const noLog = { info() {} };
 
 let database: Database;
@@ -40,6 +40,8 @@ describe('the demo seed', () => {
       'jane.doe': 'portalUser',
       'john.smith': 'portalUser',
       'robert.doe': 'portalUser',
+      'emily.doe': 'portalUser',
+      'alex.rivera': 'portalUser',
       'kiosk.staff': 'kioskManagement',
     });
     for (const u of rows) expect(u.facilityId).toBe(1);

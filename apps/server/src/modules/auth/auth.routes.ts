@@ -20,6 +20,7 @@ import type { RouteApp } from '../../app';
 import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
 import { writeAudit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
+import { AttemptLimiter, tooManyAttempts } from '../../platform/http/rate-limit';
 import { AuthService, TokenError } from './auth.service';
 import { ProfileService } from './profile.service';
 import { issueTicketUrls } from './tickets';
@@ -32,6 +33,12 @@ function header(request: FastifyRequest, name: string): string {
 function positiveInt(value: string): number | undefined {
   return /^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
 }
+
+/**
+ * Logins per client IP beside the per-account lockout: generous, because a clinic's kiosks and staff share
+ * one address, but enough to stop one address trying many accounts.
+ */
+export const TOKEN_RATE_LIMIT = { max: 300, windowMs: 15 * 60_000 } as const;
 
 const LOGON_PROCESSES = ['patientKioskManagement', 'singleSignOn', 'patientKioskUser', 'patientLinkUser'];
 
@@ -50,12 +57,15 @@ error / error_description.
 Failed password logins are counted per account in the database; at the facility's limit (default 5) the account
 locks for its lockout time (default 15 minutes): error locked_out with minutesLeft. An unknown username answers
 exactly like a wrong password. A temporary password from "forgot password" answers password_change_required.
-Sessions end after the configured idle time (default 30 minutes) or absolute time (default 12 hours).`;
+Logins (not refreshes) are also limited to ${TOKEN_RATE_LIMIT.max} per ${TOKEN_RATE_LIMIT.windowMs / 60_000} minutes per
+client IP (429 too_many_attempts). Sessions end after the configured idle time (default 30 minutes) or absolute time
+(default 12 hours).`;
 
 export async function authRoutes(app: RouteApp) {
   const { database, sessions } = app.deps;
   const auth = new AuthService(database, sessions);
   const profiles = new ProfileService(database.db);
+  const loginLimiter = new AttemptLimiter(TOKEN_RATE_LIMIT.max, TOKEN_RATE_LIMIT.windowMs);
 
   app.post(
     '/token',
@@ -67,7 +77,7 @@ export async function authRoutes(app: RouteApp) {
         tags: ['access'],
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequestSchema,
-        response: { 200: TokenResponseSchema, 400: TokenErrorSchema.or(ErrorBodySchema) },
+        response: { 200: TokenResponseSchema, 400: TokenErrorSchema.or(ErrorBodySchema), 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -75,6 +85,7 @@ export async function authRoutes(app: RouteApp) {
       const logonProcess = header(request, TOKEN_HEADERS.logonProcess);
       try {
         if (body.grant_type === 'refresh_token') return await auth.refresh(body.refresh_token ?? '');
+        if (!loginLimiter.hit(request.ip)) throw tooManyAttempts();
         if (logonProcess && !LOGON_PROCESSES.includes(logonProcess)) {
           throw new TokenError('invalid_grant', 'Login failed. Please try again.');
         }

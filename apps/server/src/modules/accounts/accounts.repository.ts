@@ -1,0 +1,162 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { facilities, facilityAliases, patients, users, type UserPreference } from '../../db/schema/index';
+
+const accountColumns = {
+  id: users.id,
+  facilityId: users.facilityId,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  passwordHash: users.passwordHash,
+  isEmailConfirmed: users.isEmailConfirmed,
+  preferredLanguage: users.preferredLanguage,
+  lockedUntil: users.lockedUntil,
+  temporaryPasswordHash: users.temporaryPasswordHash,
+  temporaryPasswordExpiresAt: users.temporaryPasswordExpiresAt,
+  isSingleSignOn: users.isSingleSignOn,
+  portalName: facilities.portalName,
+  minimumLength: facilities.passwordMinLength,
+  numOfCapitalLetters: facilities.passwordCapitalLetters,
+  numOfNumbers: facilities.passwordNumbers,
+  numOfSpecialCharacters: facilities.passwordSpecialCharacters,
+  maxFailedLogins: facilities.maxFailedLogins,
+  lockoutMinutes: facilities.lockoutMinutes,
+  temporaryPasswordHours: facilities.temporaryPasswordHours,
+};
+
+/** A user with the settings of their facility that account chores need. */
+export function findAccount(db: DbOrTx, userId: number) {
+  return db
+    .select(accountColumns)
+    .from(users)
+    .innerJoin(facilities, eq(facilities.id, users.facilityId))
+    .where(eq(users.id, userId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export type Account = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+export function findAccountByUsername(db: DbOrTx, username: string) {
+  return db
+    .select(accountColumns)
+    .from(users)
+    .innerJoin(facilities, eq(facilities.id, users.facilityId))
+    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Whether a host name is one this server serves a facility on. */
+export async function isFacilityHost(db: DbOrTx, hostname: string): Promise<boolean> {
+  const rows = await db
+    .select({ alias: facilityAliases.alias })
+    .from(facilityAliases)
+    .where(eq(facilityAliases.alias, hostname.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function setEulaAccepted(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.update(users).set({ isEulaAccepted: true }).where(eq(users.id, userId));
+}
+
+export async function setEmail(tx: DbOrTx, userId: number, email: string, confirmed: boolean): Promise<void> {
+  await tx.update(users).set({ email, isEmailConfirmed: confirmed }).where(eq(users.id, userId));
+}
+
+/** The email of the patient record the user owns (not of patients they represent). */
+export async function setOwnPatientEmail(tx: DbOrTx, userId: number, email: string): Promise<void> {
+  await tx.update(patients).set({ emailAddress: email }).where(eq(patients.userId, userId));
+}
+
+export async function setEmailConfirmed(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.update(users).set({ isEmailConfirmed: true }).where(eq(users.id, userId));
+}
+
+/**
+ * Counts one failed password in one statement, so concurrent failures all count. Reaching the
+ * facility's maximum locks the account and starts the count again for after the lock.
+ */
+export async function recordFailedPassword(
+  tx: DbOrTx,
+  userId: number,
+  settings: { maxFailedLogins: number; lockoutMinutes: number },
+  now: Date,
+): Promise<{ lockedUntil: Date | null }> {
+  const reachesMax = sql`${users.failedLoginCount} + 1 >= ${settings.maxFailedLogins}`;
+  const lockUntil = new Date(now.getTime() + settings.lockoutMinutes * 60_000);
+  const [row] = await tx
+    .update(users)
+    .set({
+      failedLoginCount: sql`CASE WHEN ${reachesMax} THEN 0 ELSE ${users.failedLoginCount} + 1 END`,
+      lockedUntil: sql`CASE WHEN ${reachesMax} THEN ${lockUntil.toISOString()}::timestamptz ELSE ${users.lockedUntil} END`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockedUntil: users.lockedUntil });
+  return { lockedUntil: row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null };
+}
+
+/** A new password: the temporary one, the forced-change flag, the failure count and the lock go. */
+export async function setPassword(tx: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      passwordHash,
+      temporaryPasswordHash: null,
+      temporaryPasswordExpiresAt: null,
+      isPasswordUpdateRequired: false,
+      failedLoginCount: 0,
+      lockedUntil: null,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function setTemporaryPassword(tx: DbOrTx, userId: number, hash: string, expiresAt: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ temporaryPasswordHash: hash, temporaryPasswordExpiresAt: expiresAt })
+    .where(eq(users.id, userId));
+}
+
+export async function setUserLanguage(tx: DbOrTx, userId: number, language: string): Promise<void> {
+  await tx.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId));
+}
+
+export function findPatientLanguage(db: DbOrTx, patientId: number) {
+  return db
+    .select({ language: patients.preferredLanguage })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Sets the patient's language and their own account's; answers the account's user id, if any. */
+export async function setPatientLanguage(tx: DbOrTx, patientId: number, language: string): Promise<void> {
+  const [row] = await tx
+    .update(patients)
+    .set({ preferredLanguage: language })
+    .where(eq(patients.id, patientId))
+    .returning({ userId: patients.userId });
+  if (row?.userId) await setUserLanguage(tx, row.userId, language);
+}
+
+/** Reads the preferences under a row lock, so concurrent saves of different names both survive. */
+export async function lockPreferences(tx: DbOrTx, userId: number): Promise<UserPreference[]> {
+  const [row] = await tx
+    .select({ preferences: users.preferences })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+    .limit(1);
+  return row?.preferences ?? [];
+}
+
+export async function savePreferences(tx: DbOrTx, userId: number, preferences: UserPreference[]): Promise<void> {
+  await tx
+    .update(users)
+    .set({ preferences })
+    .where(and(eq(users.id, userId)));
+}

@@ -1,0 +1,473 @@
+import { RATE_LIMIT_NOTE, rateLimiter } from '../../platform/http/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AuditRequestSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  ConfirmEmailSchema,
+  EMAIL_FORMAT_MESSAGE,
+  EmailChangedSchema,
+  ErrorBodySchema,
+  ForcedChangePasswordSchema,
+  ForgotPasswordQuerySchema,
+  isValidEmail,
+  JsonPatchSchema,
+  LanguageQuerySchema,
+  PatientIdParams,
+  PreferenceUpdateSchema,
+  PreferredLanguageSchema,
+  UserIdParams,
+  UserValidationSchema,
+} from '@portal/contracts';
+import type { RouteApp } from '../../app';
+import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
+import type { SessionCaller } from '../../platform/auth/sessions';
+import { badRequest } from '../../platform/errors/app-error';
+import { AccountsService, LockedOutError, supportedLocaleOf } from './accounts.service';
+
+const TAGS = ['Account'];
+const NO_CONTENT = z.null().describe('No content');
+const LockedErrorSchema = ErrorBodySchema.extend({
+  minutesLeft: z.number().int().optional().describe('lockedout: whole minutes until the account unlocks'),
+});
+const LanguageCodeSchema = z.string().trim().min(1).max(35);
+
+const PASSWORD_RULES_NOTE =
+  'Checked in this order: account locked (400 lockedout with minutesLeft); old password, which may be the ' +
+  'current password or an unexpired temporary one from forgot-password; new password equal to the old (400 ' +
+  'password_must_be_different); confirmPassword differs (400 confirm_mismatch "Passwords do not match"); the ' +
+  'facility rules (400 password_rules "Password does not meet security requirements"). A wrong old password ' +
+  'counts as a failed login, exactly like POST /token: at the facility’s maximum (default 5) the account locks ' +
+  'for its lockout time (default 15 minutes) and that attempt already answers lockedout. Success clears the ' +
+  'temporary password, the forced-change flag, the failure count and any lock, and writes ' +
+  'passwordchangeauditevent.';
+
+type UserCaller = SessionCaller & { userId: number };
+
+/** The caller of a `user` route, whose user id the access check has matched to the path. */
+function userCaller(request: FastifyRequest): UserCaller {
+  const caller = requireCaller(request);
+  if (caller.userId === null) throw new Error('user route without a user session');
+  return caller as UserCaller;
+}
+
+/** Where links in emails point: PUBLIC_URL, else the address this request came to. */
+function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
+}
+
+function sendLocked(reply: FastifyReply, request: FastifyRequest, err: LockedOutError) {
+  return reply
+    .status(400)
+    .send({ error: err.code, message: err.message, minutesLeft: err.minutesLeft, requestId: request.id });
+}
+
+export async function accountRoutes(app: RouteApp) {
+  const { config, database, outbox, sessions } = app.deps;
+  const service = new AccountsService(database.db, outbox, sessions, config);
+  const limited = rateLimiter();
+  const mailContext = (request: FastifyRequest, language: string | undefined) => ({
+    language,
+    publicBase: publicBase(request, config.publicUrl),
+  });
+
+  /* ------------------------------------------------------------ terms */
+
+  app.patch(
+    '/api/users/:userId/replace',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Accept the terms of use',
+        description:
+          'A JSON patch of exactly one operation: replace /isEulaAccepted with true. Any other path or value is ' +
+          '400 validation_failed naming 0.path or 0.value (terms cannot be un-accepted). Writes ' +
+          'eulaacceptedauditevent. Accepting again is harmless.',
+        params: UserIdParams,
+        body: JsonPatchSchema,
+        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const [operation] = request.body;
+      if (operation?.path.toLowerCase() !== '/iseulaaccepted') {
+        throw badRequest('validation_failed', '0.path: only /isEulaAccepted can be replaced here', '0.path');
+      }
+      if (operation.value !== true) throw badRequest('validation_failed', '0.value: must be true', '0.value');
+      await service.acceptTerms(userCaller(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  /* ------------------------------------------------------------ email */
+
+  const CHANGE_EMAIL_NOTE =
+    ' The address becomes unconfirmed and a confirmation link (/confirm-email?u=…, valid 7 days, single use) ' +
+    'is mailed to it in ?language, else the user’s preferred language. The same address again (any case) keeps ' +
+    'its confirmation state and sends nothing. Email addresses need not be unique across users.';
+
+  app.patch(
+    '/api/users/:userId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Change the account email (JSON patch)',
+        description:
+          'A JSON patch of exactly one operation: replace /email with a valid address (the shared email pattern, ' +
+          'minimum length 5); anything else is 400 validation_failed naming 0.path or 0.value. Changes the ' +
+          'user’s email only, not a patient record.' +
+          CHANGE_EMAIL_NOTE,
+        params: UserIdParams,
+        querystring: LanguageQuerySchema,
+        body: JsonPatchSchema,
+        response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const [operation] = request.body;
+      if (operation?.path.toLowerCase() !== '/email') {
+        throw badRequest('validation_failed', '0.path: only /email can be replaced here', '0.path');
+      }
+      const email = typeof operation.value === 'string' ? operation.value.trim() : '';
+      if (!isValidEmail(email)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, '0.value');
+      const caller = userCaller(request);
+      return service.changeEmail(caller.userId, email, {
+        ...mailContext(request, request.query.language),
+        ownPatientRecord: false,
+      });
+    },
+  );
+
+  app.put(
+    '/api/users/:userId/changeemail',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Change the account email',
+        description:
+          'body.userId must be the path’s user (else 400 validation_failed naming userId). When isPatient is ' +
+          'true the email of the caller’s own patient record changes too (never a represented patient’s; ' +
+          'body.patientId is not used to pick a record). usePrimaryEmail is accepted for the notification ' +
+          'settings screen and has no effect here.' +
+          CHANGE_EMAIL_NOTE,
+        params: UserIdParams,
+        querystring: LanguageQuerySchema,
+        body: ChangeEmailSchema,
+        response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = userCaller(request);
+      if (request.body.userId !== caller.userId) {
+        throw badRequest('validation_failed', 'userId: must be the user of the path', 'userId');
+      }
+      return service.changeEmail(caller.userId, request.body.email, {
+        ...mailContext(request, request.query.language),
+        ownPatientRecord: request.body.isPatient,
+      });
+    },
+  );
+
+  app.post(
+    '/api/users/:userId/sendConfirmEmail',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Send the email confirmation link again',
+        description:
+          'Mails a new confirmation link (earlier ones keep working until used or expired) in ?language, else ' +
+          'the user’s preferred language. 400 no_email when the account has no email, 400 already_confirmed ' +
+          'when it is confirmed, 400 cannot_send when this server cannot send mail (production without SMTP).',
+        params: UserIdParams,
+        querystring: LanguageQuerySchema,
+        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.sendConfirmation(userCaller(request).userId, mailContext(request, request.query.language));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/:userId/validateuser/:encryptedUserId/:username',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Check an email confirmation link against the signed-in user',
+        description:
+          'encryptedUserId is the u parameter of the /confirm-email link. userValidation is true when that ' +
+          'link is unused, unexpired, was issued to the caller for the address the account has now, and ' +
+          'username is the caller’s (any case); false otherwise. Nothing changes.',
+        params: UserIdParams.extend({
+          encryptedUserId: z.string().min(1).max(200),
+          username: z.string().min(1).max(100),
+        }),
+        response: { 200: UserValidationSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { encryptedUserId, username } = request.params;
+      return { userValidation: await service.validateUser(userCaller(request).userId, encryptedUserId, username) };
+    },
+  );
+
+  app.put(
+    '/api/users/:userId/confirmEmail',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm the email address',
+        description:
+          'Uses up the confirmation link (encryptedUserId = its u parameter) and marks the email confirmed. A ' +
+          'link that is unknown, used, expired, issued to another user or for an address the account no longer ' +
+          'has: 400 cannot_confirm "We cannot confirm your email address."',
+        params: UserIdParams,
+        body: ConfirmEmailSchema,
+        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.confirmEmail(userCaller(request), request.body.encryptedUserId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  /* --------------------------------------------------------- passwords */
+
+  app.post(
+    '/api/users/forgotPassword',
+    {
+      config: { access: 'public' },
+      ...limited('forgotPassword'),
+      schema: {
+        tags: TAGS,
+        summary: 'Forgot password: mail a temporary password',
+        description:
+          'Always 204, whatever happens, so nobody can learn which usernames exist. When the username (any ' +
+          'case) names an account with a confirmed email that does not sign in by single sign-on, a random ' +
+          'temporary password meeting the facility rules (14 characters or the facility minimum) is mailed ' +
+          'to it in ?language, else the user’s preferred language, with the login link. It works beside the ' +
+          'current password until it expires (the facility’s temporary_password_hours, default 24); POST /token ' +
+          'answers password_change_required for it and PUT /api/users/changePassword accepts it as the old ' +
+          'password. A later request replaces it. Unconfirmed addresses get nothing, because an address nobody ' +
+          'has confirmed may belong to someone else. Without PUBLIC_URL, a request to a host name that is no ' +
+          'facility’s alias sends nothing (the login link would point elsewhere). Writes ' +
+          'passwordresetauditevent.' +
+          RATE_LIMIT_NOTE,
+        querystring: ForgotPasswordQuerySchema,
+        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const trustedHost = Boolean(config.publicUrl) || (await service.isFacilityHost(request.hostname));
+        await service.forgotPassword(request.query.userName, {
+          ...mailContext(request, request.query.language),
+          trustedHost,
+        });
+      } catch (err) {
+        // Neither the username nor the error text (which may quote it) goes to the log.
+        request.log.warn(
+          { err: { name: (err as Error).name, code: (err as { code?: unknown }).code } },
+          'forgotPassword failed',
+        );
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/users/changePassword',
+    {
+      config: { access: 'public' },
+      ...limited('changePassword'),
+      schema: {
+        tags: TAGS,
+        summary: 'Change the password without a session (the forced-change screen)',
+        description:
+          'For the screen POST /token sends a user to with password_change_required. An unknown username and a ' +
+          'wrong old password both answer 400 invalid_grant. ' +
+          PASSWORD_RULES_NOTE +
+          ' All of the user’s sessions end. The user then logs in with the new password.' +
+          RATE_LIMIT_NOTE,
+        body: ForcedChangePasswordSchema,
+        response: { 204: NO_CONTENT, 400: LockedErrorSchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { userName, ...change } = request.body;
+        await service.changePasswordByUsername(userName, change);
+      } catch (err) {
+        if (err instanceof LockedOutError) return sendLocked(reply, request, err);
+        throw err;
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/users/:userId/changePassword',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Change the password (account settings)',
+        description:
+          'Single sign-on users: 403 sso_password_change. A wrong old password answers 400 invalid_old_password. ' +
+          PASSWORD_RULES_NOTE +
+          ' The user’s other sessions end; the calling session stays.',
+        params: UserIdParams,
+        body: ChangePasswordSchema,
+        response: {
+          204: NO_CONTENT,
+          400: LockedErrorSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await service.changeOwnPassword(userCaller(request), request.body);
+      } catch (err) {
+        if (err instanceof LockedOutError) return sendLocked(reply, request, err);
+        throw err;
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  /* ---------------------------------------------------- language, prefs */
+
+  app.put(
+    '/api/users/:userId/preferredLanguage',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Save the user’s language',
+        description:
+          'Used for authorised representatives and single sign-on users (patients save theirs on the patient). ' +
+          'ietfCode must be a supported locale (en-US, en-CA, en-AU, en-GB, es-MX, fr-CA, pt-BR, zh; any case; ' +
+          'zh-* means zh), else 400 validation_failed naming ietfCode. Stored in its canonical spelling.',
+        params: UserIdParams,
+        querystring: z.object({ ietfCode: LanguageCodeSchema }),
+        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = supportedLocaleOf(request.query.ietfCode);
+      if (!locale) throw badRequest('validation_failed', 'ietfCode: not a supported language', 'ietfCode');
+      await service.setUserLanguage(userCaller(request).userId, locale);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/patients/:patientId/preferredLanguage',
+    {
+      config: { access: 'patient', relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
+      schema: {
+        tags: TAGS,
+        summary: 'The patient’s language',
+        description:
+          'The language stored on the patient (a locale such as es-MX, as the portal saves it), or null when ' +
+          'the patient has none. The link-login page applies it after login.',
+        params: PatientIdParams,
+        response: { 200: PreferredLanguageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ language: await service.patientLanguage(requirePatientAccess(request).patientId) }),
+  );
+
+  app.put(
+    '/api/patients/:patientId/preferredLanguage',
+    {
+      config: { access: 'patient', relationships: ['self'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Save the patient’s language',
+        description:
+          'Only the patient themself (a representative saves their own language on the user). language must be ' +
+          'a supported locale (as for the user call), else 400 validation_failed naming language. Also becomes ' +
+          'the language of the patient’s own account.',
+        params: PatientIdParams,
+        querystring: z.object({ language: LanguageCodeSchema }),
+        response: {
+          204: NO_CONTENT,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = supportedLocaleOf(request.query.language);
+      if (!locale) throw badRequest('validation_failed', 'language: not a supported language', 'language');
+      await service.setPatientLanguage(requirePatientAccess(request).patientId, locale);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/users/:userId/Preferences',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Save one preference of the user',
+        description:
+          'Sets the value of the named preference (names match exactly), adding it when new. body.userId must ' +
+          'be the path’s user (else 400 validation_failed naming userId). At most 50 preferences (400 ' +
+          'too_many_preferences). The login profile lists them.',
+        params: UserIdParams,
+        body: PreferenceUpdateSchema,
+        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = userCaller(request);
+      if (request.body.userId !== caller.userId) {
+        throw badRequest('validation_failed', 'userId: must be the user of the path', 'userId');
+      }
+      await service.savePreference(caller.userId, request.body.name, request.body.value);
+      return reply.status(204).send(null);
+    },
+  );
+
+  /* ------------------------------------------------------------- audit */
+
+  app.post(
+    '/api/users/:userId/audit',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Record that the user viewed something of a patient',
+        description:
+          'auditEventType is an event name such as educationviewauditevent. The patient must be one the caller ' +
+          'may act for (themself or, as an active authorised representative, the patient they represent); any ' +
+          'other patient is 404, as for patient routes. The row records the event, the user, the patient, the ' +
+          'session, the login type, the facility and the relationship.',
+        params: UserIdParams,
+        body: AuditRequestSchema,
+        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.recordAudit(userCaller(request), request.body.auditEventType, request.body.patientId);
+      return reply.status(204).send(null);
+    },
+  );
+}
