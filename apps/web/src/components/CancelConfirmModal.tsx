@@ -13,7 +13,13 @@ export function CancelConfirmModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onDismiss} title={t('cancelConfirm.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={onDismiss}
+      title={t('cancelConfirm.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Text mb="lg">{t('cancelConfirm.message')}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDismiss} data-autofocus>

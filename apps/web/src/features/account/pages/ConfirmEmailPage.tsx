@@ -1,0 +1,146 @@
+import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { api, messageBar } from '../../../lib/api-instance';
+import { useTranslation } from '../../../lib/i18n';
+import { loginProfileQuery } from '../../../lib/login-profile';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { confirmEmail, validateUser } from '../api/account';
+import { focusField } from '../../../lib/focus';
+import { onlyErrors, requiredError } from '../validation';
+
+type Field = 'username' | 'password';
+const ORDER: Field[] = ['username', 'password'];
+
+/** The token endpoint's error codes and the message each shows (as on the login page). */
+function loginErrorMessage(error: unknown): { key: string; params?: Record<string, number> } {
+  if (!(error instanceof ApiError)) return { key: 'messages.unexpectedError' };
+  switch (error.code) {
+    case 'invalid_grant':
+      return { key: 'login.failed' };
+    case 'invalid_subscription':
+      return { key: 'login.subscriptionEnded' };
+    case 'locked_out': {
+      const minutes = Number((error.body as { minutesLeft?: number } | undefined)?.minutesLeft ?? 0) || 15;
+      return { key: 'login.lockedOut', params: { minutes } };
+    }
+    default:
+      return { key: 'messages.unexpectedError' };
+  }
+}
+
+/**
+ * /confirm-email?u={encrypted user id}: the link of the confirmation email. The user logs in, the link
+ * is checked against that user, and the address is confirmed.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  usePageTitle('confirmEmail.title');
+  const encryptedUserId = search.get('u') ?? '';
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  /** Checks the link against the logged-in user and confirms the address; false when it cannot. */
+  const confirm = async (userId: number | null, username: string): Promise<boolean> => {
+    if (userId === null || encryptedUserId === '') return false;
+    try {
+      if (!(await validateUser(userId, encryptedUserId, username))) return false;
+      await confirmEmail(userId, encryptedUserId);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) return false;
+      throw error;
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = onlyErrors<Field>({
+      username: requiredError(values.username),
+      password: values.password === '' ? 'common.required' : undefined,
+    });
+    setErrors(found);
+    const first = ORDER.find((f) => found[f]);
+    if (first) {
+      focusField(form, first);
+      return;
+    }
+    const username = values.username.trim();
+    setSubmitting(true);
+    try {
+      try {
+        await api.token({ grant_type: 'password', username, password: values.password });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'password_change_required') {
+          window.sessionStorage.setItem('userName', username);
+          await navigate('/update-password');
+          return;
+        }
+        messageBar.show({ type: 'error', ...loginErrorMessage(error) });
+        return;
+      }
+      queryClient.removeQueries({ queryKey: loginProfileQuery().queryKey });
+      const profile = await queryClient.fetchQuery(loginProfileQuery());
+      const confirmed = await confirm(profile.userId, username);
+      if (confirmed) await queryClient.invalidateQueries({ queryKey: loginProfileQuery().queryKey });
+      messageBar.show(
+        confirmed
+          ? { type: 'success', key: 'emailConfirm.success', keepDisplay: true }
+          : { type: 'error', key: 'emailConfirm.cannotConfirm', keepDisplay: true },
+      );
+      await navigate(profile.isEulaAccepted ? '/dashboard' : '/termsOfUse', { replace: true });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.isSessionTimeout)) {
+        messageBar.show({ type: 'error', key: 'messages.unexpectedError' });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="confirm-email-title">
+        <Stack gap="md">
+          <Title order={1} id="confirm-email-title" fz={{ base: 24, sm: 30 }}>
+            {t('confirmEmail.heading')}
+          </Title>
+          <Text>{t('confirmEmail.intro')}</Text>
+          <TextInput
+            name="username"
+            label={t('confirmEmail.username')}
+            autoComplete="username"
+            required
+            maxLength={100}
+            value={values.username}
+            error={errors.username && t(errors.username)}
+            onChange={(e) => set('username', e.currentTarget.value)}
+          />
+          <PasswordInput
+            name="password"
+            label={t('confirmEmail.password')}
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+            required
+            maxLength={256}
+            value={values.password}
+            error={errors.password && t(errors.password)}
+            onChange={(e) => set('password', e.currentTarget.value)}
+          />
+          <Button type="submit" size="md" w="fit-content" loading={submitting}>
+            {t('confirmEmail.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
