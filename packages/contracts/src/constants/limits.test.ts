@@ -11,6 +11,7 @@ describe('limits', () => {
       healthSummaryMessage: 2000,
       usernameMin: 4,
       usernameMax: 100,
+      nameMax: 100,
       emailMin: 5,
       upcomingAppointments: 4,
       appointmentDaysAheadLabel: 7,
