@@ -1,3 +1,4 @@
+import { recordFailedPassword } from '../../platform/auth/lockout';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   checkPassword,
@@ -31,7 +32,6 @@ import {
   findPatientLanguage,
   isFacilityHost,
   lockPreferences,
-  recordFailedPassword,
   savePreferences,
   setEmail,
   setEmailConfirmed,

@@ -43,26 +43,6 @@ export async function findPatientWithFacility(db: DbOrTx, patientId: number) {
   return row ?? null;
 }
 
-export async function recordFailedLogin(
-  db: DbOrTx,
-  userId: number,
-  maxFailures: number,
-  lockoutMinutes: number,
-  now = new Date(),
-) {
-  const lockUntil = new Date(now.getTime() + lockoutMinutes * 60_000).toISOString();
-  // One statement, so concurrent failures on several servers still add up.
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailures} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailures} then ${lockUntil}::timestamptz else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
-  return row?.lockedUntil ?? null;
-}
-
 export async function recordSuccessfulLogin(db: DbOrTx, userId: number) {
   await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
 }

@@ -2,13 +2,13 @@ import type { TokenErrorCode, TokenSuccess } from '@portal/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import { consumeSecret, findSecret, recordSecretFailure, secretState } from '../../platform/auth/one-time-secrets';
+import { recordFailedPassword } from '../../platform/auth/lockout';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { IssuedTokens, LoginType, SessionService } from '../../platform/auth/sessions';
 import {
   findPatientWithFacility,
   findUserById,
   findUserByUsername,
-  recordFailedLogin,
   recordSuccessfulLogin,
   type FacilityRow,
   type UserRow,
@@ -133,13 +133,7 @@ export class AuthService {
       (await verifyPassword(user.temporaryPasswordHash, input.password));
     const rightKind = (input.logonProcess === 'patientKioskManagement') === (user.role === 'kioskManagement');
     if ((!passwordOk && !temporaryOk) || !rightKind) {
-      const lockedUntil = await recordFailedLogin(
-        this.db,
-        user.id,
-        facility.maxFailedLogins,
-        facility.lockoutMinutes,
-        now,
-      );
+      const { lockedUntil } = await recordFailedPassword(this.db, user.id, facility, now);
       if (lockedUntil && lockedUntil > now) {
         return this.refuse('locked_out', { ...audit, minutesLeft: minutesUntil(lockedUntil, now) });
       }
