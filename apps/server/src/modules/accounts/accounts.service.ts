@@ -335,7 +335,8 @@ export class AccountsService {
   /** Account settings: the caller's own password; their other sessions end, this one stays. */
   async changeOwnPassword(caller: SessionCaller & { userId: number }, change: PasswordChange): Promise<void> {
     const account = await this.account(caller.userId);
-    if (account.isSingleSignOn) {
+    // Neither an SSO-only account nor anyone signed in through single sign-on changes a password here.
+    if (account.isSingleSignOn || caller.loginType === 'singleSignOn') {
       throw new AppError(403, 'sso_password_change', ACCOUNT_MESSAGES.ssoPasswordChange);
     }
     await this.changePassword(account, change, {

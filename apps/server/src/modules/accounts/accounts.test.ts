@@ -751,6 +751,12 @@ describe('PUT /api/users/:userId/changePassword (account settings)', () => {
     expectError(await change(u), 403, 'sso_password_change');
   });
 
+  it('answers 403 sso_password_change to anyone signed in through single sign-on', async () => {
+    const u = await makeUser();
+    const token = await tokenFor(u.userId, 'singleSignOn');
+    expectError(await change({ userId: u.userId, token }), 403, 'sso_password_change');
+  });
+
   it('answers invalid_old_password for a wrong old password, and lockedout at the fifth', async () => {
     const u = await makeUser();
     for (let i = 0; i < 4; i++) {
