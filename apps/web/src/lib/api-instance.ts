@@ -1,12 +1,28 @@
 import { isKioskMode } from '@portal/contracts';
 import { createApiClient } from './api';
 import { createMessageBarStore } from './message-bar-store';
+import { queryClient } from './query-client';
 
 /** The one message bar of the app. */
 export const messageBar = createMessageBarStore();
 
 /** Fired when the session ends without the user asking (refresh failed); the app goes to login. */
 export const SESSION_ENDED_EVENT = 'portal:session-ended';
+
+let loggingOut = false;
+
+/**
+ * Runs the logout's own calls: a session that can no longer be refreshed while the user is logging
+ * out is no "session timeout" (no message, no second navigation), the logout already ends it.
+ */
+export async function whileLoggingOut<T>(work: () => Promise<T>): Promise<T> {
+  loggingOut = true;
+  try {
+    return await work();
+  } finally {
+    loggingOut = false;
+  }
+}
 
 /** The one API client of the app: bearer token, portal type, refresh and retry rules. */
 export const api = createApiClient({
@@ -22,8 +38,17 @@ export const api = createApiClient({
       : 'patientPortal';
   },
   onSessionTimeout: () => {
-    messageBar.showSessionTimeout();
     api.session.clear();
+    if (loggingOut) return;
+    messageBar.showSessionTimeout();
     window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   },
 });
+
+/**
+ * Forgets every cached answer except the facility, which outlives sessions (as in session storage).
+ * Runs at logout and before a new login, so no user ever sees another's cached data.
+ */
+export function forgetCachedUserData(): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'facility' });
+}

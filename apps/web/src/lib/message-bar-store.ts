@@ -10,6 +10,13 @@ export interface BarMessage {
   /** Survives route changes. */
   keepDisplay?: boolean;
   isSessionTimeout?: boolean;
+  /** A button in the message (e.g. 'Resend'): its label is a language-pack key. */
+  action?: MessageAction;
+}
+
+export interface MessageAction {
+  key: string;
+  onAction: () => void;
 }
 
 export interface MessageBarStore {

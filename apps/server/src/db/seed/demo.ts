@@ -114,7 +114,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
         account('emily.doe', 'Emily', 'Doe', 'emily.doe@example.com'),
         // A patient who has not yet given an email address nor accepted the terms of use.
         { ...account('alex.rivera', 'Alex', 'Rivera', null), isEulaAccepted: false },
-        { ...account('kiosk.staff', 'Front Desk', 'Kiosk', null), role: 'kioskManagement' as const },
+        { ...account('kiosk.staff', 'Front Desk', 'Kiosk', 'frontdesk@example.com'), role: 'kioskManagement' as const },
       ])
       .returning({ id: users.id, username: users.username });
     const userId = (name: string) => {

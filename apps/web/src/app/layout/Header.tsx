@@ -1,8 +1,12 @@
 import { Box, Container, Group, Text } from '@mantine/core';
-import { useTranslation } from '../../lib/i18n';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useFacility } from '../../lib/facility-context';
+import { useTranslation } from '../../lib/i18n';
 import { LanguageMenu } from './LanguageMenu';
+
+// Only logged-in pages show it: the login page's JavaScript budget does not carry the menu code.
+const UserMenu = lazy(() => import('../../features/login/components/UserMenu').then((m) => ({ default: m.UserMenu })));
 
 function Brand() {
   const facility = useFacility();
@@ -12,7 +16,14 @@ function Brand() {
         src={`/api/facilities/${facility.facilityId}/images/logoUrl`}
         alt={facility.facilityName}
         height={44}
-        style={{ display: 'block', maxWidth: '100%', height: 44, width: 'auto' }}
+        style={{
+          display: 'block',
+          maxWidth: '100%',
+          height: 44,
+          width: 'auto',
+          objectFit: 'contain',
+          objectPosition: 'left center',
+        }}
       />
     );
   }
@@ -23,8 +34,24 @@ function Brand() {
   );
 }
 
-/** Facility name or logo and the language menu; the navigation tabs join it with the home issue. */
-export function Header({ authenticated }: { authenticated: boolean }) {
+/** The home of a login type: the kiosk types have their own. */
+export function homePath(loginType: string | null | undefined): string {
+  switch ((loginType ?? '').toLowerCase()) {
+    case 'patientkioskmanagement':
+      return '/kioskQuestionnaires';
+    case 'patientkioskuser':
+    case 'patientlinkuser':
+      return '/patientKioskQuestionnaires';
+    default:
+      return '/';
+  }
+}
+
+/**
+ * Facility name or logo, the language menu and, once logged in, the user menu with Log Out. For the
+ * kiosk login types that is all there is; the navigation tabs join the others with the home issue.
+ */
+export function Header({ authenticated, loginType }: { authenticated: boolean; loginType?: string | null }) {
   const { t } = useTranslation();
   const facility = useFacility();
   return (
@@ -32,7 +59,11 @@ export function Header({ authenticated }: { authenticated: boolean }) {
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           {authenticated ? (
-            <Link to="/" aria-label={t('header.home', { facility: facility.facilityName })} style={{ minWidth: 0 }}>
+            <Link
+              to={homePath(loginType)}
+              aria-label={t('header.home', { facility: facility.facilityName })}
+              style={{ minWidth: 0 }}
+            >
               <Brand />
             </Link>
           ) : (
@@ -40,7 +71,14 @@ export function Header({ authenticated }: { authenticated: boolean }) {
               <Brand />
             </Box>
           )}
-          <LanguageMenu facilityId={facility.facilityId} />
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <LanguageMenu facilityId={facility.facilityId} />
+            {authenticated && (
+              <Suspense fallback={null}>
+                <UserMenu />
+              </Suspense>
+            )}
+          </Group>
         </Group>
       </Container>
     </Box>

@@ -1,7 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { LOCALE_DISPLAY_NAMES, SUPPORTED_LOCALES, resolveLocale, type SupportedLocale } from '@portal/contracts';
-import { messageBar } from '../../lib/api-instance';
+import { ApiError } from '../../lib/api';
+import { api, messageBar } from '../../lib/api-instance';
 import { loadLanguage } from '../../lib/i18n';
 
 /**
@@ -29,6 +30,20 @@ export function LanguageMenu({
       onChanged?.(locale);
     } catch {
       messageBar.show({ type: 'error', key: 'messages.unexpectedError' });
+      setBusy(false);
+      return;
+    }
+    try {
+      // A logged-in user's choice is saved to their account, by code that only logged-in pages load
+      // (the user menu's module, already there for them).
+      if (api.session.get()?.isAuthenticated) {
+        await (await import('../../features/login/components/UserMenu')).saveLanguage(locale);
+      }
+    } catch (error) {
+      // The screen already speaks the new language; only remembering it for next time failed.
+      if (!(error instanceof ApiError && error.isSessionTimeout)) {
+        messageBar.show({ type: 'error', key: 'language.notSaved' });
+      }
     } finally {
       setBusy(false);
     }

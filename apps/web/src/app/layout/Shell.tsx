@@ -1,4 +1,5 @@
 import { Box, Container } from '@mantine/core';
+import { isKioskMode } from '@portal/contracts';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -18,18 +19,24 @@ export function Shell() {
     messageBar.routeChanged();
   }, [location.pathname]);
 
+  // The session timed out: back to the login page (the kiosk's own one for a kiosk page), where the
+  // message bar says why.
   useEffect(() => {
-    const toLogin = () => void navigate('/login', { replace: true });
+    const toLogin = () =>
+      void navigate(isKioskMode(window.location.pathname, null) ? '/kioskLogin' : '/login', { replace: true });
     window.addEventListener(SESSION_ENDED_EVENT, toLogin);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, toLogin);
   }, [navigate]);
+
+  // Read on every render: a login or logout is always followed by a navigation, which renders the shell.
+  const session = api.session.get();
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main-content" className="portal-skip-link">
         {t('app.skipToContent')}
       </a>
-      <Header authenticated={Boolean(api.session.get()?.isAuthenticated)} />
+      <Header authenticated={Boolean(session?.isAuthenticated)} loginType={session?.loginType} />
       <MessageBar />
       <Container component="main" id="main-content" tabIndex={-1} size="lg" py="lg" w="100%" style={{ flex: 1 }}>
         <Suspense fallback={<DelayedLoader label={t('app.loading')} />}>

@@ -1,0 +1,57 @@
+import type { LoginProfile } from '@portal/contracts';
+import { ApiError } from '../../../lib/api';
+import { api, forgetCachedUserData } from '../../../lib/api-instance';
+import { loginProfileQuery } from '../../../lib/login-profile';
+import { queryClient } from '../../../lib/query-client';
+
+export interface MessageRef {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** The token endpoint's error codes and the message each shows. */
+export function tokenErrorMessage(error: unknown): MessageRef {
+  if (!(error instanceof ApiError)) return { key: 'messages.unexpectedError' };
+  switch (error.code) {
+    case 'invalid_grant':
+      return { key: 'login.failed' };
+    case 'invalid_subscription':
+      return { key: 'login.subscriptionEnded' };
+    case 'locked_out': {
+      const minutes = Number((error.body as { minutesLeft?: number } | undefined)?.minutesLeft ?? 0) || 15;
+      return { key: 'login.lockedOut', params: { minutes } };
+    }
+    default:
+      return { key: 'messages.unexpectedError' };
+  }
+}
+
+/** A same-site path (no scheme, no other host), or null. */
+export function sameSitePath(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  return target;
+}
+
+/** Where to go after login: the redirect with isAutoRedirect=true and the extra parameters, else the dashboard. */
+export function afterLoginTarget(search: URLSearchParams): string {
+  const redirect = sameSitePath(search.get('redirect'));
+  if (!redirect) return '/dashboard';
+  const extra = new URLSearchParams(search);
+  extra.delete('redirect');
+  extra.set('isAutoRedirect', 'true');
+  return `${redirect}${redirect.includes('?') ? '&' : '?'}${extra.toString()}`;
+}
+
+/**
+ * POST /token for a new session. Whatever was cached for an earlier session goes first, so the new
+ * one never sees another user's answers.
+ */
+export async function logIn(form: Record<string, string>, headers?: Record<string, string>): Promise<void> {
+  forgetCachedUserData();
+  await api.token(form, headers);
+}
+
+/** The fresh login profile of the session that just started. */
+export function loadProfile(): Promise<LoginProfile> {
+  return queryClient.fetchQuery({ ...loginProfileQuery(), staleTime: 0 });
+}
