@@ -1,14 +1,13 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { RouterProvider } from 'react-router';
 import { DelayedLoader } from '../components/DelayedLoader';
-import { facilityQuery } from '../features/facility/api/facility';
+import type { Facility } from '@portal/contracts';
+import { fetchFacility } from '../features/facility/api/facility';
 import { ApiError } from '../lib/api';
 import { api } from '../lib/api-instance';
 import { FacilityContext } from '../lib/facility-context';
 import { initialLocale, loadLanguage } from '../lib/i18n';
-import { queryClient } from '../lib/query-client';
 import { StatusPage } from './pages/StatusPage';
 import { createRouter } from './router';
 
@@ -40,11 +39,21 @@ function PortalNotFound() {
 
 /** Finds the facility from the host, loads its theme and language pack, then starts the router. */
 function FacilityGate({ children }: { children: ReactNode }) {
-  const alias = window.location.hostname;
-  const facility = useQuery(facilityQuery(alias));
+  const [facility, setFacility] = useState<{ data?: Facility; error?: unknown }>({});
   const [languageReady, setLanguageReady] = useState(false);
   const notFound = facility.error instanceof ApiError && facility.error.status === 404;
   useThemeStylesheet(facility.data?.theme.id);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchFacility(window.location.hostname).then(
+      (data) => !cancelled && setFacility({ data }),
+      (error: unknown) => !cancelled && setFacility({ error }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 
   useEffect(() => {
     if (facility.data) api.session.setFacility(facility.data);
@@ -63,7 +72,7 @@ function FacilityGate({ children }: { children: ReactNode }) {
     };
   }, [facility.data, notFound]);
 
-  if (facility.isError && !notFound) {
+  if (facility.error !== undefined && !notFound) {
     return (
       <main style={{ padding: 16 }}>
         <StatusPage
@@ -80,10 +89,8 @@ function FacilityGate({ children }: { children: ReactNode }) {
 
 export function Boot() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <FacilityGate>
-        <RouterProvider router={router} />
-      </FacilityGate>
-    </QueryClientProvider>
+    <FacilityGate>
+      <RouterProvider router={router} />
+    </FacilityGate>
   );
 }

@@ -7,7 +7,7 @@ import { api } from '../lib/api-instance';
 import { decideGuard } from './guard';
 
 /** Wraps every authenticated route: login, email and terms rules, decided in one place. */
-export function RequireAuth() {
+export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
   const session = api.session.get();

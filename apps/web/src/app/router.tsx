@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { api } from '../lib/api-instance';
 import { Shell } from './layout/Shell';
 import { RouteError } from './pages/RouteError';
-import { RequireAuth } from './RequireAuth';
 
 function Home() {
   return <Navigate to={api.session.get()?.isAuthenticated ? '/dashboard' : '/login'} replace />;
@@ -16,35 +15,41 @@ export function createRouter() {
       errorElement: <RouteError />,
       children: [
         { index: true, element: <Home /> },
-        // Ways in (paths match case-insensitively, so /termsofuse is /termsOfUse).
+        // Ways in (paths match case-insensitively, so /termsofuse is /termsOfUse). The login page does
+        // without the query cache; everything else sits under QueryRoot, which loads it.
         { path: 'login', lazy: () => import('../features/login/pages/LoginPage') },
-        { path: 'kioskLogin', lazy: () => import('../features/login/pages/KioskLoginPage') },
-        { path: 'singleSignOn', lazy: () => import('../features/login/pages/SingleSignOnPage') },
-        { path: 'singleSignOnFailed', lazy: () => import('../features/login/pages/SingleSignOnFailedPage') },
-        { path: 'patientKioskUserLogin', lazy: () => import('../features/login/pages/PatientKioskUserLoginPage') },
-        { path: 'linkLogin', lazy: () => import('../features/login/pages/LinkLoginPage') },
-        { path: 'logout', lazy: () => import('../features/login/pages/LogoutPage') },
-        { path: 'ssoLogout', lazy: () => import('../features/login/pages/LogoutSuccessPage') },
-        { path: 'logout-success', lazy: () => import('../features/login/pages/LogoutSuccessPage') },
-        // Account chores before or around login.
-        { path: 'reset-password', lazy: () => import('../features/account/pages/ResetPasswordPage') },
-        { path: 'update-password', lazy: () => import('../features/account/pages/UpdatePasswordPage') },
-        { path: 'confirm-email', lazy: () => import('../features/account/pages/ConfirmEmailPage') },
-        { path: 'sign-up', lazy: () => import('../features/signup/pages/SignUpPage') },
-        { path: 'create-account', lazy: () => import('../features/signup/pages/CreateAccountPage') },
-        { path: 'auth-rep-sign-up', lazy: () => import('../features/signup/pages/AuthRepSignUpPage') },
         {
-          element: <RequireAuth />,
+          lazy: () => import('./QueryRoot'),
           children: [
-            { path: 'termsOfUse', lazy: () => import('../features/account/pages/TermsOfUsePage') },
-            { path: 'provide-email', lazy: () => import('../features/account/pages/ProvideEmailPage') },
-            { path: 'dashboard', lazy: () => import('../features/dashboard/pages/DashboardPage') },
-            { path: 'kioskQuestionnaires', lazy: () => import('../features/kiosk/pages/KioskQuestionnairesPage') },
+            { path: 'kioskLogin', lazy: () => import('../features/login/pages/KioskLoginPage') },
+            { path: 'singleSignOn', lazy: () => import('../features/login/pages/SingleSignOnPage') },
+            { path: 'singleSignOnFailed', lazy: () => import('../features/login/pages/SingleSignOnFailedPage') },
+            { path: 'patientKioskUserLogin', lazy: () => import('../features/login/pages/PatientKioskUserLoginPage') },
+            { path: 'linkLogin', lazy: () => import('../features/login/pages/LinkLoginPage') },
+            { path: 'logout', lazy: () => import('../features/login/pages/LogoutPage') },
+            { path: 'ssoLogout', lazy: () => import('../features/login/pages/LogoutSuccessPage') },
+            { path: 'logout-success', lazy: () => import('../features/login/pages/LogoutSuccessPage') },
+            // Account chores before or around login.
+            { path: 'reset-password', lazy: () => import('../features/account/pages/ResetPasswordPage') },
+            { path: 'update-password', lazy: () => import('../features/account/pages/UpdatePasswordPage') },
+            { path: 'confirm-email', lazy: () => import('../features/account/pages/ConfirmEmailPage') },
+            { path: 'sign-up', lazy: () => import('../features/signup/pages/SignUpPage') },
+            { path: 'create-account', lazy: () => import('../features/signup/pages/CreateAccountPage') },
+            { path: 'auth-rep-sign-up', lazy: () => import('../features/signup/pages/AuthRepSignUpPage') },
             {
-              path: 'patientKioskQuestionnaires',
-              lazy: () => import('../features/kiosk/pages/PatientKioskQuestionnairesPage'),
+              lazy: () => import('./RequireAuth'),
+              children: [
+                { path: 'termsOfUse', lazy: () => import('../features/account/pages/TermsOfUsePage') },
+                { path: 'provide-email', lazy: () => import('../features/account/pages/ProvideEmailPage') },
+                { path: 'dashboard', lazy: () => import('../features/dashboard/pages/DashboardPage') },
+                { path: 'kioskQuestionnaires', lazy: () => import('../features/kiosk/pages/KioskQuestionnairesPage') },
+                {
+                  path: 'patientKioskQuestionnaires',
+                  lazy: () => import('../features/kiosk/pages/PatientKioskQuestionnairesPage'),
+                },
+                // Later modules register here.
+              ],
             },
-            // Later modules register here.
           ],
         },
         { path: '*', lazy: () => import('./pages/NotFoundPage') },

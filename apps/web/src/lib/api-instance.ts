@@ -1,7 +1,6 @@
 import { isKioskMode } from '@portal/contracts';
 import { createApiClient } from './api';
 import { createMessageBarStore } from './message-bar-store';
-import { queryClient } from './query-client';
 
 /** The one message bar of the app. */
 export const messageBar = createMessageBarStore();
@@ -46,9 +45,11 @@ export const api = createApiClient({
 });
 
 /**
- * Forgets every cached answer except the facility, which outlives sessions (as in session storage).
- * Runs at logout and before a new login, so no user ever sees another's cached data.
+ * Forgets every cached answer. Runs at logout and before a new login, so no user ever sees another's
+ * cached data. The query cache is loaded on demand (it is not on the login page's path), so this
+ * waits for it only when it has been loaded already.
  */
-export function forgetCachedUserData(): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'facility' });
+export async function forgetCachedUserData(): Promise<void> {
+  const { queryClient } = await import('./query-client');
+  queryClient.clear();
 }

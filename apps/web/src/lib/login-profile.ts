@@ -4,10 +4,23 @@ import { api } from './api-instance';
 
 export type { LoginProfile };
 
+const LOGIN_PROFILE_KEY = ['loginProfile'] as const;
+
+/**
+ * Fetches the profile without the query cache (the login pages stay light) and hands it to the cache,
+ * so the page after login does not ask again.
+ */
+export async function fetchLoginProfile(): Promise<LoginProfile> {
+  const profile = await api.get<LoginProfile>('/api/patientportaluser/loginprofile');
+  const { queryClient } = await import('./query-client');
+  queryClient.setQueryData(LOGIN_PROFILE_KEY, profile);
+  return profile;
+}
+
 /** GET api/patientportaluser/loginprofile: who is logged in. */
 export const loginProfileQuery = () =>
   queryOptions({
-    queryKey: ['loginProfile'],
+    queryKey: LOGIN_PROFILE_KEY,
     queryFn: () => api.get<LoginProfile>('/api/patientportaluser/loginprofile'),
     staleTime: 60_000,
   });

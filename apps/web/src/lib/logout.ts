@@ -66,7 +66,7 @@ export function logout(): Promise<string> {
       }
     }
     api.session.clear();
-    forgetCachedUserData();
+    await forgetCachedUserData();
     return afterLogoutPath(session ? loginType : null);
   })().finally(() => {
     running = null;

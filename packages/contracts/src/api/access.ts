@@ -38,7 +38,12 @@ export const TokenResponseSchema = z.object({
 });
 export type TokenSuccess = z.infer<typeof TokenResponseSchema>;
 
-export const TOKEN_ERRORS = ['invalid_grant', 'locked_out', 'password_change_required', 'invalid_subscription'] as const;
+export const TOKEN_ERRORS = [
+  'invalid_grant',
+  'locked_out',
+  'password_change_required',
+  'invalid_subscription',
+] as const;
 export type TokenErrorCode = (typeof TOKEN_ERRORS)[number];
 /** error_description values of a failed link login. */
 export const LINK_LOGIN_ERRORS = ['username_password_incorrect', 'link_expired'] as const;

@@ -1,10 +1,23 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type MouseEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import type { PublicContentKey } from '@portal/contracts';
 import { useFacility } from '../../lib/facility-context';
 
-const LegalModal = lazy(() => import('./LegalModal'));
+// Loads on first use, with the query cache it reads through (neither is on the login page's path).
+const LegalModal = lazy(async () => {
+  const [{ default: Modal }, { WithQueries }] = await Promise.all([
+    import('./LegalModal'),
+    import('../../lib/with-queries'),
+  ]);
+  return {
+    default: (props: ComponentProps<typeof Modal>) => (
+      <WithQueries>
+        <Modal {...props} />
+      </WithQueries>
+    ),
+  };
+});
 
 const LINKS: { key: PublicContentKey; label: string }[] = [
   { key: 'TermsOfUse', label: 'footer.termsOfUse' },

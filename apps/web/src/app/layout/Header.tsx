@@ -6,7 +6,19 @@ import { useTranslation } from '../../lib/i18n';
 import { LanguageMenu } from './LanguageMenu';
 
 // Only logged-in pages show it: the login page's JavaScript budget does not carry the menu code.
-const UserMenu = lazy(() => import('../../features/login/components/UserMenu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(async () => {
+  const [{ UserMenu: Menu }, { WithQueries }] = await Promise.all([
+    import('../../features/login/components/UserMenu'),
+    import('../../lib/with-queries'),
+  ]);
+  return {
+    default: () => (
+      <WithQueries>
+        <Menu />
+      </WithQueries>
+    ),
+  };
+});
 
 function Brand() {
   const facility = useFacility();

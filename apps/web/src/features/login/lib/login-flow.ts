@@ -1,8 +1,7 @@
 import type { LoginProfile } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { api, forgetCachedUserData } from '../../../lib/api-instance';
-import { loginProfileQuery } from '../../../lib/login-profile';
-import { queryClient } from '../../../lib/query-client';
+import { fetchLoginProfile } from '../../../lib/login-profile';
 
 export interface MessageRef {
   key: string;
@@ -47,11 +46,11 @@ export function afterLoginTarget(search: URLSearchParams): string {
  * one never sees another user's answers.
  */
 export async function logIn(form: Record<string, string>, headers?: Record<string, string>): Promise<void> {
-  forgetCachedUserData();
+  await forgetCachedUserData();
   await api.token(form, headers);
 }
 
 /** The fresh login profile of the session that just started. */
 export function loadProfile(): Promise<LoginProfile> {
-  return queryClient.fetchQuery({ ...loginProfileQuery(), staleTime: 0 });
+  return fetchLoginProfile();
 }
