@@ -30,6 +30,16 @@ function header(request: FastifyRequest, name: string): string {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
 }
 
+/** Header values are Latin-1 on the wire, so the browser percent-encodes names such as 陈 or Łukasz. */
+function decodedHeader(request: FastifyRequest, name: string): string {
+  const raw = header(request, name);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 function positiveInt(value: string): number | undefined {
   return /^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
 }
@@ -100,7 +110,7 @@ export async function authRoutes(app: RouteApp) {
           return await auth.linkLogin({
             linkId: header(request, TOKEN_HEADERS.linkData),
             patientId: positiveInt(header(request, TOKEN_HEADERS.patientId)),
-            lastName: header(request, TOKEN_HEADERS.lastName),
+            lastName: decodedHeader(request, TOKEN_HEADERS.lastName),
             birthDate: header(request, TOKEN_HEADERS.birthDate),
           });
         }

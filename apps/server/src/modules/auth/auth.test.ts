@@ -346,6 +346,15 @@ describe('link login', () => {
     expectTokenError(await token(form, headersFor(link.token, 'Doe', dob)), 'invalid_grant', 'link_expired');
   });
 
+  it('reads a percent-encoded last name', async () => {
+    const { patients } = await import('../../db/schema/index');
+    await t.database.db.update(patients).set({ lastName: 'Doe-Łukasz 陈' }).where(eq(patients.id, fx.patientA));
+    const link = await issueSecret(t.database.db, { kind: 'link', facilityId: 1, patientId: fx.patientA });
+    const res = await token(form, headersFor(link.token, encodeURIComponent('doe-łukasz 陈'), await janeBirthDate()));
+    await t.database.db.update(patients).set({ lastName: 'Doe' }).where(eq(patients.id, fx.patientA));
+    expect(res.statusCode).toBe(200);
+  });
+
   it('says the link expired for an unknown or expired link', async () => {
     const expired = await issueSecret(t.database.db, {
       kind: 'link',
