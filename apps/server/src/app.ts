@@ -19,20 +19,25 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { resolveAppSecret, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './platform/errors/error-handler';
 import { loggerOptions } from './platform/http/logging';
 import { registerAccessControl, type RouteEntry } from './platform/access/access-control';
+import { SealedTokens } from './platform/auth/sealed-tokens';
 import { SessionService } from './platform/auth/sessions';
 import { registerPortalType } from './platform/http/portal-type';
 import { registerSecurityHeaders } from './platform/http/security';
 import { MailOutbox } from './platform/mail/outbox';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { careTeamRoutes } from './modules/careteam/careteam.routes';
+import { contactRoutes } from './modules/contacts/contacts.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { facilityRoutes } from './modules/facilities/facilities.routes';
+import { lookupRoutes } from './modules/lookups/lookups.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
 import { systemRoutes } from './modules/system/system.routes';
 
@@ -45,7 +50,14 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: { config: Config; database: Database; outbox: MailOutbox; sessions: SessionService };
+    deps: {
+      config: Config;
+      database: Database;
+      outbox: MailOutbox;
+      sessions: SessionService;
+      /** Short-lived encrypted tokens for download URLs. */
+      sealedTokens: SealedTokens;
+    };
     routeTable: RouteEntry[];
   }
 }
@@ -75,7 +87,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   const sessions = new SessionService(database.db, config.session);
-  app.decorate('deps', { config, database, outbox: new MailOutbox(database.db), sessions });
+  const sealedTokens = new SealedTokens(resolveAppSecret(config));
+  app.decorate('deps', { config, database, outbox: new MailOutbox(database.db), sessions, sealedTokens });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerAccessControl(app, { table: routeTable, sessions, database });
@@ -108,6 +121,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await api.register(authRoutes);
   await api.register(signupRoutes);
   await api.register(accountRoutes);
+  await api.register(appointmentRoutes);
+  await api.register(careTeamRoutes);
+  await api.register(contactRoutes);
+  await api.register(lookupRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { patients, users } from '../src/db/schema/index';
+import { patients, personalContacts, users } from '../src/db/schema/index';
 import type { LoginType } from '../src/platform/auth/sessions';
 import { prepareDatabase } from '../src/startup';
 import type { createTestApp } from './helpers';
@@ -23,6 +23,8 @@ export interface AccessFixture {
   facilityId: number;
   patientA: number;
   patientB: number;
+  /** Linda Doe, a contact of patient A without an account. */
+  contactOfA: number;
   userIds: Record<'jane' | 'john' | 'robert' | 'emily' | 'kiosk', number>;
   /** A fresh access token for a kind of caller (null for anonymous), plus its user id (0 when it has none). */
   token(kind: CallerKind): Promise<{ bearer: string | null; userId: number }>;
@@ -55,6 +57,11 @@ export async function seedAccessFixture(t: TestApp): Promise<AccessFixture> {
   const patientA = await patientOf(userIds.jane);
   const patientB = await patientOf(userIds.john);
   const facilityId = 1;
+  const [linda] = await db
+    .select({ id: personalContacts.id })
+    .from(personalContacts)
+    .where(eq(personalContacts.firstName, 'Linda'));
+  if (!linda) throw new Error('no contact Linda');
   const session = async (uid: number | null, patientId: number | null, loginType: LoginType) => {
     const tokens = await t.app.deps.sessions.create(db, { userId: uid, patientId, facilityId, loginType });
     return { bearer: tokens.accessToken, userId: uid ?? 0 };
@@ -63,6 +70,7 @@ export async function seedAccessFixture(t: TestApp): Promise<AccessFixture> {
     facilityId,
     patientA,
     patientB,
+    contactOfA: linda.id,
     userIds,
     token: async (kind) => {
       switch (kind) {

@@ -5,3 +5,4 @@ export * from './api/facilities';
 export * from './api/content';
 export * from './api/fields';
 export * from './api/access';
+export * from './api/home';

@@ -47,6 +47,15 @@ export function createRouter() {
                   path: 'patientKioskQuestionnaires',
                   lazy: () => import('../features/kiosk/pages/PatientKioskQuestionnairesPage'),
                 },
+                { path: 'appointments', lazy: () => import('../features/appointments/pages/AppointmentsPage') },
+                { path: 'add-contact', lazy: () => import('../features/contacts/pages/AddContactPage') },
+                { path: 'edit-contact', lazy: () => import('../features/contacts/pages/EditContactPage') },
+                {
+                  path: 'invite-auth-statement',
+                  lazy: () => import('../features/contacts/pages/InviteAuthStatementPage'),
+                },
+                { path: 'contact-pin', lazy: () => import('../features/contacts/pages/ContactPinPage') },
+                { path: 'contact-us', lazy: () => import('../features/contact-us/pages/ContactUsPage') },
                 // Later modules register here.
               ],
             },

@@ -135,7 +135,7 @@ export const PatientFacilitySchema = z.object({
 export const ExternalSystemSchema = z.object({
   externalSystemId: z.number().int(),
   name: z.string(),
-  isCcdaRequested: z.boolean(),
+  activeTriggerEventTypes: z.array(z.string()).describe('CcdaRequested: the portal may ask it for a health summary'),
 });
 
 export const PatientIdParams = z.object({ patientId: IdParam });

@@ -184,6 +184,14 @@ export const personalContacts = pgTable('personal_contacts', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  relationshipId: integer('relationship_id'),
+  isOkToLeaveMsgHome: boolean('is_ok_to_leave_msg_home').notNull().default(false),
+  isOkToLeaveMsgMobile: boolean('is_ok_to_leave_msg_mobile').notNull().default(false),
+  isOkToLeaveMsgWork: boolean('is_ok_to_leave_msg_work').notNull().default(false),
+  preferredCommunicationId: integer('preferred_communication_id'),
+  updatedAt: tstz('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const mailOutbox = pgTable('mail_outbox', {
@@ -315,5 +323,139 @@ export const externalSystems = pgTable('external_systems', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   patientId: integer('patient_id').notNull(),
   name: text('name').notNull(),
-  isCcdaRequested: boolean('is_ccda_requested').notNull().default(false),
+  activeTriggerEventTypes: text('active_trigger_event_types')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+});
+
+export const relationships = pgTable('relationships', {
+  id: integer('id').primaryKey(),
+  displayName: text('display_name').notNull(),
+});
+
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(100),
+});
+
+export const states = pgTable('states', {
+  id: integer('id').primaryKey(),
+  countryId: integer('country_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+});
+
+export const preferredCommunications = pgTable('preferred_communications', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull(),
+  displayName: text('display_name').notNull(),
+});
+
+export const appointments = pgTable('appointments', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  patientId: integer('patient_id').notNull(),
+  startsAt: tstz('starts_at').notNull(),
+  hasTimePart: boolean('has_time_part').notNull().default(true),
+  timeZoneId: text('time_zone_id').notNull(),
+  appointmentType: text('appointment_type').notNull(),
+  provider: text('provider').notNull(),
+  status: text('status').notNull(),
+  institution: text('institution'),
+  shortLocation: text('short_location'),
+  address1: text('address1'),
+  address2: text('address2'),
+  address3: text('address3'),
+  city: text('city'),
+  provinceState: text('province_state'),
+  postalZip: text('postal_zip'),
+  country: text('country'),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const followUpItems = pgTable('follow_up_items', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  patientId: integer('patient_id').notNull(),
+  labelYears: integer('label_years').notNull().default(0),
+  labelMonths: integer('label_months').notNull().default(0),
+  recommendedDate: date('recommended_date', { mode: 'string' }).notNull(),
+  actualDate: tstz('actual_date'),
+  statusDesc: text('status_desc', { enum: ['Pending', 'Completed', 'Missed', 'N/A'] })
+    .notNull()
+    .default('Pending'),
+  providerFirstName: text('provider_first_name'),
+  providerLastName: text('provider_last_name'),
+  linkedToOtherTypeCount: integer('linked_to_other_type_count').notNull().default(0),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const careProviders = pgTable('care_providers', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  facilityId: integer('facility_id').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  suffix: text('suffix'),
+  titleValue: text('title_value'),
+  title: text('title'),
+  institution: text('institution'),
+  publicEmail: text('public_email'),
+  address1: text('address1'),
+  address2: text('address2'),
+  address3: text('address3'),
+  city: text('city'),
+  state: text('state'),
+  country: text('country'),
+  zipCode: text('zip_code'),
+  publicPhone: text('public_phone'),
+  publicPhoneExt: text('public_phone_ext'),
+  fax: text('fax'),
+  photoFilename: text('photo_filename'),
+  photoThumbnailFilename: text('photo_thumbnail_filename'),
+  preferredSecureMessageSystemId: integer('preferred_secure_message_system_id'),
+});
+
+export const careTeamMembers = pgTable('care_team_members', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  patientId: integer('patient_id').notNull(),
+  careProviderId: integer('care_provider_id').notNull(),
+  isSecureMessageRecipient: boolean('is_secure_message_recipient').notNull().default(false),
+});
+
+export const profileImages = pgTable('profile_images', {
+  fileName: text('file_name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+});
+
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    patientId: integer('patient_id').notNull(),
+    type: text('type', { enum: ['Appointments', 'Followups'] }).notNull(),
+    email: boolean('email').notNull().default(false),
+    sms: boolean('sms').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.type] })],
+);
+
+export const facilityContacts = pgTable('facility_contacts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  facilityId: integer('facility_id').notNull(),
+  contactName: text('contact_name').notNull(),
+  address1: text('address1'),
+  address2: text('address2'),
+  city: text('city'),
+  state: text('state'),
+  zipCode: text('zip_code'),
+  country: text('country'),
+  phone: text('phone'),
+  fax: text('fax'),
+  email: text('email'),
+  sortOrder: integer('sort_order').notNull().default(0),
 });

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Db } from '../client';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
@@ -12,6 +12,7 @@ import {
   users,
 } from '../schema/index';
 import { DEMO_CAPABILITIES } from './capabilities';
+import { seedDemoHome } from './demo-home';
 import { RIVERSIDE_LOGO_SVG } from './logo';
 
 export const DEMO_PASSWORD = 'DemoPass#2026';
@@ -253,7 +254,15 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
       ),
     );
 
-    await tx.insert(externalSystems).values({ patientId: jane.id, name: 'Riverside Health Information Exchange' });
+    await tx.insert(externalSystems).values({
+      patientId: jane.id,
+      name: 'Riverside Health Information Exchange',
+      activeTriggerEventTypes: ['CcdaRequested'],
+    });
+
+    const [john] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.mrn, 'RCC-100871'));
+    if (!john) throw new Error('Seeding the demo patients failed');
+    await seedDemoHome(tx, { riversideId: riverside.id, lakesideId: lakeside.id, janeId: jane.id, johnId: john.id });
 
     await issueSecret(tx, {
       kind: 'signupPin',

@@ -93,7 +93,7 @@ export async function findExternalSystems(db: DbOrTx, patientId: number) {
     .select({
       externalSystemId: externalSystems.id,
       name: externalSystems.name,
-      isCcdaRequested: externalSystems.isCcdaRequested,
+      activeTriggerEventTypes: externalSystems.activeTriggerEventTypes,
     })
     .from(externalSystems)
     .where(eq(externalSystems.patientId, patientId))

@@ -455,7 +455,11 @@ describe('GET /api/patients/{patientId} and its facilities and external systems'
       headers: bearer(jane.bearer),
     });
     expect(systems.json()).toEqual([
-      { externalSystemId: expect.any(Number), name: 'Riverside Health Information Exchange', isCcdaRequested: false },
+      {
+        externalSystemId: expect.any(Number),
+        name: 'Riverside Health Information Exchange',
+        activeTriggerEventTypes: ['CcdaRequested'],
+      },
     ]);
   });
 

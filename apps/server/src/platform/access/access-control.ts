@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../errors/app-error';
 import type { SessionCaller, SessionService } from '../auth/sessions';
-import { resolvePatientRelationship, type Relationship } from './patient-access';
+import { findContactPatientId, resolvePatientRelationship, type Relationship } from './patient-access';
 
 /**
  * Every route declares who may call it in `config.access`; a route without one stops the server
@@ -12,9 +12,10 @@ import { resolvePatientRelationship, type Relationship } from './patient-access'
  * - session: any live session (the handler decides what the session may do).
  * - user: `/api/users/{userId}/...`: only the caller's own user id; any other id is 404.
  * - patient: `/api/patients/{patientId}/...`: the one patient access check below.
+ * - contact: `/.../contact/{contactId}/...` (invitations): the contact's patient, then the same check.
  * - kioskStaff: a kiosk management session.
  */
-export const ACCESS_RULES = ['public', 'development', 'session', 'user', 'patient', 'kioskStaff'] as const;
+export const ACCESS_RULES = ['public', 'development', 'session', 'user', 'patient', 'contact', 'kioskStaff'] as const;
 export type AccessRule = (typeof ACCESS_RULES)[number];
 
 /** Relationships a patient route allows unless it says otherwise. */
@@ -30,7 +31,7 @@ declare module 'fastify' {
     /** The session behind the bearer token, for every route that is not public. */
     caller: SessionCaller | null;
     /** Set by the patient access check: the patient id every query must use, and how the caller relates. */
-    patientAccess: { patientId: number; relationship: Relationship } | null;
+    patientAccess: { patientId: number; relationship: Relationship; contactId?: number } | null;
   }
 }
 
@@ -51,7 +52,11 @@ export function requireCaller(request: FastifyRequest): SessionCaller {
 }
 
 /** The patient a patient route acts on, as established by the access check. */
-export function requirePatientAccess(request: FastifyRequest): { patientId: number; relationship: Relationship } {
+export function requirePatientAccess(request: FastifyRequest): {
+  patientId: number;
+  relationship: Relationship;
+  contactId?: number;
+} {
   if (!request.patientAccess) throw new Error(`${request.url}: the patient access check did not run`);
   return request.patientAccess;
 }
@@ -89,13 +94,18 @@ export function registerAccessControl(
     if (declared === 'patient' && !route.url.includes(':patientId')) {
       throw new Error(`Route ${route.url} uses the patient rule but has no :patientId parameter.`);
     }
+    if (declared === 'contact' && !route.url.includes(':contactId')) {
+      throw new Error(`Route ${route.url} uses the contact rule but has no :contactId parameter.`);
+    }
     if (declared === 'user' && !route.url.includes(':userId')) {
       throw new Error(`Route ${route.url} uses the user rule but has no :userId parameter.`);
     }
     for (const method of methods) {
       if (method === 'HEAD') continue;
       const entry: RouteEntry = { method, url: route.url, access: declared ?? 'public' };
-      if (declared === 'patient') entry.relationships = route.config?.relationships ?? DEFAULT_RELATIONSHIPS;
+      if (declared === 'patient' || declared === 'contact') {
+        entry.relationships = route.config?.relationships ?? DEFAULT_RELATIONSHIPS;
+      }
       options.table.push(entry);
     }
   });
@@ -125,14 +135,22 @@ export function registerAccessControl(
       case 'kioskStaff':
         if (caller?.loginType !== 'patientKioskManagement') throw forbidden();
         return;
-      case 'patient': {
-        const patientId = positiveIntParam(request, 'patientId');
+      case 'patient':
+      case 'contact': {
+        const contactId = config.access === 'contact' ? positiveIntParam(request, 'contactId') : null;
+        const patientId =
+          config.access === 'contact'
+            ? contactId === null
+              ? null
+              : await findContactPatientId(options.database.db, contactId)
+            : positiveIntParam(request, 'patientId');
         if (!caller || patientId === null) throw notFound('not_found', 'Not found.');
         const relationship = await resolvePatientRelationship(options.database.db, caller, patientId);
         if (relationship === 'none') throw notFound('not_found', 'Not found.');
         const allowed = config.relationships ?? DEFAULT_RELATIONSHIPS;
         if (!allowed.includes(relationship)) throw forbidden();
-        request.patientAccess = { patientId, relationship };
+        request.patientAccess =
+          contactId === null ? { patientId, relationship } : { patientId, relationship, contactId };
         return;
       }
       default:

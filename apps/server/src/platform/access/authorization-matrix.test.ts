@@ -65,7 +65,8 @@ function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | '
     case 'user':
       if (caller === 'anonymous') return 401;
       return HAS_USER[caller] && userIdInPath === 'own' ? 'allowed' : 404;
-    case 'patient': {
+    case 'patient':
+    case 'contact': {
       if (caller === 'anonymous') return 401;
       const relationship = RELATIONSHIP_TO_A[caller];
       if (relationship === 'none') return 404;
@@ -83,6 +84,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   token: 'not-a-real-token',
   encryptedUserId: 'not-a-real-token',
   username: 'jane.doe',
+  count: '4',
 };
 
 function fill(url: string, values: Record<string, string>) {
@@ -118,7 +120,12 @@ describe('the authorisation matrix', () => {
           const { bearer: token, userId } = await fx.token(caller);
           const ownUserId = route.access === 'session' ? userId : userId || fx.userIds.jane;
           const pathUserId = variant === 'own' ? ownUserId : caller === 'patientB' ? fx.userIds.jane : fx.userIds.john;
-          const url = fill(route.url, { patientId: String(fx.patientA), userId: String(pathUserId) });
+          const url = fill(route.url, {
+            patientId: String(fx.patientA),
+            userId: String(pathUserId),
+            // A contact of patient A, so contact routes ask about A as patient routes do.
+            contactId: String(fx.contactOfA),
+          });
           const res = await t.app.inject({
             method: route.method as 'GET',
             url,

@@ -40,3 +40,13 @@ export async function resolvePatientRelationship(
     .limit(1);
   return contact ? 'representative' : 'none';
 }
+
+/** The patient an active personal contact belongs to, or null (contact routes then answer 404). */
+export async function findContactPatientId(db: DbOrTx, contactId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ patientId: personalContacts.patientId })
+    .from(personalContacts)
+    .where(and(eq(personalContacts.id, contactId), eq(personalContacts.isActive, true)))
+    .limit(1);
+  return row?.patientId ?? null;
+}

@@ -1,0 +1,3 @@
+import type { RouteApp } from '../../app';
+
+export async function contactRoutes(_app: RouteApp) {}
