@@ -42,3 +42,20 @@ export const DEMO_CAPABILITIES: Record<CapabilityAudience, CapabilityModule[]> =
   linkUser: plain('Questionnaires'),
   kioskManagement: plain('Questionnaires'),
 };
+
+/**
+ * Lakeside grants less: no appointments module (nor its dashboard section), no education, no secure
+ * messages, and no inviting of contacts; it shows how a facility's choices change the portal.
+ */
+export const LAKESIDE_CAPABILITIES: Record<CapabilityAudience, CapabilityModule[]> = {
+  ...DEMO_CAPABILITIES,
+  patient: [
+    dashboard([
+      { fieldName: 'HealthSummary' },
+      { fieldName: 'CareTeam' },
+      { fieldName: 'PersonalContacts' },
+      { fieldName: 'AddContact' },
+    ]),
+    ...CLINICAL_MODULES.filter((m) => !['Appointments', 'Education', 'SecureMessages'].includes(m.moduleName)),
+  ],
+};

@@ -11,7 +11,7 @@ import {
   personalContacts,
   users,
 } from '../schema/index';
-import { DEMO_CAPABILITIES } from './capabilities';
+import { DEMO_CAPABILITIES, LAKESIDE_CAPABILITIES } from './capabilities';
 import { seedDemoHome } from './demo-home';
 import { RIVERSIDE_LOGO_SVG } from './logo';
 
@@ -245,14 +245,40 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     if (!maria) throw new Error('Seeding the sign-up patient failed');
 
     await tx.insert(capabilityProfiles).values(
-      [riverside.id, lakeside.id].flatMap((facilityId) =>
-        Object.entries(DEMO_CAPABILITIES).map(([audience, modules]) => ({
+      (
+        [
+          [riverside.id, DEMO_CAPABILITIES],
+          [lakeside.id, LAKESIDE_CAPABILITIES],
+        ] as const
+      ).flatMap(([facilityId, profiles]) =>
+        Object.entries(profiles).map(([audience, modules]) => ({
           facilityId,
           audience: audience as keyof typeof DEMO_CAPABILITIES,
           modules,
         })),
       ),
     );
+
+    // Lakeside's own patient, to show a facility that grants fewer modules.
+    const [sam] = await tx
+      .insert(users)
+      .values({ ...account('sam.lee', 'Sam', 'Lee', 'sam.lee@example.com'), facilityId: lakeside.id })
+      .returning({ id: users.id });
+    await tx.insert(patients).values({
+      homeFacilityId: lakeside.id,
+      userId: sam!.id,
+      mrn: 'LCC-2001',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      dateOfBirth: yearsAgo(39, 6, 21),
+      sex: 'M',
+      emailAddress: 'sam.lee@example.com',
+      city: 'Madison',
+      state: 'WI',
+      country: 'United States',
+      zipCode: '53703',
+      preferredLanguage: 'en-US',
+    });
 
     await tx.insert(externalSystems).values({
       patientId: jane.id,

@@ -7,7 +7,7 @@ import type { Database } from '../client';
 import { facilities, patients, personalContacts, users } from '../schema/index';
 import { DEMO_PASSWORD } from './demo';
 
-const DEMO_USERS = ['jane.doe', 'john.smith', 'robert.doe', 'emily.doe', 'alex.rivera', 'kiosk.staff'];
+const DEMO_USERS = ['jane.doe', 'john.smith', 'robert.doe', 'emily.doe', 'alex.rivera', 'kiosk.staff', 'sam.lee'];
 const noLog = { info() {} };
 
 let database: Database;
@@ -43,8 +43,9 @@ describe('the demo seed', () => {
       'emily.doe': 'portalUser',
       'alex.rivera': 'portalUser',
       'kiosk.staff': 'kioskManagement',
+      'sam.lee': 'portalUser',
     });
-    for (const u of rows) expect(u.facilityId).toBe(1);
+    for (const u of rows) expect(u.facilityId).toBe(u.username === 'sam.lee' ? 2 : 1);
   });
 
   it('stores argon2id hashes of the demo password with the OWASP parameters', async () => {
