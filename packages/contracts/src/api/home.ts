@@ -261,3 +261,4 @@ export const FacilityContactSchema = z.object({
   email: z.string().nullable(),
   sortOrder: z.number().int(),
 });
+export type FacilityContact = z.infer<typeof FacilityContactSchema>;

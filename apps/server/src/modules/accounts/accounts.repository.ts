@@ -120,6 +120,12 @@ export async function setPatientLanguage(tx: DbOrTx, patientId: number, language
   if (row?.userId) await setUserLanguage(tx, row.userId, language);
 }
 
+/** The preferences of a user, in the order they were first saved. */
+export async function findPreferences(db: DbOrTx, userId: number): Promise<UserPreference[]> {
+  const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.preferences ?? [];
+}
+
 /** Reads the preferences under a row lock, so concurrent saves of different names both survive. */
 export async function lockPreferences(tx: DbOrTx, userId: number): Promise<UserPreference[]> {
   const [row] = await tx

@@ -15,6 +15,8 @@ import {
   JsonPatchSchema,
   LanguageQuerySchema,
   PatientIdParams,
+  PreferenceSchema,
+  PreferencesQuery,
   PreferenceUpdateSchema,
   PreferredLanguageSchema,
   UserIdParams,
@@ -417,6 +419,37 @@ export async function accountRoutes(app: RouteApp) {
       if (!locale) throw badRequest('validation_failed', 'language: not a supported language', 'language');
       await service.setPatientLanguage(requirePatientAccess(request).patientId, locale);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/:userId/Preferences',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: TAGS,
+        summary: 'Read preferences of the user',
+        description:
+          '?name=X asks for one preference, ?names=a,b for several (comma-separated, spaces around names ignored); ' +
+          'both may be given and are combined. Answers [{ name, value }] for the names asked for, in the order ' +
+          'asked, matching exactly (case included); a name never saved is simply absent (the browser then uses ' +
+          'its default), so the answer may be an empty list. With neither parameter: every preference of the ' +
+          'user, in the order first saved. Preferences belong to the user, not to a patient, so a representative ' +
+          'reads their own.',
+        params: UserIdParams,
+        querystring: PreferencesQuery,
+        response: {
+          200: z.array(PreferenceSchema),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { name, names } = request.query;
+      const asked = [name ?? '', ...(names ?? '').split(',')].map((n) => n.trim()).filter((n) => n.length > 0);
+      return service.preferences(userCaller(request).userId, asked);
     },
   );
 

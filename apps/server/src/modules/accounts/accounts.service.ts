@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import type { UserPreference } from '../../db/schema/index';
 import { resolvePatientRelationship } from '../../platform/access/patient-access';
 import { writeAudit } from '../../platform/audit/audit';
 import {
@@ -30,6 +31,7 @@ import {
   findAccount,
   findAccountByUsername,
   findPatientLanguage,
+  findPreferences,
   isFacilityHost,
   lockPreferences,
   savePreferences,
@@ -405,6 +407,16 @@ export class AccountsService {
 
   async setPatientLanguage(patientId: number, locale: SupportedLocale): Promise<void> {
     await this.db.transaction((tx) => setPatientLanguage(tx, patientId, locale));
+  }
+
+  /**
+   * The user's preferences with the given names (exact match), in the order asked for; all of them when
+   * no name is given. A name never saved is left out.
+   */
+  async preferences(userId: number, names: string[]): Promise<UserPreference[]> {
+    const saved = await findPreferences(this.db, userId);
+    if (names.length === 0) return saved;
+    return [...new Set(names)].flatMap((name) => saved.filter((p) => p.name === name));
   }
 
   async savePreference(userId: number, name: string, value: string): Promise<void> {

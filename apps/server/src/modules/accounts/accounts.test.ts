@@ -932,6 +932,77 @@ describe('PUT /api/users/:userId/Preferences', () => {
   });
 });
 
+describe('GET /api/users/:userId/Preferences', () => {
+  const saved = [
+    { name: 'PatientPortal_AppointmentsFilter_Date', value: 'Upcoming' },
+    { name: 'theme', value: 'dark' },
+    { name: 'dashboardLayout', value: 'wide' },
+  ];
+  async function userWithPreferences() {
+    const u = await makeUser();
+    await db.update(users).set({ preferences: saved }).where(eq(users.id, u.userId));
+    const get = (query = '', path = 'Preferences') =>
+      call('GET', `/api/users/${u.userId}/${path}${query}`, { token: u.token });
+    return { u, get };
+  }
+
+  it('answers one preference by ?name', async () => {
+    const { get } = await userWithPreferences();
+    const res = await get('?name=PatientPortal_AppointmentsFilter_Date');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual([{ name: 'PatientPortal_AppointmentsFilter_Date', value: 'Upcoming' }]);
+  });
+
+  it('answers several by ?names in the order asked, leaving out names never saved', async () => {
+    const { get } = await userWithPreferences();
+    expect((await get('?names=dashboardLayout,%20nothing.here%20,theme')).json()).toEqual([
+      { name: 'dashboardLayout', value: 'wide' },
+      { name: 'theme', value: 'dark' },
+    ]);
+    expect((await get('?name=theme&names=theme,dashboardLayout')).json()).toEqual([
+      { name: 'theme', value: 'dark' },
+      { name: 'dashboardLayout', value: 'wide' },
+    ]);
+  });
+
+  it('answers an empty list for a name never saved (names match exactly, case included)', async () => {
+    const { get } = await userWithPreferences();
+    const res = await get('?name=Theme');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect((await get('?names=a,b')).json()).toEqual([]);
+  });
+
+  it('answers every preference when no name is given, and what a PUT saved', async () => {
+    const { u, get } = await userWithPreferences();
+    expect((await get('', 'preferences')).json()).toEqual(saved);
+    expectNoContent(
+      await call('PUT', `/api/users/${u.userId}/Preferences`, {
+        token: u.token,
+        body: { userId: u.userId, name: 'theme', value: 'light' },
+      }),
+    );
+    expect((await get('?name=theme')).json()).toEqual([{ name: 'theme', value: 'light' }]);
+    const fresh = await makeUser();
+    expect((await call('GET', `/api/users/${fresh.userId}/Preferences`, { token: fresh.token })).json()).toEqual([]);
+  });
+
+  it('answers 404 for another user’s preferences, 401 without a token, 400 for an oversized name', async () => {
+    const { u } = await userWithPreferences();
+    const other = await makeUser();
+    expectError(await call('GET', `/api/users/${u.userId}/Preferences`, { token: other.token }), 404, 'not_found');
+    expectError(await call('GET', `/api/users/${u.userId}/Preferences`), 401, 'unauthorized');
+    expectError(
+      await call('GET', `/api/users/${u.userId}/Preferences?name=${'x'.repeat(101)}`, { token: u.token }),
+      400,
+      'validation_failed',
+      undefined,
+      'name',
+    );
+  });
+});
+
 /* -------------------------------------------------------------------- audit */
 
 describe('POST /api/users/:userId/audit', () => {
@@ -1053,6 +1124,7 @@ describe('the OpenAPI document', () => {
       ['/api/users/{userId}/preferredLanguage', 'put'],
       ['/api/patients/{patientId}/preferredLanguage', 'get'],
       ['/api/patients/{patientId}/preferredLanguage', 'put'],
+      ['/api/users/{userId}/Preferences', 'get'],
       ['/api/users/{userId}/Preferences', 'put'],
       ['/api/users/{userId}/audit', 'post'],
     ] as const;

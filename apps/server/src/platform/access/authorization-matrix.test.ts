@@ -85,6 +85,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   encryptedUserId: 'not-a-real-token',
   username: 'jane.doe',
   count: '4',
+  // A photo the demo seeds, so the public image route answers 200 rather than 404.
+  fileName: 'priya-raman-thumb.svg',
 };
 
 function fill(url: string, values: Record<string, string>) {

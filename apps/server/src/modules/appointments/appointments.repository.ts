@@ -1,0 +1,100 @@
+import { and, asc, eq, gte, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments, facilities, followUpItems, notificationSettings, patients } from '../../db/schema/index';
+
+/** Statuses of an appointment that will not take place (compared in lower case). */
+export const CANCELLED_STATUSES = ['cancelled', 'canceled'];
+
+const appointmentColumns = {
+  id: appointments.id,
+  startsAt: appointments.startsAt,
+  hasTimePart: appointments.hasTimePart,
+  timeZoneId: appointments.timeZoneId,
+  appointmentType: appointments.appointmentType,
+  provider: appointments.provider,
+  status: appointments.status,
+  institution: appointments.institution,
+  shortLocation: appointments.shortLocation,
+  address1: appointments.address1,
+  address2: appointments.address2,
+  address3: appointments.address3,
+  city: appointments.city,
+  provinceState: appointments.provinceState,
+  postalZip: appointments.postalZip,
+  country: appointments.country,
+};
+
+export type AppointmentRow = Awaited<ReturnType<typeof listAppointments>>[number];
+
+/** Every appointment of a patient, earliest first. */
+export function listAppointments(db: DbOrTx, patientId: number) {
+  return db
+    .select(appointmentColumns)
+    .from(appointments)
+    .where(eq(appointments.patientId, patientId))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+/** A patient's appointments from an instant on that are not cancelled, earliest first. */
+export function listAppointmentsFrom(db: DbOrTx, patientId: number, from: Date, limit: number) {
+  return db
+    .select(appointmentColumns)
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        gte(appointments.startsAt, from),
+        notInArray(sql`lower(${appointments.status})`, CANCELLED_STATUSES),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .limit(limit);
+}
+
+/**
+ * A patient's pending follow-up items that are not overdue: booked from `fromInstant` on, or, when not
+ * booked, recommended from `fromDate` on.
+ */
+export function listPendingFollowUpsFrom(db: DbOrTx, patientId: number, fromInstant: Date, fromDate: string) {
+  return db
+    .select({
+      id: followUpItems.id,
+      labelYears: followUpItems.labelYears,
+      labelMonths: followUpItems.labelMonths,
+      recommendedDate: followUpItems.recommendedDate,
+      actualDate: followUpItems.actualDate,
+      linkedToOtherTypeCount: followUpItems.linkedToOtherTypeCount,
+    })
+    .from(followUpItems)
+    .where(
+      and(
+        eq(followUpItems.patientId, patientId),
+        eq(followUpItems.statusDesc, 'Pending'),
+        or(
+          and(isNotNull(followUpItems.actualDate), gte(followUpItems.actualDate, fromInstant)),
+          and(isNull(followUpItems.actualDate), gte(followUpItems.recommendedDate, fromDate)),
+        ),
+      ),
+    )
+    .orderBy(asc(followUpItems.recommendedDate), asc(followUpItems.id));
+}
+
+/** The time zone of the patient's home facility. */
+export function findPatientTimeZone(db: DbOrTx, patientId: number) {
+  return db
+    .select({ timeZoneId: facilities.timeZoneId })
+    .from(patients)
+    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+    .where(eq(patients.id, patientId))
+    .limit(1)
+    .then((rows) => rows[0]?.timeZoneId);
+}
+
+export function findNotificationSettings(db: DbOrTx, patientId: number, type: 'Appointments' | 'Followups') {
+  return db
+    .select({ email: notificationSettings.email, sms: notificationSettings.sms })
+    .from(notificationSettings)
+    .where(and(eq(notificationSettings.patientId, patientId), eq(notificationSettings.type, type)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}

@@ -1,0 +1,481 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment, AppointmentsResponse, ErrorBody, UpcomingAppointment } from '@portal/contracts';
+import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import { createTestApp } from '../../../test/helpers';
+import { appointments, followUpItems, notificationSettings, patients, users } from '../../db/schema/index';
+import { followUpLabel } from './appointments.service';
+import { localDate, startOfLocalDay } from './zoned-dates';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const NEW_YORK = 'America/New_York';
+const LONG_STATUS = 'Awaiting insurance pre-authorization';
+
+let t: TestApp;
+let fx: AccessFixture;
+let db: TestApp['database']['db'];
+/** Alex Rivera: a patient of the demo with no appointments; the rule tests give him rows of their own. */
+let alex: { userId: number; patientId: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = await seedAccessFixture(t);
+  db = t.database.db;
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'alex.rivera'));
+  const [p] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, u!.id));
+  alex = { userId: u!.id, patientId: p!.id };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/* ----------------------------------------------------------------- helpers */
+
+async function get(url: string, who: CallerKind | 'alex') {
+  const token =
+    who === 'alex'
+      ? (
+          await t.app.deps.sessions.create(db, {
+            userId: alex.userId,
+            patientId: null,
+            facilityId: fx.facilityId,
+            loginType: 'userNamePassword',
+          })
+        ).accessToken
+      : (await fx.token(who)).bearer;
+  return t.app.inject({ method: 'GET', url, headers: bearer(token) });
+}
+
+function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json<ErrorBody>();
+  expect(body.error).toBe(error);
+  expect(body.message).toEqual(expect.any(String));
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(body.requestId).toEqual(expect.any(String));
+  if (field !== undefined) expect(body.field).toBe(field);
+  return body;
+}
+
+function ok<T>(res: LightMyRequestResponse): T {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json<T>();
+}
+
+const today = () => localDate(new Date(), NEW_YORK);
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+const zoneOf = (iso: string, zone: string) => localDate(new Date(iso), zone);
+
+/* ------------------------------------------------------------ appointments */
+
+describe('GET /api/patients/:patientId/appointments', () => {
+  it('answers every appointment of jane, date ascending, with the filter values', async () => {
+    const body = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
+    expect(body.appointments).toHaveLength(13);
+    const dates = body.appointments.map((a) => a.date);
+    expect(dates).toEqual([...dates].sort());
+    for (const a of body.appointments) expect(a.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // Eight months back, ten weeks ahead.
+    expect(zoneOf(dates[0]!, NEW_YORK)).toBe(addDays(today(), -240));
+    expect(zoneOf(dates.at(-1)!, NEW_YORK)).toBe(addDays(today(), 70));
+    expect(body.statuses).toEqual(['Arrived', LONG_STATUS, 'Cancelled', 'Completed', 'Confirmed', 'Scheduled']);
+    expect(body.providers).toEqual(['Dr. Elena Vasquez', 'Dr. Priya Raman', 'Dr. Samuel Okafor', 'Megan Li, RN']);
+    expect(body.appointmentTypes).toEqual([
+      'Chemotherapy',
+      'Consultation',
+      'Follow-up Visit',
+      'Imaging CT',
+      'Lab Work',
+      'Radiation Therapy',
+    ]);
+    for (const a of body.appointments) expect(a.isFiltered).toBe(false);
+  });
+
+  it('writes out each appointment: zone, abbreviation at its date, location and the full address', async () => {
+    const { appointments: list } = ok<AppointmentsResponse>(
+      await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'),
+    );
+    const chicago = list.filter((a) => a.timeZoneId === 'America/Chicago');
+    expect(chicago).toHaveLength(1);
+    const televisit = chicago[0]!;
+    expect(televisit).toEqual<Appointment>({
+      id: expect.any(Number),
+      date: expect.any(String),
+      hasTimePart: true,
+      timeZoneId: 'America/Chicago',
+      timeZoneAbbreviation: expect.stringMatching(/^C[SD]T$/),
+      provider: 'Dr. Elena Vasquez',
+      type: 'Consultation',
+      location: 'Lakeside Telehealth (video visit)',
+      status: 'Scheduled',
+      isFiltered: false,
+      locationDetails: {
+        institution: 'Lakeside Community Clinic',
+        address1: '4400 N Lakeshore Drive',
+        address2: 'Suite 120',
+        address3: null,
+        city: 'Chicago',
+        provinceState: 'IL',
+        postalZip: '60613',
+        country: 'United States',
+      },
+    });
+    // 10:00 in Chicago, ten days ahead.
+    expect(zoneOf(televisit.date, 'America/Chicago')).toBe(addDays(today(), 10));
+    expect(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/Chicago',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(televisit.date)),
+    ).toBe('10:00');
+    // Every other one is in New York time: the abbreviation differs from the Chicago one.
+    for (const a of list.filter((x) => x !== televisit)) {
+      expect(a.timeZoneId).toBe(NEW_YORK);
+      expect(a.timeZoneAbbreviation).toMatch(/^E[SD]T$/);
+    }
+    // The abbreviation is the one of the appointment's own date (daylight saving differs across months).
+    for (const a of list) {
+      const expected = new Intl.DateTimeFormat('en-US', { timeZone: a.timeZoneId, timeZoneName: 'short' })
+        .formatToParts(new Date(a.date))
+        .find((p) => p.type === 'timeZoneName')!.value;
+      expect(a.timeZoneAbbreviation).toBe(expected);
+    }
+  });
+
+  it('uses the institution when there is no short location, and keeps long statuses whole', async () => {
+    const { appointments: list } = ok<AppointmentsResponse>(
+      await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'),
+    );
+    const first = list[0]!;
+    expect(first).toMatchObject({ type: 'Consultation', location: 'Riverside Cancer Center', status: 'Completed' });
+    expect(first.locationDetails).toMatchObject({ institution: 'Riverside Cancer Center', address2: 'Main Building' });
+    const long = list.filter((a) => a.status.length > 30);
+    expect(long).toHaveLength(1);
+    expect(long[0]).toMatchObject({ status: LONG_STATUS, type: 'Chemotherapy', location: 'RCC Infusion Center' });
+    expect(zoneOf(long[0]!.date, NEW_YORK)).toBe(addDays(today(), 1));
+    const dayOnly = list.filter((a) => !a.hasTimePart);
+    expect(dayOnly).toHaveLength(1);
+    expect(dayOnly[0]).toMatchObject({ type: 'Imaging CT', location: 'RCC Imaging' });
+    expect(zoneOf(dayOnly[0]!.date, NEW_YORK)).toBe(addDays(today(), 28));
+    // Two in the coming seven days besides the cancelled one: later today and tomorrow.
+    const soon = list.filter((a) => {
+      const d = zoneOf(a.date, a.timeZoneId);
+      return d >= today() && d <= addDays(today(), 7) && a.status !== 'Cancelled';
+    });
+    expect(soon.map((a) => zoneOf(a.date, NEW_YORK))).toEqual([today(), addDays(today(), 1)]);
+  });
+
+  it('answers the representative exactly what jane sees', async () => {
+    const own = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
+    const rep = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientA}/appointments`, 'representativeOfA'));
+    expect(rep).toEqual(own);
+  });
+
+  it('gives john his own three and nothing of jane’s', async () => {
+    const john = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientB}/appointments`, 'patientB'));
+    expect(john.appointments).toHaveLength(3);
+    expect(john.providers).toEqual(['Dr. Helen Marsh', 'Dr. Samuel Okafor']);
+    const jane = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
+    const janeIds = new Set(jane.appointments.map((a) => a.id));
+    for (const a of john.appointments) expect(janeIds.has(a.id)).toBe(false);
+    expect(jane.providers).not.toContain('Dr. Helen Marsh');
+    // Rows in the database agree: every id jane got is hers.
+    const rows = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.patientId, fx.patientA));
+    expect(new Set(rows.map((r) => r.id))).toEqual(janeIds);
+  });
+
+  it('answers empty lists for a patient without appointments', async () => {
+    expect(ok(await get(`/api/patients/${alex.patientId}/appointments`, 'alex'))).toEqual({
+      appointments: [],
+      statuses: [],
+      providers: [],
+      appointmentTypes: [],
+    });
+  });
+
+  it('answers 404 to a stranger and to a disabled representative, 403 to a kiosk user, 401 without a token', async () => {
+    const url = `/api/patients/${fx.patientA}/appointments`;
+    expectError(await get(url, 'patientB'), 404, 'not_found');
+    expectError(await get(url, 'disabledRepresentative'), 404, 'not_found');
+    expectError(await get(url, 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await get(url, 'anonymous'), 401, 'unauthorized');
+  });
+});
+
+/* ---------------------------------------------------------------- upcoming */
+
+describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () => {
+  const upcoming = (count: number | string, who: CallerKind | 'alex' = 'patientA', patientId = fx.patientA) =>
+    get(`/api/patients/${patientId}/upcomingAppointments/count/${count}`, who);
+
+  it('answers jane’s next four for the dashboard, every field written out', async () => {
+    const items = ok<UpcomingAppointment[]>(await upcoming(4));
+    expect(items).toHaveLength(4);
+    const [laterToday, tomorrow, televisit, followUp] = items as [
+      UpcomingAppointment,
+      UpcomingAppointment,
+      UpcomingAppointment,
+      UpcomingAppointment,
+    ];
+    expect(laterToday).toEqual<UpcomingAppointment>({
+      id: expect.any(Number),
+      upcomingAppointmentType: 'ExternalAppointment',
+      rawDate: expect.any(String),
+      date: today(),
+      hasTimePart: true,
+      timeZoneAbbreviation: expect.stringMatching(/^E[SD]T$/),
+      externalAppointmentType: 'Lab Work',
+      shortLocation: 'RCC Laboratory',
+      status: 'Confirmed',
+      followUpLabel: null,
+      followUpLabelParts: null,
+      linkedToOtherTypeCount: 0,
+    });
+    expect(tomorrow).toMatchObject({
+      upcomingAppointmentType: 'ExternalAppointment',
+      date: addDays(today(), 1),
+      externalAppointmentType: 'Chemotherapy',
+      // The server never shortens a status: the browser cuts it at 30 characters.
+      status: LONG_STATUS,
+    });
+    expect(televisit).toMatchObject({
+      upcomingAppointmentType: 'ExternalAppointment',
+      date: addDays(today(), 10),
+      timeZoneAbbreviation: expect.stringMatching(/^C[SD]T$/),
+      externalAppointmentType: 'Consultation',
+      shortLocation: 'Lakeside Telehealth (video visit)',
+      status: 'Scheduled',
+    });
+    const recommended = addDays(today(), 21);
+    expect(followUp).toEqual<UpcomingAppointment>({
+      id: expect.any(Number),
+      upcomingAppointmentType: 'FollowUpAppointment',
+      rawDate: `${recommended}T12:00:00.000Z`,
+      date: recommended,
+      hasTimePart: false,
+      timeZoneAbbreviation: null,
+      externalAppointmentType: null,
+      shortLocation: null,
+      status: 'Recommended',
+      followUpLabel: '1 Year Follow-up',
+      followUpLabelParts: { y: 1, m: 0 },
+      linkedToOtherTypeCount: 0,
+    });
+    // The cancelled lab work eight days ahead is skipped; the appointment ids are the database's.
+    const [cancelled] = await db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.status, 'Cancelled'))
+      .orderBy(appointments.startsAt);
+    expect(items.map((i) => i.id)).not.toContain(cancelled?.id);
+  });
+
+  it('lists everything coming, soonest first: no past, no cancelled, only pending follow-ups', async () => {
+    const items = ok<UpcomingAppointment[]>(await upcoming(20));
+    expect(items.map((i) => [i.upcomingAppointmentType, i.date, i.externalAppointmentType ?? i.followUpLabel])).toEqual(
+      [
+        ['ExternalAppointment', today(), 'Lab Work'],
+        ['ExternalAppointment', addDays(today(), 1), 'Chemotherapy'],
+        ['ExternalAppointment', addDays(today(), 10), 'Consultation'],
+        ['FollowUpAppointment', addDays(today(), 21), '1 Year Follow-up'],
+        ['ExternalAppointment', addDays(today(), 28), 'Imaging CT'],
+        ['ExternalAppointment', addDays(today(), 42), 'Radiation Therapy'],
+        ['ExternalAppointment', addDays(today(), 70), 'Follow-up Visit'],
+        ['FollowUpAppointment', addDays(today(), 212), '1 Year 6 Month Follow-up'],
+      ],
+    );
+    const rawDates = items.map((i) => i.rawDate);
+    expect(rawDates).toEqual([...rawDates].sort());
+    expect(items.find((i) => i.externalAppointmentType === 'Imaging CT')).toMatchObject({ hasTimePart: false });
+    expect(items.at(-1)).toMatchObject({
+      followUpLabelParts: { y: 1, m: 6 },
+      linkedToOtherTypeCount: 1,
+      status: 'Recommended',
+    });
+    for (const i of items) expect(i.status).not.toMatch(/cancel/i);
+  });
+
+  it('stops at count', async () => {
+    const one = ok<UpcomingAppointment[]>(await upcoming(1));
+    expect(one).toHaveLength(1);
+    expect(one[0]).toMatchObject({ date: today(), externalAppointmentType: 'Lab Work' });
+    expect(ok<UpcomingAppointment[]>(await upcoming(6))).toHaveLength(6);
+  });
+
+  it.each(['21', '0', '-1', 'four', '2.5'])('answers 400 naming count for the count %s', async (count) => {
+    expectError(await upcoming(count), 400, 'validation_failed', 'count');
+  });
+
+  it('answers the representative what jane sees, and john only his own', async () => {
+    expect(ok(await upcoming(20, 'representativeOfA'))).toEqual(ok(await upcoming(20)));
+    const john = ok<UpcomingAppointment[]>(await upcoming(20, 'patientB', fx.patientB));
+    expect(john.map((i) => [i.externalAppointmentType, i.date])).toEqual([
+      ['Lab Work', today()],
+      ['Imaging CT', addDays(today(), 5)],
+    ]);
+    const johnRows = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.patientId, fx.patientB));
+    expect(john.map((i) => i.id).every((id) => johnRows.some((r) => r.id === id))).toBe(true);
+    expectError(await upcoming(4, 'patientB'), 404, 'not_found');
+  });
+
+  it('applies the rules of spec section 4 to follow-up items and of today to appointments', async () => {
+    const p = alex.patientId;
+    const day = today();
+    const startOfToday = startOfLocalDay(day, NEW_YORK);
+    const inDays = (n: number, hourUtc = 15) =>
+      new Date(`${addDays(day, n)}T${String(hourUtc).padStart(2, '0')}:00:00Z`);
+    const base = { patientId: p, timeZoneId: NEW_YORK, provider: 'Dr. Test', appointmentType: 'Lab Work' };
+    const [earlierToday, , , , , later] = await db
+      .insert(appointments)
+      .values([
+        { ...base, startsAt: new Date(startOfToday.getTime() + 60_000), status: 'Completed' },
+        { ...base, startsAt: new Date(startOfToday.getTime() - 60_000), status: 'Scheduled' },
+        { ...base, startsAt: inDays(-3), status: 'Scheduled' },
+        { ...base, startsAt: inDays(2), status: 'CANCELED' },
+        { ...base, startsAt: inDays(3), status: 'cancelled' },
+        { ...base, startsAt: inDays(4), status: 'Rescheduled', shortLocation: null, institution: 'Somewhere' },
+      ])
+      .returning({ id: appointments.id });
+    const [todayItem, booked, monthsOnly, twoYears, noLabel] = await db
+      .insert(followUpItems)
+      .values([
+        { patientId: p, labelYears: 0, labelMonths: 3, recommendedDate: day },
+        // Booked in three days: a time, the facility's abbreviation, Scheduled.
+        { patientId: p, labelYears: 2, labelMonths: 0, recommendedDate: addDays(day, -10), actualDate: inDays(3, 14) },
+        { patientId: p, labelYears: 0, labelMonths: 6, recommendedDate: addDays(day, 5) },
+        { patientId: p, labelYears: 2, labelMonths: 0, recommendedDate: addDays(day, 6) },
+        { patientId: p, labelYears: 0, labelMonths: 0, recommendedDate: addDays(day, 7) },
+        // Overdue: recommended before today, or booked for a day gone by.
+        { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, -1) },
+        { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, 9), actualDate: inDays(-2) },
+        // Not pending.
+        { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, 4), statusDesc: 'Completed' },
+        { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, 4), statusDesc: 'Missed' },
+        { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, 4), statusDesc: 'N/A' },
+      ])
+      .returning({ id: followUpItems.id });
+
+    const items = ok<UpcomingAppointment[]>(await upcoming(20, 'alex', p));
+    expect(items.map((i) => [i.upcomingAppointmentType, i.id])).toEqual([
+      ['ExternalAppointment', earlierToday!.id],
+      ['FollowUpAppointment', todayItem!.id],
+      ['FollowUpAppointment', booked!.id],
+      ['ExternalAppointment', later!.id],
+      ['FollowUpAppointment', monthsOnly!.id],
+      ['FollowUpAppointment', twoYears!.id],
+      ['FollowUpAppointment', noLabel!.id],
+    ]);
+    const byId = (id: number) => items.find((i) => i.upcomingAppointmentType === 'FollowUpAppointment' && i.id === id)!;
+    expect(items[0]).toMatchObject({ status: 'Completed', date: day });
+    expect(byId(todayItem!.id)).toMatchObject({ date: day, followUpLabel: '3 Month Follow-up', hasTimePart: false });
+    expect(byId(booked!.id)).toEqual<UpcomingAppointment>({
+      id: booked!.id,
+      upcomingAppointmentType: 'FollowUpAppointment',
+      rawDate: inDays(3, 14).toISOString(),
+      date: addDays(day, 3),
+      hasTimePart: true,
+      timeZoneAbbreviation: expect.stringMatching(/^E[SD]T$/),
+      externalAppointmentType: null,
+      shortLocation: null,
+      status: 'Scheduled',
+      followUpLabel: '2 Year Follow-up',
+      followUpLabelParts: { y: 2, m: 0 },
+      linkedToOtherTypeCount: 0,
+    });
+    expect(byId(monthsOnly!.id).followUpLabel).toBe('6 Month Follow-up');
+    expect(byId(noLabel!.id)).toMatchObject({ followUpLabel: 'Follow-up', followUpLabelParts: { y: 0, m: 0 } });
+    expect(items.find((i) => i.id === later!.id && i.upcomingAppointmentType === 'ExternalAppointment')).toMatchObject({
+      shortLocation: 'Somewhere',
+      status: 'Rescheduled',
+    });
+  });
+});
+
+describe('followUpLabel', () => {
+  it.each([
+    [1, 6, '1 Year 6 Month Follow-up'],
+    [1, 0, '1 Year Follow-up'],
+    [0, 6, '6 Month Follow-up'],
+    [2, 3, '2 Year 3 Month Follow-up'],
+    [0, 18, '18 Month Follow-up'],
+    [0, 0, 'Follow-up'],
+  ])('%i years %i months: %s', (y, m, label) => {
+    expect(followUpLabel(y, m)).toBe(label);
+  });
+});
+
+describe('startOfLocalDay', () => {
+  it('finds midnight in the zone, in winter and in summer', () => {
+    expect(startOfLocalDay('2026-01-15', NEW_YORK).toISOString()).toBe('2026-01-15T05:00:00.000Z');
+    expect(startOfLocalDay('2026-07-15', NEW_YORK).toISOString()).toBe('2026-07-15T04:00:00.000Z');
+    expect(startOfLocalDay('2026-03-08', NEW_YORK).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfLocalDay('2026-11-01', 'America/Chicago').toISOString()).toBe('2026-11-01T05:00:00.000Z');
+    expect(startOfLocalDay('2026-06-01', 'UTC').toISOString()).toBe('2026-06-01T00:00:00.000Z');
+  });
+});
+
+/* --------------------------------------------------- notification settings */
+
+describe('GET /api/patients/:patientId/NotificationSettings', () => {
+  const settings = (type: string, who: CallerKind = 'patientA', patientId = fx.patientA) =>
+    get(`/api/patients/${patientId}/NotificationSettings${type ? `?type=${type}` : ''}`, who);
+
+  it('answers jane’s settings per type', async () => {
+    expect(ok(await settings('Appointments'))).toEqual({ patientSettings: { email: true, sms: false } });
+    expect(ok(await settings('Followups'))).toEqual({ patientSettings: { email: true, sms: true } });
+  });
+
+  it('answers the representative too', async () => {
+    expect(ok(await settings('Appointments', 'representativeOfA'))).toEqual({
+      patientSettings: { email: true, sms: false },
+    });
+  });
+
+  it('answers 404 not_found when the patient has no row for the type', async () => {
+    expectError(await settings('Appointments', 'patientB', fx.patientB), 404, 'not_found');
+    expectError(await settings('Followups', 'patientB', fx.patientB), 404, 'not_found');
+    const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.patientId, fx.patientB));
+    expect(rows).toEqual([]);
+  });
+
+  it.each(['', 'Messages', 'appointments'])('answers 400 naming type for the type "%s"', async (type) => {
+    expectError(await settings(type), 400, 'validation_failed', 'type');
+  });
+
+  it('answers 404 to a stranger', async () => {
+    expectError(await settings('Appointments', 'patientB'), 404, 'not_found');
+  });
+});
+
+/* --------------------------------------------------------------- OpenAPI */
+
+describe('the OpenAPI document', () => {
+  it('describes every appointments route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{ paths: Record<string, Record<string, { summary?: string; description?: string }>> }>();
+    for (const path of [
+      '/api/patients/{patientId}/appointments',
+      '/api/patients/{patientId}/upcomingAppointments/count/{count}',
+      '/api/patients/{patientId}/NotificationSettings',
+    ]) {
+      const op = doc.paths[path]?.get;
+      expect(op?.summary, path).toEqual(expect.any(String));
+      expect(op?.description?.length, path).toBeGreaterThan(100);
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import type { CareTeamMember } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../platform/errors/app-error';
+import { facilityExists, findProfileImage, listCareTeam, listFacilityContacts } from './careteam.repository';
+
+/** Letters, digits, dot, dash and underscore, at most 100: the only profile image names there are. */
+export const PROFILE_IMAGE_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+
+export class CareTeamService {
+  constructor(private readonly db: DbOrTx) {}
+
+  careTeam(patientId: number): Promise<CareTeamMember[]> {
+    return listCareTeam(this.db, patientId);
+  }
+
+  async profileImage(fileName: string): Promise<{ contentType: string; data: Buffer }> {
+    const row = await findProfileImage(this.db, fileName);
+    if (!row) throw notFound('image_not_found', 'There is no such image.');
+    return { contentType: row.contentType, data: Buffer.from(row.data) };
+  }
+
+  async facilityContacts(facilityId: number) {
+    const rows = await listFacilityContacts(this.db, facilityId);
+    if (rows.length === 0 && !(await facilityExists(this.db, facilityId))) {
+      throw notFound('facility_not_found', 'There is no such facility.');
+    }
+    return rows;
+  }
+}
