@@ -8,6 +8,8 @@ export const PUBLIC_CONTENT_KEYS = [
   'AccessibilityHelp',
   'SecurityMessageLegal',
   'PatientIdentifierLabel',
+  // What a patient agrees to before inviting a personal contact as their representative.
+  'AuthorizationStatement',
 ] as const;
 export type PublicContentKey = (typeof PUBLIC_CONTENT_KEYS)[number];
 

@@ -182,7 +182,10 @@ const optionalText = (max: number) =>
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : (v ?? null)));
-const phone = optionalText(30).refine((v) => v === null || /^\d{7,15}$/.test(v), 'digits only, 7 to 15 of them');
+/** Formatted as typed ('(518) 555-0142'); stored as digits. */
+const phone = optionalText(30)
+  .transform((v) => (v === null ? null : v.replace(/\D/g, '') || null))
+  .refine((v) => v === null || /^\d{7,15}$/.test(v), '7 to 15 digits');
 
 /** Saved by PUT /api/patients/{patientId}/contacts: a contactId of 0 (or none) adds a contact. */
 export const ContactUpsertSchema = z

@@ -93,7 +93,7 @@ const RIVERSIDE_ADDRESS = {
   institution: 'Riverside Cancer Center',
   address1: '1200 River Road',
   city: 'Riverside',
-  state: 'NY',
+  state: 'New York',
   country: 'United States',
   zipCode: '12210',
 };
@@ -390,7 +390,7 @@ export async function seedDemoHome(tx: Tx, context: DemoHomeContext, now = new D
   ]);
 
   /* the facilities' contact lists */
-  const riversideContact = { address1: '1200 River Road', city: 'Riverside', state: 'NY', zipCode: '12210' };
+  const riversideContact = { address1: '1200 River Road', city: 'Riverside', state: 'New York', zipCode: '12210' };
   await tx.insert(facilityContacts).values([
     {
       facilityId: riversideId,
@@ -418,7 +418,7 @@ export async function seedDemoHome(tx: Tx, context: DemoHomeContext, now = new D
       address1: '55 Commerce Street',
       address2: 'Suite 300',
       city: 'Albany',
-      state: 'NY',
+      state: 'New York',
       zipCode: '12207',
       country: 'United States',
       phone: '5185550230',

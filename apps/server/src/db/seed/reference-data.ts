@@ -3,6 +3,7 @@ import type { LanguagePack } from '@portal/contracts';
 import type { DbOrTx } from '../client';
 import { contentItems, languages, themes, type ThemeColors } from '../schema/index';
 import { DEFAULT_CONTENT } from './default-content';
+import { applyLookups } from './lookups';
 
 export const THEMES: { id: number; name: string; colors: ThemeColors }[] = [
   {
@@ -78,7 +79,8 @@ export const LANGUAGES = [
 ];
 
 /**
- * Reference data every installation needs: themes, languages and the product's default texts.
+ * Reference data every installation needs: themes, languages, the product's default texts and the
+ * contact-form lookups (relationships, countries, states, preferred communications).
  * Applied at every start; product updates to these rows land, facility rows are never touched.
  */
 export async function applyReferenceData(db: DbOrTx): Promise<void> {
@@ -108,4 +110,5 @@ export async function applyReferenceData(db: DbOrTx): Promise<void> {
       target: [contentItems.facilityId, contentItems.contentKey, contentItems.language],
       set: { body: sql`excluded.body`, updatedAt: sql`now()` },
     });
+  await applyLookups(db);
 }

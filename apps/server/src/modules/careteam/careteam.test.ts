@@ -66,7 +66,7 @@ const RIVERSIDE = {
   address1: '1200 River Road',
   address3: null,
   city: 'Riverside',
-  state: 'NY',
+  state: 'New York',
   country: 'United States',
   zipCode: '12210',
 };
@@ -259,7 +259,7 @@ describe('GET /api/facilities/:facilityId/contacts', () => {
       address1: '55 Commerce Street',
       address2: 'Suite 300',
       city: 'Albany',
-      state: 'NY',
+      state: 'New York',
       zipCode: '12207',
       country: 'United States',
       phone: '5185550230',

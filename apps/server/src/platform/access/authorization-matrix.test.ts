@@ -87,6 +87,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   count: '4',
   // A photo the demo seeds, so the public image route answers 200 rather than 404.
   fileName: 'priya-raman-thumb.svg',
+  // The PIN letter answers 404 without a valid sealed token, whoever asks: it is public by design.
+  invitationId: '1',
 };
 
 function fill(url: string, values: Record<string, string>) {

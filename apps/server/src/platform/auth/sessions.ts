@@ -107,6 +107,19 @@ export class SessionService {
     };
   }
 
+  /** The caller of a session that is still live, by id (for credentials that name a session, like sealed tokens). */
+  async liveCaller(sessionId: number): Promise<SessionCaller | null> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+    if (!row || !this.isLive(row, this.now())) return null;
+    return {
+      sessionId: row.id,
+      userId: row.userId,
+      boundPatientId: row.patientId,
+      facilityId: row.facilityId,
+      loginType: row.loginType,
+    };
+  }
+
   private isLive(row: typeof sessions.$inferSelect, now: Date): boolean {
     return (
       row.revokedAt === null && row.absoluteExpiresAt > now && now.getTime() - row.lastSeenAt.getTime() <= this.idleMs()

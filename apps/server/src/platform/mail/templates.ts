@@ -15,7 +15,7 @@ export interface RenderedMail {
   language: LanguagePack;
 }
 
-interface CommonInput {
+export interface CommonInput {
   /** A locale ('es-MX') or a pack name ('fr'); anything unsupported falls back to English. */
   language: string | null | undefined;
   portalName: string;
@@ -47,7 +47,7 @@ export interface TemporaryPasswordMailInput extends CommonInput {
   loginUrl: string;
 }
 
-type Block =
+export type Block =
   | { kind: 'line'; key: string; params?: Record<string, string | number> }
   | { kind: 'link'; url: string }
   | { kind: 'secret'; value: string };
@@ -92,7 +92,8 @@ function text(s: Strings, key: string): string {
   return value;
 }
 
-function compose(
+/** A mail of pack strings: greeting, the body blocks, signature; text and equivalent HTML. */
+export function compose(
   input: CommonInput,
   subject: { key: string; params: Record<string, string | number> },
   body: Block[],
