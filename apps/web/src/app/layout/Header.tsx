@@ -5,20 +5,12 @@ import { useFacility } from '../../lib/facility-context';
 import { useTranslation } from '../../lib/i18n';
 import { LanguageMenu } from './LanguageMenu';
 
-// Only logged-in pages show it: the login page's JavaScript budget does not carry the menu code.
-const UserMenu = lazy(async () => {
-  const [{ UserMenu: Menu }, { WithQueries }] = await Promise.all([
-    import('../../features/login/components/UserMenu'),
-    import('../../lib/with-queries'),
-  ]);
-  return {
-    default: () => (
-      <WithQueries>
-        <Menu />
-      </WithQueries>
-    ),
-  };
-});
+// The navigation (tabs, Resources, Contact Us, secure messages, the user menu, the phone menu) loads
+// only once someone is logged in: the login page's JavaScript budget carries none of it.
+const nav = () => import('./nav/index');
+const NavTabs = lazy(async () => ({ default: (await nav()).NavTabs }));
+const NavLinks = lazy(async () => ({ default: (await nav()).NavLinks }));
+const NavMenus = lazy(async () => ({ default: (await nav()).NavMenus }));
 
 function Brand() {
   const facility = useFacility();
@@ -60,8 +52,9 @@ export function homePath(loginType: string | null | undefined): string {
 }
 
 /**
- * Facility name or logo, the language menu and, once logged in, the user menu with Log Out. For the
- * kiosk login types that is all there is; the navigation tabs join the others with the home issue.
+ * Facility name or logo and the language menu; once logged in with accepted terms, the navigation:
+ * Resources, Contact Us, the secure-messages envelope and the user menu in the top row and the tabs
+ * under it from the medium window size, a menu button below it. Kiosk types: language and Log Out.
  */
 export function Header({ authenticated, loginType }: { authenticated: boolean; loginType?: string | null }) {
   const { t } = useTranslation();
@@ -84,14 +77,24 @@ export function Header({ authenticated, loginType }: { authenticated: boolean; l
             </Box>
           )}
           <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+            {authenticated && (
+              <Suspense fallback={null}>
+                <NavLinks />
+              </Suspense>
+            )}
             <LanguageMenu facilityId={facility.facilityId} />
             {authenticated && (
               <Suspense fallback={null}>
-                <UserMenu />
+                <NavMenus />
               </Suspense>
             )}
           </Group>
         </Group>
+        {authenticated && (
+          <Suspense fallback={null}>
+            <NavTabs />
+          </Suspense>
+        )}
       </Container>
     </Box>
   );

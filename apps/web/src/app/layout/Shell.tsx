@@ -1,6 +1,6 @@
 import { Box, Container } from '@mantine/core';
 import { isKioskMode } from '@portal/contracts';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DelayedLoader } from '../../components/DelayedLoader';
@@ -9,7 +9,10 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { MessageBar } from './MessageBar';
 
-/** Header, message bar, the page, footer: the frame of every screen. */
+// 'You are viewing the health information for ...': loaded with the navigation, once logged in.
+const RepresentativeLine = lazy(async () => ({ default: (await import('./nav/index')).NavRepresentativeLine }));
+
+/** Header, the representative line, message bar, the page, footer: the frame of every screen. */
 export function Shell() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -37,6 +40,11 @@ export function Shell() {
         {t('app.skipToContent')}
       </a>
       <Header authenticated={Boolean(session?.isAuthenticated)} loginType={session?.loginType} />
+      {session?.isAuthenticated && (
+        <Suspense fallback={null}>
+          <RepresentativeLine />
+        </Suspense>
+      )}
       <MessageBar />
       <Container component="main" id="main-content" tabIndex={-1} size="lg" py="lg" w="100%" style={{ flex: 1 }}>
         <Suspense fallback={<DelayedLoader label={t('app.loading')} />}>

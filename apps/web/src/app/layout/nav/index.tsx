@@ -1,0 +1,64 @@
+import { Box, Container, Text } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { useCurrentPatient } from '../../../lib/current-patient';
+import { useTranslation } from '../../../lib/i18n';
+import { WithQueries } from '../../../lib/with-queries';
+import { MobileMenu } from './MobileMenu';
+import { NavLinks as Links, NavTabs as Tabs } from './NavParts';
+import classes from './nav.module.css';
+import { UserMenu } from './UserMenu';
+import { useNav } from './use-nav';
+
+// The header's navigation: loaded on demand once someone is logged in (the login page's JavaScript
+// budget carries none of it). Each part brings the query cache it reads through.
+
+function withQueries<P extends object>(Part: ComponentType<P>) {
+  const Wrapped = (props: P) => (
+    <WithQueries>
+      <Part {...props} />
+    </WithQueries>
+  );
+  Wrapped.displayName = `WithQueries(${Part.displayName ?? Part.name})`;
+  return Wrapped;
+}
+
+/**
+ * After the language menu: with the full navigation the user menu on wide windows and the menu button
+ * below the medium window size; otherwise (kiosk, terms not yet accepted) the user menu with Log Out.
+ */
+function Menus() {
+  const nav = useNav();
+  if (nav.mode === 'none') return null;
+  if (nav.mode !== 'full') return <UserMenu />;
+  return (
+    <>
+      <Box visibleFrom="md">
+        <UserMenu />
+      </Box>
+      <Box hiddenFrom="md">
+        <MobileMenu />
+      </Box>
+    </>
+  );
+}
+
+/** 'You are viewing the health information for Jane Doe.' under the header, for a representative. */
+function RepresentativeLine() {
+  const { t } = useTranslation();
+  const { isRepresentative, patient } = useCurrentPatient();
+  if (!isRepresentative || !patient) return null;
+  return (
+    <Box className={classes.representative} py={8} data-testid="representative-line">
+      <Container size="lg">
+        <Text size="sm" fw={600}>
+          {t('nav.representativeLine', { patientFirstName: patient.firstName, patientLastName: patient.lastName })}
+        </Text>
+      </Container>
+    </Box>
+  );
+}
+
+export const NavTabs = withQueries(Tabs);
+export const NavLinks = withQueries(Links);
+export const NavMenus = withQueries(Menus);
+export const NavRepresentativeLine = withQueries(RepresentativeLine);

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { api } from '../../../lib/api-instance';
+import { badgesQuery } from '../../../lib/badges';
+import { useCapabilities } from '../../../lib/capabilities';
+import { currentPatientId } from '../../../lib/current-patient';
+import { useTranslation } from '../../../lib/i18n';
+import { loginProfileQuery } from '../../../lib/login-profile';
+import { navMode } from './nav-items';
+
+/** What every part of the header's navigation reads: the mode, the capabilities, the badge counts. */
+export function useNav() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const session = api.session.get();
+  const authenticated = Boolean(session?.isAuthenticated);
+  const profile = useQuery({ ...loginProfileQuery(), enabled: authenticated });
+  const capabilities = useCapabilities();
+  const mode = navMode({
+    path: location.pathname,
+    loginType: session?.loginType,
+    authenticated,
+    profile: profile.data,
+  });
+  const patientId = currentPatientId(profile.data);
+  const badges = useQuery({ ...badgesQuery(patientId ?? 0), enabled: mode === 'full' && patientId !== null });
+  const userName =
+    (profile.data
+      ? `${profile.data.firstName} ${profile.data.lastName}`.trim() || profile.data.userName
+      : session?.userName) || t('header.account');
+  return { mode, capabilities, patientId, badges: badges.data, userName, pathname: location.pathname };
+}

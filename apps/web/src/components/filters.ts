@@ -1,0 +1,34 @@
+/** Pure rules of list filters: the 'All' choice, option lists, and whether any filter is set. */
+
+/** The choice that filters nothing. */
+export const ALL = 'All';
+
+/** True when the value passes the choice: 'All' passes everything, any other choice only its own value. */
+export function matchesChoice(value: string | null | undefined, choice: string): boolean {
+  return choice === ALL || (value ?? '') === choice;
+}
+
+/**
+ * The options of a filter select: 'All' first (with its label in the user's language), then each
+ * distinct non-empty value once, in the language's alphabetical order.
+ */
+export function optionsWithAll(
+  values: readonly (string | null | undefined)[],
+  allLabel: string,
+  locale = 'en-US',
+): { value: string; label: string }[] {
+  const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+  const distinct = [...new Set(values.filter((v): v is string => typeof v === 'string' && v.trim() !== ''))];
+  distinct.sort((a, b) => collator.compare(a, b));
+  return [{ value: ALL, label: allLabel }, ...distinct.map((value) => ({ value, label: value }))];
+}
+
+/** A choice that is no longer among the options (the list changed) falls back to 'All'. */
+export function validChoice(choice: string, options: readonly { value: string }[]): string {
+  return options.some((o) => o.value === choice) ? choice : ALL;
+}
+
+/** True when every filter has its default value, so Clear Filters has nothing to clear. */
+export function isAtDefaults<T extends Record<string, string>>(values: T, defaults: T): boolean {
+  return (Object.keys(defaults) as (keyof T)[]).every((key) => values[key] === defaults[key]);
+}

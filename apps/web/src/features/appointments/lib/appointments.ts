@@ -1,0 +1,109 @@
+import type { Appointment, APPOINTMENT_DATE_FILTERS, APPOINTMENTS_DATE_PREFERENCE } from '@portal/contracts';
+import { ALL, matchesChoice } from '../../../components/filters';
+import { formatDateTime } from '../../../lib/dates';
+
+export type DateFilter = (typeof APPOINTMENT_DATE_FILTERS)[number];
+
+// Copies typed against the contract's constants (the browser takes only types from contracts' api/ files).
+export const DATE_FILTERS: typeof APPOINTMENT_DATE_FILTERS = ['All', 'Upcoming', 'Past'];
+export const DATE_PREFERENCE: typeof APPOINTMENTS_DATE_PREFERENCE = 'PatientPortal_AppointmentsFilter_Date';
+
+export interface NotificationSettings {
+  email: boolean;
+  sms: boolean;
+}
+
+interface Preference {
+  name: string;
+  value: string;
+}
+
+/** The value of the named preference in any of the answer shapes of the preferences call, else null. */
+export function preferenceValue(answer: unknown, name: string): string | null {
+  const list: unknown[] = Array.isArray(answer)
+    ? answer
+    : typeof answer === 'object' && answer !== null && Array.isArray((answer as { preferences?: unknown }).preferences)
+      ? (answer as { preferences: unknown[] }).preferences
+      : [answer];
+  const found = list.find(
+    (p): p is Preference =>
+      typeof p === 'object' &&
+      p !== null &&
+      typeof (p as Preference).value === 'string' &&
+      ((p as Preference).name === undefined || (p as Preference).name === name),
+  );
+  return found?.value ?? null;
+}
+
+/** The saved date filter; a missing or unknown value (or a 404) is the default, All. */
+export function parseDateFilter(value: string | null): DateFilter {
+  return DATE_FILTERS.find((f) => f.toLowerCase() === (value ?? '').trim().toLowerCase()) ?? 'All';
+}
+
+export interface AppointmentFilters {
+  status: string;
+  type: string;
+  provider: string;
+  date: DateFilter;
+}
+
+export const DEFAULT_FILTERS: AppointmentFilters = { status: ALL, type: ALL, provider: ALL, date: 'All' };
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */
+function dayIn(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+}
+
+/**
+ * Past or upcoming as of `now`: a timed appointment by its start; one known only by its day is
+ * upcoming for the whole of that day (in its own time zone).
+ */
+export function isPast(appointment: Appointment, now: Date): boolean {
+  const start = new Date(appointment.date);
+  if (appointment.hasTimePart) return start.getTime() < now.getTime();
+  return dayIn(start, appointment.timeZoneId) < dayIn(now, appointment.timeZoneId);
+}
+
+export function matchesFilters(appointment: Appointment, filters: AppointmentFilters, now: Date): boolean {
+  if (appointment.isFiltered) return false;
+  if (!matchesChoice(appointment.status, filters.status)) return false;
+  if (!matchesChoice(appointment.type, filters.type)) return false;
+  if (!matchesChoice(appointment.provider, filters.provider)) return false;
+  if (filters.date === 'Past') return isPast(appointment, now);
+  if (filters.date === 'Upcoming') return !isPast(appointment, now);
+  return true;
+}
+
+/**
+ * The date column: MM/DD/YYYY h:mm A in the appointment's own time zone, followed by the zone's
+ * abbreviation when it is not the facility's zone; the date alone when the time is not known.
+ */
+export function appointmentDateText(appointment: Appointment, facilityTimeZoneId: string): string {
+  const text = formatDateTime(appointment.date, appointment.timeZoneId);
+  if (!appointment.hasTimePart) return text.slice(0, 10);
+  return appointment.timeZoneId === facilityTimeZoneId || !appointment.timeZoneAbbreviation
+    ? text
+    : `${text} ${appointment.timeZoneAbbreviation}`;
+}
+
+/** The language-pack key of the reminder line. */
+export function reminderKey(settings: NotificationSettings): string {
+  if (settings.email && settings.sms) return 'appointmentsPage.reminders.emailAndText';
+  if (settings.email) return 'appointmentsPage.reminders.email';
+  if (settings.sms) return 'appointmentsPage.reminders.text';
+  return 'appointmentsPage.reminders.none';
+}
+
+/** The zone's name in the user's language ('Eastern Time'), else its abbreviation. */
+export function timeZoneName(timeZoneId: string, abbreviation: string, locale: string): string {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone: timeZoneId, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return part && !/^GMT/.test(part) ? part : abbreviation;
+  } catch {
+    return abbreviation;
+  }
+}

@@ -1,0 +1,234 @@
+import { Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import type { Appointment } from '@portal/contracts';
+import { DelayedLoader } from '../../../components/DelayedLoader';
+import { FilterPanel } from '../../../components/FilterPanel';
+import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
+import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
+import { ApiError } from '../../../lib/api';
+import { messageBar } from '../../../lib/api-instance';
+import { useCapabilities } from '../../../lib/capabilities';
+import { useCurrentPatient } from '../../../lib/current-patient';
+import { useFacility } from '../../../lib/facility-context';
+import { useTranslation } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
+import {
+  appointmentsQuery,
+  dateFilterPreferenceQuery,
+  notificationSettingsQuery,
+  recordAppointmentsViewed,
+  saveDateFilterPreference,
+} from '../api/appointments';
+import {
+  appointmentDateText,
+  DATE_FILTERS,
+  DEFAULT_FILTERS,
+  matchesFilters,
+  reminderKey,
+  timeZoneName,
+  type AppointmentFilters,
+  type DateFilter,
+} from '../lib/appointments';
+
+/** /appointments: every appointment of the patient, filtered, sorted and counted. */
+export function Component() {
+  const { t } = useTranslation();
+  usePageTitle('appointmentsPage.title');
+  const capabilities = useCapabilities();
+  const { patientId, profile } = useCurrentPatient();
+  if (capabilities.loaded && !capabilities.hasModule('Appointments')) return <Navigate to="/dashboard" replace />;
+  if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
+  // Kiosk and link users have no user id; they never have the Appointments module either.
+  if (profile.userId === null) return <Navigate to="/dashboard" replace />;
+  return <AppointmentsView key={patientId} patientId={patientId} userId={profile.userId} />;
+}
+
+function AppointmentsView({ patientId, userId }: { patientId: number; userId: number }) {
+  const { t, locale } = useTranslation();
+  const facility = useFacility();
+  const queryClient = useQueryClient();
+  const appointments = useQuery(appointmentsQuery(patientId));
+  const reminders = useQuery(notificationSettingsQuery(patientId, 'Appointments'));
+  const preference = useQuery(dateFilterPreferenceQuery(userId));
+
+  // The filters the user chose on this visit; the date filter starts from the saved preference.
+  const [chosen, setChosen] = useState<Partial<AppointmentFilters>>({});
+  const [panelOpen, setPanelOpen] = useState<boolean | null>(null);
+  const savedDate: DateFilter = preference.data ?? 'All';
+  const filters: AppointmentFilters = { ...DEFAULT_FILTERS, date: savedDate, ...chosen };
+  // Opens by itself when a saved filter is at work, so the user sees why rows are missing.
+  const opened = panelOpen ?? savedDate !== 'All';
+
+  // One audit row per visit (React's development double effects included).
+  const audited = useRef(false);
+  useEffect(() => {
+    if (audited.current) return;
+    audited.current = true;
+    recordAppointmentsViewed(userId, patientId).catch(() => {
+      // An audit failure is the server's to log; the page still shows.
+    });
+  }, [userId, patientId]);
+
+  const failed = appointments.error;
+  useEffect(() => {
+    if (failed && !(failed instanceof ApiError && failed.isSessionTimeout)) {
+      messageBar.show({ type: 'error', key: 'messages.unexpectedError' });
+    }
+  }, [failed]);
+
+  const data = appointments.data;
+  const options = useMemo(() => {
+    const all = t('appointmentsPage.filters.all');
+    return {
+      status: optionsWithAll(data?.statuses ?? [], all, locale),
+      type: optionsWithAll(data?.appointmentTypes ?? [], all, locale),
+      provider: optionsWithAll(data?.providers ?? [], all, locale),
+      date: DATE_FILTERS.map((value) => ({ value, label: t(`appointmentsPage.filters.date${value}`) })),
+    };
+  }, [data, t, locale]);
+  const effective: AppointmentFilters = {
+    status: validChoice(filters.status, options.status),
+    type: validChoice(filters.type, options.type),
+    provider: validChoice(filters.provider, options.provider),
+    date: filters.date,
+  };
+
+  const saveDate = (date: DateFilter) => {
+    queryClient.setQueryData(dateFilterPreferenceQuery(userId).queryKey, date);
+    saveDateFilterPreference(userId, date).catch(() => {
+      // Not remembered for next time; the filter still applies now.
+    });
+  };
+
+  if (failed) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t('appointmentsPage.title')}</Title>
+      </Stack>
+    );
+  }
+  if (!data || preference.isPending) return <DelayedLoader label={t('app.loading')} />;
+
+  const now = new Date();
+  const total = data.appointments.filter((a) => !a.isFiltered).length;
+  const shown = data.appointments.filter((a) => matchesFilters(a, effective, now));
+  const anyTime = shown.some((a) => a.hasTimePart);
+  const dateText = (a: Appointment) => appointmentDateText(a, facility.timeZone.id);
+
+  const columns: SortableColumn<Appointment>[] = [
+    {
+      key: 'date',
+      header: t('appointmentsPage.columns.date'),
+      cell: (a) => {
+        // The line may break between the date and the time, never inside the time.
+        const text = dateText(a);
+        return (
+          <time dateTime={a.date}>
+            {text.slice(0, 10)}
+            {text.length > 10 && (
+              <>
+                {' '}
+                <span style={{ whiteSpace: 'nowrap' }}>{text.slice(11)}</span>
+              </>
+            )}
+          </time>
+        );
+      },
+      sortValue: (a) => Date.parse(a.date),
+      primary: true,
+    },
+    {
+      key: 'provider',
+      header: t('appointmentsPage.columns.provider'),
+      cell: (a) => a.provider,
+      sortValue: (a) => a.provider,
+    },
+    {
+      key: 'type',
+      header: t('appointmentsPage.columns.type'),
+      cell: (a) => a.type,
+      sortValue: (a) => a.type,
+      primary: true,
+    },
+    {
+      key: 'location',
+      header: t('appointmentsPage.columns.location'),
+      cell: (a) => a.location,
+      sortValue: (a) => a.location,
+    },
+    { key: 'status', header: t('appointmentsPage.columns.status'), cell: (a) => a.status, sortValue: (a) => a.status },
+  ];
+
+  const select = (name: Exclude<keyof AppointmentFilters, 'date'>, label: string) => (
+    <NativeSelect
+      label={label}
+      data={options[name]}
+      value={effective[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setChosen((c) => ({ ...c, [name]: value }));
+      }}
+    />
+  );
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        {t('appointmentsPage.title')}
+      </Title>
+      {reminders.data && (
+        <Text>
+          {t(reminderKey(reminders.data))}{' '}
+          <Anchor component={Link} to="/account-settings" underline="always">
+            {t('appointmentsPage.reminders.change')}
+          </Anchor>
+        </Text>
+      )}
+      <FilterPanel
+        opened={opened}
+        onToggle={() => setPanelOpen(!opened)}
+        onClear={() => {
+          setChosen({ status: ALL, type: ALL, provider: ALL, date: 'All' });
+          saveDate('All');
+        }}
+        summary={
+          <Text aria-live="polite" aria-atomic="true" fw={600}>
+            {t('appointmentsPage.showing', { shown: shown.length, total })}
+          </Text>
+        }
+      >
+        {select('status', t('appointmentsPage.filters.status'))}
+        {select('type', t('appointmentsPage.filters.type'))}
+        {select('provider', t('appointmentsPage.filters.provider'))}
+        <NativeSelect
+          label={t('appointmentsPage.filters.date')}
+          data={options.date}
+          value={effective.date}
+          onChange={(e) => {
+            const date = DATE_FILTERS.find((f) => f === e.currentTarget.value) ?? 'All';
+            setChosen((c) => ({ ...c, date }));
+            saveDate(date);
+          }}
+        />
+      </FilterPanel>
+      <SortableTable
+        caption={t('appointmentsPage.caption')}
+        columns={columns}
+        rows={shown}
+        rowKey={(a) => a.id}
+        rowLabel={(a) => `${dateText(a)} ${a.type}`}
+        defaultSort={{ column: 'date', direction: 'asc' }}
+        emptyText={t(total === 0 ? 'appointmentsPage.empty' : 'appointmentsPage.noMatch')}
+      />
+      {anyTime && (
+        <Text size="sm" c="dimmed">
+          {t('appointmentsPage.timeZoneNote', {
+            zone: timeZoneName(facility.timeZone.id, facility.timeZone.abbreviation, locale),
+          })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

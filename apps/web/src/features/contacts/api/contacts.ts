@@ -1,0 +1,104 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Content, ContactUpsert, PersonalContact } from '@portal/contracts';
+import { api } from '../../../lib/api-instance';
+import type { Country, LanguageOption, PreferredCommunication, State } from '../lib/contact-form';
+
+/** GET /api/patients/{patientId}/contacts: the patient's personal contacts. */
+export const contactsQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: ['patient', patientId, 'contacts'],
+    queryFn: ({ signal }) => api.get<PersonalContact[]>(`/api/patients/${patientId}/contacts`, { signal }),
+  });
+
+/**
+ * After a change to a contact: every cached contact list is stale (the dashboard's cards included,
+ * whatever their key, as long as it names 'contacts').
+ */
+export function invalidateContacts(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('contacts') });
+}
+
+export interface Relationship {
+  relationshipId: number;
+  relationshipDisplay: string;
+}
+
+const lookup = <T>(name: string) =>
+  queryOptions({
+    queryKey: ['lookups', name],
+    queryFn: ({ signal }) => api.get<T[]>(`/api/lookups/${name}`, { signal }),
+    staleTime: 30 * 60_000,
+  });
+
+/** GET /api/lookups/relationships, /countries, /states, /preferredCommunications, /languages. */
+export const lookupQueries = {
+  relationships: () => lookup<Relationship>('relationships'),
+  countries: () => lookup<Country>('countries'),
+  states: () => lookup<State>('states'),
+  preferredCommunications: () => lookup<PreferredCommunication>('preferredCommunications'),
+  languages: () => lookup<LanguageOption>('languages'),
+};
+
+/** PUT /api/patients/{patientId}/contacts: adds (contactId 0) or updates a contact; answers the contact. */
+export function saveContact(patientId: number, body: ContactUpsert): Promise<PersonalContact> {
+  return api.put<PersonalContact>(`/api/patients/${patientId}/contacts`, body);
+}
+
+/** POST /api/patients/{patientId}/contacts/{contactId}?authorized=: enables or disables the contact's access. */
+export function setContactAccess(patientId: number, contactId: number, authorized: boolean): Promise<void> {
+  return api.post<void>(`/api/patients/${patientId}/contacts/${contactId}`, undefined, {
+    query: { authorized: String(authorized) },
+  });
+}
+
+/** POST .../contacts/{contactId}/UnlockAccount. */
+export function unlockContactAccount(patientId: number, contactId: number): Promise<void> {
+  return api.post<void>(`/api/patients/${patientId}/contacts/${contactId}/UnlockAccount`);
+}
+
+/** POST .../contacts/{contactId}/ResetPassword?language: mails the contact a temporary password. */
+export function resetContactPassword(patientId: number, contactId: number, language: string): Promise<void> {
+  return api.post<void>(`/api/patients/${patientId}/contacts/${contactId}/ResetPassword`, undefined, {
+    query: { language },
+  });
+}
+
+/** GET /api/invitations/contact/{contactId}/checkArInviteExists: an open invitation exists. */
+export const inviteExistsQuery = (contactId: number) =>
+  queryOptions({
+    queryKey: ['contacts', contactId, 'inviteExists'],
+    queryFn: ({ signal }) =>
+      api.get<{ exists: boolean }>(`/api/invitations/contact/${contactId}/checkArInviteExists`, { signal }),
+  });
+
+export interface InvitationCreated {
+  invitationId: number;
+  pin: string;
+  email: string;
+  pinPdfToken: string;
+}
+
+/** POST /api/invitations/contact/{contactId}/invite?language: sends the invitation email; answers the PIN. */
+export function inviteContact(contactId: number, language: string): Promise<InvitationCreated> {
+  return api.post<InvitationCreated>(`/api/invitations/contact/${contactId}/invite`, undefined, {
+    query: { language },
+  });
+}
+
+/** GET /api/invitations/{invitationId}/pinpdf?token: the PIN letter, opened in a new window. */
+export function pinPdfUrl(invitation: Pick<InvitationCreated, 'invitationId' | 'pinPdfToken'>): string {
+  return `/api/invitations/${invitation.invitationId}/pinpdf?token=${encodeURIComponent(invitation.pinPdfToken)}`;
+}
+
+/** GET api/content/AuthorizationStatement/facilityToken/{facilityId}?language. */
+export const authorizationStatementQuery = (facilityId: number, language: string) =>
+  queryOptions({
+    queryKey: ['content', 'AuthorizationStatement', language, facilityId],
+    queryFn: ({ signal }) =>
+      api.get<Content>(`/api/content/AuthorizationStatement/facilityToken/${facilityId}`, {
+        query: { language },
+        auth: false,
+        signal,
+      }),
+    staleTime: 30 * 60_000,
+  });

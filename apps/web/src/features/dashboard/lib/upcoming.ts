@@ -1,0 +1,105 @@
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { LIMITS } from '@portal/contracts';
+import type { UpcomingAppointment } from '@portal/contracts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(localizedFormat);
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/**
+ * An upcoming item as the server sends it. `timeZoneId` (the appointment's IANA zone) is read when the
+ * answer carries it; without it the time is shown at the offset written in rawDate, else in the
+ * facility's zone.
+ */
+export type UpcomingItem = UpcomingAppointment & { timeZoneId?: string | null };
+
+export const isFollowUp = (item: UpcomingAppointment) => item.upcomingAppointmentType === 'FollowUpAppointment';
+
+/**
+ * The follow-up label in the user's language, rebuilt from its parts: '1 Year 6 Month Follow-up',
+ * '1 Year Follow-up', '6 Month Follow-up' (in English the period stays singular, as an adjective; the
+ * other languages pick the singular or plural word). Without parts (or with both 0) the server's label.
+ */
+export function followUpLabel(item: Pick<UpcomingAppointment, 'followUpLabel' | 'followUpLabelParts'>, t: Translate) {
+  const years = item.followUpLabelParts?.y ?? 0;
+  const months = item.followUpLabelParts?.m ?? 0;
+  const yearPart = years > 0 ? t(years === 1 ? 'dashboard.yearOne' : 'dashboard.yearOther', { years }) : '';
+  const monthPart = months > 0 ? t(months === 1 ? 'dashboard.monthOne' : 'dashboard.monthOther', { months }) : '';
+  if (yearPart && monthPart) return t('dashboard.followUpYearsMonths', { yearPart, monthPart });
+  if (yearPart || monthPart) return t('dashboard.followUpPeriod', { period: yearPart || monthPart });
+  return item.followUpLabel ?? t('dashboard.followUp');
+}
+
+/** '(today)', '(tomorrow)', '(in N days)' for an item 0 to 7 calendar days ahead in the facility's zone. */
+export function daysAheadLabel(date: string, facilityZoneId: string, now: Date, t: Translate): string | null {
+  const today = dayjs(now).tz(facilityZoneId).format('YYYY-MM-DD');
+  const days = Math.round(dayjs.utc(date.slice(0, 10)).diff(dayjs.utc(today), 'day', true));
+  if (!Number.isFinite(days) || days < 0 || days > LIMITS.appointmentDaysAheadLabel) return null;
+  if (days === 0) return t('dashboard.today');
+  if (days === 1) return t('dashboard.tomorrow');
+  return t('dashboard.inDays', { days });
+}
+
+/** A status longer than 30 characters is cut there, with '...'. */
+export function cutStatus(status: string): string {
+  return status.length > LIMITS.appointmentStatusCut ? `${status.slice(0, LIMITS.appointmentStatusCut)}...` : status;
+}
+
+/** View More: the follow-up plan for a follow-up or an item linked to one, the appointments page otherwise. */
+export function viewMorePath(item: Pick<UpcomingAppointment, 'upcomingAppointmentType' | 'linkedToOtherTypeCount'>) {
+  return item.upcomingAppointmentType === 'FollowUpAppointment' || item.linkedToOtherTypeCount > 0
+    ? '/followup-plan'
+    : '/appointments';
+}
+
+/** The abbreviation of a zone at a moment ('EST' or 'EDT'), as the server computes it. */
+export function zoneAbbreviation(zoneId: string, at: Date): string {
+  try {
+    return (
+      new Intl.DateTimeFormat('en-US', { timeZone: zoneId, timeZoneName: 'short' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? zoneId
+    );
+  } catch {
+    return zoneId;
+  }
+}
+
+/**
+ * The item's zone abbreviation when it differs from the facility's at the same moment (so a summer
+ * appointment in the facility's own zone shows none, although the facility's zone reads EST today).
+ */
+export function differingAbbreviation(item: UpcomingItem, facilityZoneId: string): string | null {
+  if (!item.hasTimePart || !item.timeZoneAbbreviation) return null;
+  if (item.timeZoneId && item.timeZoneId === facilityZoneId) return null;
+  const facilityAbbreviation = zoneAbbreviation(facilityZoneId, new Date(item.rawDate));
+  return item.timeZoneAbbreviation === facilityAbbreviation ? null : item.timeZoneAbbreviation;
+}
+
+const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
+
+/** The item's start in its own zone (see UpcomingItem), for the time of day. */
+export function localStart(item: UpcomingItem, facilityZoneId: string): dayjs.Dayjs {
+  if (item.timeZoneId) return dayjs(item.rawDate).tz(item.timeZoneId);
+  const offset = OFFSET.exec(item.rawDate);
+  if (offset) {
+    const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
+    return dayjs(item.rawDate).utcOffset(minutes);
+  }
+  return dayjs(item.rawDate).tz(facilityZoneId);
+}
+
+/** The item's calendar day ('YYYY-MM-DD', in the zone it is held in) as a long date ('ll': 'May 3, 2026'). */
+export function formatDay(date: string): string {
+  return dayjs(date.slice(0, 10)).format('ll');
+}
+
+/** The time of day of a timed item, in the user's language ('LT': '2:30 PM'). */
+export function formatTime(item: UpcomingItem, facilityZoneId: string): string {
+  return localStart(item, facilityZoneId).format('LT');
+}
