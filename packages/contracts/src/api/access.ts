@@ -138,6 +138,8 @@ export const ExternalSystemSchema = z.object({
   activeTriggerEventTypes: z.array(z.string()).describe('CcdaRequested: the portal may ask it for a health summary'),
 });
 
+export type ExternalSystem = z.infer<typeof ExternalSystemSchema>;
+
 export const PatientIdParams = z.object({ patientId: IdParam });
 export const UserIdParams = z.object({ userId: IdParam });
 

@@ -10,6 +10,7 @@ export const PUBLIC_CONTENT_KEYS = [
   'PatientIdentifierLabel',
   // What a patient agrees to before inviting a personal contact as their representative.
   'AuthorizationStatement',
+  'ContactUs',
 ] as const;
 export type PublicContentKey = (typeof PUBLIC_CONTENT_KEYS)[number];
 

@@ -53,6 +53,7 @@ export const UpcomingAppointmentSchema = z.object({
   rawDate: z.string().describe('ISO 8601 instant (a follow-up without a booked time: the day at 12:00 UTC)'),
   date: z.string().describe('YYYY-MM-DD in the zone of the appointment'),
   hasTimePart: z.boolean(),
+  timeZoneId: z.string().nullable().describe('IANA zone of the time shown (null when there is no time)'),
   timeZoneAbbreviation: z.string().nullable(),
   externalAppointmentType: z.string().nullable(),
   shortLocation: z.string().nullable(),

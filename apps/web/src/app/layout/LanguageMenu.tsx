@@ -37,7 +37,7 @@ export function LanguageMenu({
       // A logged-in user's choice is saved to their account, by code that only logged-in pages load
       // (the user menu's module, already there for them).
       if (api.session.get()?.isAuthenticated) {
-        await (await import('../../features/login/components/UserMenu')).saveLanguage(locale);
+        await (await import('../../lib/save-language')).saveLanguage(locale);
       }
     } catch (error) {
       // The screen already speaks the new language; only remembering it for next time failed.

@@ -62,6 +62,7 @@ const upcoming = (overrides: Partial<UpcomingItem>): UpcomingItem => ({
   id: 1,
   upcomingAppointmentType: 'ExternalAppointment',
   rawDate: '2026-03-10T15:30:00.000Z',
+  timeZoneId: null,
   date: '2026-03-10',
   hasTimePart: true,
   timeZoneAbbreviation: 'EDT',

@@ -16,7 +16,7 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
  * answer carries it; without it the time is shown at the offset written in rawDate, else in the
  * facility's zone.
  */
-export type UpcomingItem = UpcomingAppointment & { timeZoneId?: string | null };
+export type UpcomingItem = UpcomingAppointment;
 
 export const isFollowUp = (item: UpcomingAppointment) => item.upcomingAppointmentType === 'FollowUpAppointment';
 
