@@ -1,12 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, launchBrowser, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
 import { waitForMail } from './support/mailbox';
+import { DEMO_PASSWORD, field, fieldError, heading, logIn, messageBar, path, useBrowser } from './support/pages';
 
 // Sign-up, the representative's invitation, and the account chores around login (issue 3), on the demo
 // seed. The journeys run in order: Maria's sign-up comes before the wrong-PIN try on her identity.
 
-const PASSWORD = 'DemoPass#2026';
 const MARIA = {
   firstName: 'Maria',
   lastName: 'Garcia',
@@ -20,30 +20,7 @@ const MARIA = {
 };
 const INVITATION = '/auth-rep-sign-up?u=demo-invitation-linda-doe-7Qm2Xc9LkP4s';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const path = (page: Page) => new URL(page.url()).pathname;
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
-const messageBar = (page: Page) => page.getByTestId('message-bar').textContent();
-/** The input labelled exactly `label` (a required field's label ends with an asterisk). */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
-/** The error Mantine shows under the input labelled `label`. */
-const fieldError = (page: Page, label: string) =>
-  field(page, label).evaluate((input) => {
-    const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-    return ids
-      .map((id) => document.getElementById(id))
-      .filter((el) => el?.className.includes('error'))
-      .map((el) => el?.textContent ?? '')
-      .join(' ');
-  });
+const browser = useBrowser();
 
 async function fillIdentity(page: Page, pin: string) {
   await field(page, 'First name').fill(MARIA.firstName);
@@ -54,16 +31,9 @@ async function fillIdentity(page: Page, pin: string) {
   await field(page, 'Sign-up PIN').fill(pin);
 }
 
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto(`${baseUrl()}/login`);
-  await field(page, 'Username').fill(username);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
-
 describe('patient sign-up', () => {
   it('verifies Maria, takes her email, creates the account and logs her in', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/sign-up`);
     await expect.poll(() => heading(page)).toBe('Create your account');
     expect(await page.title()).toBe('Sign Up - Riverside');
@@ -164,7 +134,7 @@ describe('patient sign-up', () => {
     const mail = await waitForMail(MARIA.email, (m) => m.text.includes('/confirm-email?u='));
     const link = /https?:\/\/\S+(\/confirm-email\?u=[^\s>]+)/.exec(mail.text)?.[1];
     expect(link).toBeTruthy();
-    const { page, context } = await openPage(browser, { width: 375 });
+    const { page, context } = await openPage(browser(), { width: 375 });
     await page.goto(`${baseUrl()}${link}`);
     await expect.poll(() => heading(page)).toBe('Confirm your email address');
     await page.getByRole('button', { name: 'Log in and confirm' }).click();
@@ -183,7 +153,7 @@ describe('patient sign-up', () => {
   });
 
   it('says "Invalid information" for a wrong PIN', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/sign-up`);
     await fillIdentity(page, '11112222');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -194,7 +164,7 @@ describe('patient sign-up', () => {
   });
 
   it('asks before leaving the sign-up, and takes a PIN and language from the address', async () => {
-    const { page, context } = await openPage(browser, { width: 375 });
+    const { page, context } = await openPage(browser(), { width: 375 });
     await page.goto(`${baseUrl()}/sign-up?language=es-MX&pin=48291375`);
     await expect.poll(() => heading(page)).toBe('Cree su cuenta');
     // The PIN came with the address, so the form does not ask for it.
@@ -231,7 +201,7 @@ describe('patient sign-up', () => {
 
 describe('representative sign-up', () => {
   it('confirms Linda’s invitation with the PIN and creates her account', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}${INVITATION}`);
     await expect.poll(() => heading(page)).toBe('First, we need to confirm your identity');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -274,7 +244,7 @@ describe('representative sign-up', () => {
 
 describe('password reset and forced change', () => {
   it('mails john.smith a temporary password, which leads to the password change and a new login', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/reset-password`);
     await expect.poll(() => heading(page)).toBe('Reset your password');
     expect(await page.title()).toBe('Reset Password - Riverside');
@@ -294,7 +264,7 @@ describe('password reset and forced change', () => {
     const temporary = /temporary password is:\s*(\S+)/i.exec(mail.text)?.[1];
     expect(temporary).toBeTruthy();
 
-    await logIn(page, 'john.smith', temporary!);
+    await logIn(page, 'john.smith', { password: temporary! });
     await expect.poll(() => path(page)).toBe('/update-password');
     await expect.poll(() => heading(page)).toBe('Change your password');
     expect(await field(page, 'Username').inputValue()).toBe('john.smith');
@@ -325,7 +295,7 @@ describe('password reset and forced change', () => {
     await expect.poll(() => messageBar(page)).toContain('Your password has been successfully updated.');
     await checkScreen(page, 'update-password-done');
 
-    await logIn(page, 'john.smith', fresh);
+    await logIn(page, 'john.smith', { password: fresh });
     await expect.poll(() => path(page)).toBe('/dashboard');
     await expect.poll(() => heading(page)).toBe('Welcome, John');
     await context.close();
@@ -334,8 +304,8 @@ describe('password reset and forced change', () => {
 
 describe('email and terms of use after login', () => {
   it('asks alex.rivera for an email, then for the terms, then shows the dashboard', async () => {
-    const { page, context } = await openPage(browser);
-    await logIn(page, 'alex.rivera', PASSWORD);
+    const { page, context } = await openPage(browser());
+    await logIn(page, 'alex.rivera', { password: DEMO_PASSWORD });
     await expect.poll(() => path(page)).toBe('/provide-email');
     await expect.poll(() => heading(page)).toBe('Please provide your email address');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -360,7 +330,7 @@ describe('email and terms of use after login', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => path(page)).toBe('/logout-success');
     expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
-    await logIn(page, 'alex.rivera', PASSWORD);
+    await logIn(page, 'alex.rivera', { password: DEMO_PASSWORD });
     await expect.poll(() => path(page)).toBe('/termsOfUse');
     await field(page, 'I accept the terms of use').check();
     await page.getByRole('button', { name: 'Continue' }).click();

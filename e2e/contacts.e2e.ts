@@ -1,7 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, launchBrowser, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
 import { waitForMail } from './support/mailbox';
+import {
+  accessToken,
+  DEMO_PASSWORD,
+  field,
+  fieldError,
+  heading,
+  logIn,
+  messageBar,
+  path,
+  useBrowser,
+} from './support/pages';
 
 // Issue 4, web part B: the appointments page, the personal contact form with its account actions, and
 // the invitation of a contact (statement, PIN page, email, representative sign-up). The journeys run in
@@ -10,7 +21,6 @@ import { waitForMail } from './support/mailbox';
 // The invitation journey invites a contact this file adds (Carlos) rather than Linda: inviting withdraws a
 // contact's earlier invitations, and account.e2e.ts signs Linda up with her seeded one.
 
-const PASSWORD = 'DemoPass#2026';
 const CARLOS = {
   firstName: 'Carlos',
   lastName: 'Doe',
@@ -19,45 +29,14 @@ const CARLOS = {
   password: 'Carlos#Doe2026!',
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const path = (page: Page) => new URL(page.url()).pathname;
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
-const messageBar = (page: Page) => page.getByTestId('message-bar').textContent();
-/** The input labelled exactly `label` (a required field's label ends with an asterisk). */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
-/** The error Mantine shows under the input labelled `label`. */
-const fieldError = (page: Page, label: string) =>
-  field(page, label).evaluate((input) => {
-    const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-    return ids
-      .map((id) => document.getElementById(id))
-      .filter((el) => el?.className.includes('error'))
-      .map((el) => el?.textContent ?? '')
-      .join(' ');
-  });
 const languageMenu = (page: Page) => page.locator('.portal-language select').first();
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name'));
 
-async function logIn(page: Page, username: string, password = PASSWORD) {
-  await page.goto(`${baseUrl()}/login`);
-  await field(page, 'Username').fill(username);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+async function logInToDashboard(page: Page, username: string, password = DEMO_PASSWORD) {
+  await logIn(page, username, { password });
   await expect.poll(() => path(page)).toBe('/dashboard');
-}
-
-async function token(page: Page): Promise<string> {
-  const value = await page.evaluate(() => window.sessionStorage.getItem('access_token'));
-  expect(value).toBeTruthy();
-  return value!;
 }
 
 /** A call to the API as a script would make it; answers the status and the parsed body. */
@@ -103,9 +82,9 @@ const showing = (page: Page) => page.getByText(/^Showing \d+ of \d+ appointments
 
 describe('appointments', () => {
   it('filters (the date choice persists), sorts, and expands rows on a phone', async () => {
-    const { page, context } = await openPage(browser);
-    await logIn(page, 'jane.doe');
-    const bearer = await token(page);
+    const { page, context } = await openPage(browser());
+    await logInToDashboard(page, 'jane.doe');
+    const bearer = await accessToken(page);
     const { patientId } = await janesIds(bearer);
     const all = (await callApi('GET', `/api/patients/${patientId}/appointments`, bearer)).body as {
       appointments: { date: string; status: string }[];
@@ -202,8 +181,8 @@ describe('appointments', () => {
 
 describe('personal contacts', () => {
   it('checks the add form, then adds a contact who shows on the dashboard', async () => {
-    const { page, context } = await openPage(browser);
-    await logIn(page, 'jane.doe');
+    const { page, context } = await openPage(browser());
+    await logInToDashboard(page, 'jane.doe');
     await page.getByRole('link', { name: 'Add Contact' }).click();
     await expect.poll(() => path(page)).toBe('/add-contact');
     await expect.poll(() => heading(page)).toBe('Add Contact');
@@ -270,7 +249,7 @@ describe('personal contacts', () => {
     await page.getByRole('heading', { name: 'Carlos Doe' }).waitFor();
 
     // Saved trimmed, with digits-only phones and the patient's address.
-    const bearer = await token(page);
+    const bearer = await accessToken(page);
     const { patientId } = await janesIds(bearer);
     const carlos = (await contactsOf(bearer, patientId)).find((c) => c.contactFirstName === 'Carlos')!;
     expect(carlos).toMatchObject({
@@ -283,8 +262,8 @@ describe('personal contacts', () => {
   });
 
   it('asks before leaving the form with changes', async () => {
-    const { page, context } = await openPage(browser, { width: 375 });
-    await logIn(page, 'jane.doe');
+    const { page, context } = await openPage(browser(), { width: 375 });
+    await logInToDashboard(page, 'jane.doe');
     await page.goto(`${baseUrl()}/add-contact`);
     await field(page, 'First name').fill('Nobody');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -300,8 +279,8 @@ describe('personal contacts', () => {
   });
 
   it('sends a representative who opens the form to the dashboard', async () => {
-    const { page, context } = await openPage(browser);
-    await logIn(page, 'robert.doe');
+    const { page, context } = await openPage(browser());
+    await logInToDashboard(page, 'robert.doe');
     await page.goto(`${baseUrl()}/add-contact`);
     await expect.poll(() => path(page)).toBe('/dashboard');
     await context.close();
@@ -310,9 +289,9 @@ describe('personal contacts', () => {
 
 describe('invitations', () => {
   it('invites Carlos: statement, PIN page, email, sign-up as Jane’s representative', async () => {
-    const { page, context } = await openPage(browser);
-    await logIn(page, 'jane.doe');
-    const bearer = await token(page);
+    const { page, context } = await openPage(browser());
+    await logInToDashboard(page, 'jane.doe');
+    const bearer = await accessToken(page);
     const { patientId } = await janesIds(bearer);
     const carlos = (await contactsOf(bearer, patientId)).find((c) => c.contactFirstName === 'Carlos')!;
 
@@ -391,7 +370,7 @@ describe('invitations', () => {
     expect(link).toBeTruthy();
 
     // Carlos signs up in his own browser with the PIN Jane gave him.
-    const carlosSide = await openPage(browser, { width: 375 });
+    const carlosSide = await openPage(browser(), { width: 375 });
     await carlosSide.page.goto(`${baseUrl()}${link}`);
     await expect.poll(() => heading(carlosSide.page)).toBe('First, we need to confirm your identity');
     await field(carlosSide.page, 'PIN').fill(pin);
@@ -407,8 +386,8 @@ describe('invitations', () => {
     await carlosSide.context.close();
 
     // Later he logs in with his new password and sees whose information he is viewing.
-    const later = await openPage(browser);
-    await logIn(later.page, CARLOS.username, CARLOS.password);
+    const later = await openPage(browser());
+    await logIn(later.page, CARLOS.username, { password: CARLOS.password });
     await expect.poll(() => heading(later.page)).toBe('Welcome, Carlos');
     await expect
       .poll(() => later.page.getByTestId('representative-line').textContent())
@@ -425,14 +404,14 @@ describe('invitations', () => {
 
 describe('account actions', () => {
   it('disables Robert’s access (his open session loses Jane at once) and enables it again', async () => {
-    const robert = await openPage(browser);
+    const robert = await openPage(browser());
     await logIn(robert.page, 'robert.doe');
     await expect.poll(() => heading(robert.page)).toBe('Welcome, Robert');
-    const robertsToken = await token(robert.page);
+    const robertsToken = await accessToken(robert.page);
 
-    const { page, context } = await openPage(browser);
-    await logIn(page, 'jane.doe');
-    const bearer = await token(page);
+    const { page, context } = await openPage(browser());
+    await logInToDashboard(page, 'jane.doe');
+    const bearer = await accessToken(page);
     const { patientId } = await janesIds(bearer);
     expect((await callApi('GET', `/api/patients/${patientId}`, robertsToken)).status).toBe(200);
     const robertContact = (await contactsOf(bearer, patientId)).find((c) => c.contactFirstName === 'Robert')!;
@@ -458,6 +437,8 @@ describe('account actions', () => {
     await expect.poll(() => messageBar(page)).toContain('Robert Doe can no longer access your health information.');
     await expect.poll(() => account.textContent()).toContain("Robert Doe's access to your information is disabled.");
     expect(await account.getByRole('button', { name: 'Enable Access' }).isVisible()).toBe(true);
+    // The dialog fades out; check the page once it has gone.
+    await expect.poll(() => dialog.count()).toBe(0);
     await checkScreen(page, 'edit-contact-disabled');
 
     // Robert's open session: Jane's record is gone on its next call.
@@ -475,9 +456,9 @@ describe('account actions', () => {
   });
 
   it('shows the state of each seeded contact in every language', async () => {
-    const { page, context } = await openPage(browser);
-    await logIn(page, 'jane.doe');
-    const bearer = await token(page);
+    const { page, context } = await openPage(browser());
+    await logInToDashboard(page, 'jane.doe');
+    const bearer = await accessToken(page);
     const { patientId } = await janesIds(bearer);
     const contacts = await contactsOf(bearer, patientId);
     const emily = contacts.find((c) => c.contactFirstName === 'Emily')!;

@@ -1,35 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, launchBrowser, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
 import { waitForMail } from './support/mailbox';
+import { accessToken, DEMO_PASSWORD, heading, messageBar, path, useBrowser } from './support/pages';
 
-const PASSWORD = 'DemoPass#2026';
 const ROBERTS_NEW_EMAIL = 'robert.doe2@example.com';
 const tickets = () => inject('demoTickets');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const path = (page: Page) => new URL(page.url()).pathname;
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
-const messageBar = (page: Page) => page.getByTestId('message-bar').textContent();
-
-async function passwordLogin(page: Page, username: string, password = PASSWORD) {
+async function passwordLogin(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
-}
-
-/** The bearer token the page holds now. */
-async function currentToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => window.sessionStorage.getItem('access_token'));
-  expect(token).toBeTruthy();
-  return token!;
 }
 
 /** A token the server no longer accepts: the login profile answers 401. */
@@ -80,7 +63,7 @@ async function apiLogin(username: string): Promise<string> {
   const response = await fetch(`${baseUrl()}/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'portal-type': 'patientPortal' },
-    body: new URLSearchParams({ grant_type: 'password', username, password: PASSWORD }).toString(),
+    body: new URLSearchParams({ grant_type: 'password', username, password: DEMO_PASSWORD }).toString(),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
@@ -92,7 +75,7 @@ function janesBirthDate() {
 
 describe('password login', () => {
   it('takes jane.doe to her dashboard; Log Out in the user menu ends the session', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/login`);
     await passwordLogin(page, 'jane.doe');
     await expect.poll(() => heading(page)).toBe('Welcome, Jane');
@@ -101,7 +84,7 @@ describe('password login', () => {
     // The header's home link and the user menu with her name.
     expect(await page.getByRole('link', { name: 'Riverside Cancer Center home' }).getAttribute('href')).toBe('/');
     await checkScreen(page, 'dashboard-jane');
-    const token = await currentToken(page);
+    const token = await accessToken(page);
 
     await logOutFromMenu(page, 'Jane Doe');
     await expect.poll(() => path(page)).toBe('/logout-success');
@@ -116,7 +99,7 @@ describe('password login', () => {
   });
 
   it('locks an account after five wrong passwords and says for how long', async () => {
-    const { page, context } = await openPage(browser, { width: 375 });
+    const { page, context } = await openPage(browser(), { width: 375 });
     await page.goto(`${baseUrl()}/login`);
     for (let attempt = 1; attempt <= 4; attempt++) {
       await passwordLogin(page, 'emily.doe', `Wrong#Password${attempt}`);
@@ -136,13 +119,13 @@ describe('password login', () => {
   });
 
   it('keeps the language chosen on the login page after login', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/login`);
     await page.getByLabel('Username').waitFor();
     await page.getByLabel('Choose a language').selectOption('es-MX');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es-MX');
     await page.getByLabel('Nombre de usuario').fill('jane.doe');
-    await page.getByLabel(/^Contraseña/).fill(PASSWORD);
+    await page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect.poll(() => heading(page)).toBe('Bienvenido/a, Jane');
     await page.getByRole('button', { name: 'Jane Doe' }).waitFor();
@@ -152,7 +135,7 @@ describe('password login', () => {
   });
 
   it('shows the session-timeout message on the login page when the session cannot be refreshed', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/login`);
     await passwordLogin(page, 'jane.doe');
     await expect.poll(() => heading(page)).toBe('Welcome, Jane');
@@ -184,7 +167,7 @@ describe('after password login', () => {
       auditEventType: 'logoffauditevent',
     });
 
-    const { page, context } = await openPage(browser, { width: 375 });
+    const { page, context } = await openPage(browser(), { width: 375 });
     await page.goto(`${baseUrl()}/login`);
     await passwordLogin(page, 'robert.doe');
     await expect.poll(() => heading(page)).toBe('Welcome, Robert');
@@ -200,7 +183,7 @@ describe('after password login', () => {
     // A representative's language choice is saved to the user.
     await page.getByLabel('Choose a language').selectOption('fr-CA');
     await expect.poll(() => heading(page)).toBe('Bienvenue, Robert');
-    const token = await currentToken(page);
+    const token = await accessToken(page);
     await expect
       .poll(async () => (await callApi('GET', '/api/patientportaluser/loginprofile', token))!.preferredLanguage)
       .toBe('fr-CA');
@@ -208,11 +191,11 @@ describe('after password login', () => {
   });
 
   it("saves a patient's language choice to the patient", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/login`);
     await passwordLogin(page, 'jane.doe');
     await expect.poll(() => heading(page)).toBe('Welcome, Jane');
-    const token = await currentToken(page);
+    const token = await accessToken(page);
     const profile = (await callApi('GET', '/api/patientportaluser/loginprofile', token))!;
     const patientId = (profile.ids as { idType: string; value: number }[]).find((id) => id.idType === 'Patient')!.value;
     const saved = async () => (await callApi('GET', `/api/patients/${patientId}/preferredLanguage`, token))!.language;
@@ -228,12 +211,12 @@ describe('after password login', () => {
 
 describe('single sign-on', () => {
   it('logs in from a ticket, lands on the dashboard and logs out to the SSO logout page', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}${tickets().sso[0]}&redirect=%2F`);
     await expect.poll(() => heading(page)).toBe('Welcome, Jane');
     expect(path(page)).toBe('/dashboard');
     expect(await page.evaluate(() => window.sessionStorage.getItem('loginType'))).toBe('singleSignOn');
-    const token = await currentToken(page);
+    const token = await accessToken(page);
 
     await logOutFromMenu(page, 'Jane Doe');
     await expect.poll(() => path(page)).toBe('/ssoLogout');
@@ -247,7 +230,7 @@ describe('single sign-on', () => {
   });
 
   it('goes to the redirect target after login, and only within the site', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}${tickets().sso[1]}&redirect=${encodeURIComponent('//evil.example/x')}`);
     await expect.poll(() => path(page)).toBe('/dashboard');
     await page.goto(`${baseUrl()}${tickets().sso[2]}&redirect=${encodeURIComponent('/dashboard?tab=1')}`);
@@ -256,7 +239,7 @@ describe('single sign-on', () => {
   });
 
   it('shows Login Failed for an unknown or used ticket, re-worded by the language links', async () => {
-    const { page, context } = await openPage(browser, { width: 375 });
+    const { page, context } = await openPage(browser(), { width: 375 });
     await page.goto(`${baseUrl()}/singleSignOn?id=not-a-real-ticket`);
     await expect.poll(() => path(page)).toBe('/singleSignOnFailed');
     await expect.poll(() => heading(page)).toBe('Login Failed');
@@ -290,7 +273,7 @@ describe('single sign-on', () => {
 
 describe('kiosk', () => {
   it('logs kiosk staff in to the kiosk list and out again to the kiosk login', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/kioskLogin`);
     await expect.poll(() => heading(page)).toBe('Questionnaire Kiosk');
     expect(await page.title()).toBe('Questionnaire Kiosk - Riverside');
@@ -314,7 +297,7 @@ describe('kiosk', () => {
     expect(await page.locator('a[href="/dashboard"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Front Desk Kiosk' }).waitFor();
     await checkScreen(page, 'kiosk-questionnaires');
-    const token = await currentToken(page);
+    const token = await accessToken(page);
 
     await logOutFromMenu(page, 'Front Desk Kiosk');
     await expect.poll(() => path(page)).toBe('/kioskLogin');
@@ -325,14 +308,14 @@ describe('kiosk', () => {
   });
 
   it('sends anyone but kiosk staff from the kiosk list to the kiosk login', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseUrl()}/kioskQuestionnaires`);
     await expect.poll(() => path(page)).toBe('/kioskLogin');
     await context.close();
   });
 
   it('logs a patient in from a kiosk ticket to their questionnaires, keeping the flags', async () => {
-    const { page, context } = await openPage(browser, { width: 375 });
+    const { page, context } = await openPage(browser(), { width: 375 });
     const ticket = tickets().kioskUser[0]!;
     await page.goto(`${baseUrl()}${ticket}`);
     await expect.poll(() => path(page)).toBe('/patientKioskQuestionnaires');
@@ -342,7 +325,7 @@ describe('kiosk', () => {
     expect(await page.locator('a[href="/dashboard"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Jane Doe' }).waitFor();
     await checkScreen(page, 'patient-kiosk-questionnaires');
-    const token = await currentToken(page);
+    const token = await accessToken(page);
 
     await page.goto(`${baseUrl()}/logout`);
     await expect.poll(() => path(page)).toBe('/kioskLogin');
@@ -363,7 +346,7 @@ describe('kiosk', () => {
 describe('link login', () => {
   it('checks the form, refuses a wrong date of birth, then opens the questionnaires in the patient language', async () => {
     // The browser speaks French; Jane's preferred language (English) takes over after login.
-    const { page, context } = await openPage(browser, { locale: 'fr-CA' });
+    const { page, context } = await openPage(browser(), { locale: 'fr-CA' });
     const link = tickets().link[0]!;
     await page.goto(`${baseUrl()}${link}`);
     await expect.poll(() => heading(page)).toBe('Confirmez votre identité');
@@ -404,7 +387,7 @@ describe('link login', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
     expect(await page.evaluate(() => window.sessionStorage.getItem('loginType'))).toBe('patientLinkUser');
     expect(await page.locator('a[href="/dashboard"]').count()).toBe(0);
-    const token = await currentToken(page);
+    const token = await accessToken(page);
 
     await logOutFromMenu(page, 'Jane Doe');
     await expect.poll(() => path(page)).toBe('/kioskLogin');
@@ -414,7 +397,7 @@ describe('link login', () => {
   });
 
   it('says the link has expired for a used or unknown link', async () => {
-    const { page, context } = await openPage(browser, { width: 375 });
+    const { page, context } = await openPage(browser(), { width: 375 });
     const dob = janesBirthDate();
     for (const link of [tickets().link[0]!, '/linkLogin?patientid=1&data=no-such-link']) {
       await page.goto(`${baseUrl()}${link}`);

@@ -26,8 +26,18 @@ export async function openPage(browser: Browser, options: { width?: number; loca
   return { context, page, consoleErrors };
 }
 
-/** No serious or critical axe violation on what the page shows now. */
+/** Resolves when no transition or animation is running (a fading dialog would fail the contrast check). */
+export async function settled(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), {
+      timeout: 5_000,
+    })
+    .toBe(0);
+}
+
+/** No serious or critical axe violation on what the page shows once it has settled. */
 export async function expectAccessible(page: Page, include?: string) {
+  await settled(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();

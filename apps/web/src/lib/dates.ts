@@ -46,3 +46,18 @@ export async function setDateLocale(localeData: string): Promise<void> {
   }
   dayjs.locale(localeData);
 }
+
+/**
+ * The zone's name in the user's language ('Eastern Time'), else its abbreviation: right all year, where
+ * an abbreviation (EST) is wrong half of it. Used by every time zone note.
+ */
+export function timeZoneName(timeZoneId: string, abbreviation: string, locale: string): string {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone: timeZoneId, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return part && !/^GMT/.test(part) ? part : abbreviation;
+  } catch {
+    return abbreviation;
+  }
+}

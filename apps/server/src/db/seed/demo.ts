@@ -209,7 +209,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
       authorizedRepresentativeUserId: userId('robert.doe'),
       isAuthorizedRepresentativeActive: true,
     });
-    const [, linda] = await tx
+    const contactRows = await tx
       .insert(personalContacts)
       .values([
         {
@@ -250,9 +250,24 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
           preferredCommunicationId: PREFERRED_COMMUNICATION_IDS.textMessage,
           communicationLanguageId: 1,
         },
+        {
+          patientId: jane.id,
+          firstName: 'Michael',
+          lastName: 'Doe',
+          relationshipId: RELATIONSHIP_IDS.brother,
+          relationship: 'Brother',
+          city: 'Boston',
+          state: 'Massachusetts',
+          country: 'United States',
+          mobilePhone: '6175550188',
+          contactEmail: 'michael.doe@example.com',
+          preferredCommunicationId: PREFERRED_COMMUNICATION_IDS.email,
+          communicationLanguageId: 1,
+        },
       ])
       .returning({ id: personalContacts.id });
-    if (!linda) throw new Error('Seeding the demo contacts failed');
+    const [, linda, michael] = contactRows;
+    if (!linda || !michael) throw new Error('Seeding the demo contacts failed');
 
     const [maria] = await tx
       .insert(patients)
@@ -336,6 +351,16 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
       email: 'linda.doe@example.com',
       token: DEMO_SECRETS.invitationToken,
       pin: DEMO_SECRETS.invitationPin,
+      withPin: true,
+      lifetimeMs: YEAR_MS,
+    });
+    // Michael's invitation stays open: the dashboard's "pending" contact whatever else the demo is used for.
+    await issueSecret(tx, {
+      kind: 'invitation',
+      facilityId: riverside.id,
+      patientId: jane.id,
+      personalContactId: michael.id,
+      email: 'michael.doe@example.com',
       withPin: true,
       lifetimeMs: YEAR_MS,
     });

@@ -30,7 +30,7 @@ export const RELATIONSHIPS = [
 ];
 
 /** Relationship ids the demo seed uses. */
-export const RELATIONSHIP_IDS = { spouse: 1, daughter: 3, sister: 5 } as const;
+export const RELATIONSHIP_IDS = { spouse: 1, daughter: 3, sister: 5, brother: 6 } as const;
 
 export const PREFERRED_COMMUNICATIONS = [
   { id: 1, code: 'Email', displayName: 'Email' },

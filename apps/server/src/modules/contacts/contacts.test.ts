@@ -180,9 +180,17 @@ describe('GET /api/patients/:patientId/contacts', () => {
     expect(list.map((c) => `${c.contactFirstName} ${c.contactLastName}`)).toEqual([
       'Emily Doe',
       'Linda Doe',
+      'Michael Doe',
       'Robert Doe',
     ]);
-    const [emily, linda, robert] = list;
+    const [emily, linda, michael, robert] = list;
+    expect(michael).toMatchObject({
+      relationship: 'Brother',
+      invitationId: expect.any(Number),
+      isInvitationLocked: false,
+      isInvitationExpired: false,
+      userInfo: null,
+    });
     expect(robert).toMatchObject({
       contactId: ids.robert,
       patientId: fx.patientA,
@@ -230,7 +238,7 @@ describe('GET /api/patients/:patientId/contacts', () => {
 
   it('gives a representative the list without the accounts of the others', async () => {
     const list = await listAs('representativeOfA');
-    expect(list).toHaveLength(3);
+    expect(list).toHaveLength(4);
     expect(list.every((c) => c.userInfo === null)).toBe(true);
     expect(list.find((c) => c.contactId === ids.robert)!.authorizedRepresentativeUserId).toBe(fx.userIds.robert);
   });

@@ -1,3 +1,4 @@
+import { timeZoneName } from '../../../lib/dates';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@portal/contracts';
 import {
@@ -8,7 +9,6 @@ import {
   parseDateFilter,
   preferenceValue,
   reminderKey,
-  timeZoneName,
 } from './appointments';
 
 const NY = 'America/New_York';

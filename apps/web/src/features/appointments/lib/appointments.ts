@@ -95,15 +95,3 @@ export function reminderKey(settings: NotificationSettings): string {
   if (settings.sms) return 'appointmentsPage.reminders.text';
   return 'appointmentsPage.reminders.none';
 }
-
-/** The zone's name in the user's language ('Eastern Time'), else its abbreviation. */
-export function timeZoneName(timeZoneId: string, abbreviation: string, locale: string): string {
-  try {
-    const part = new Intl.DateTimeFormat(locale, { timeZone: timeZoneId, timeZoneName: 'longGeneric' })
-      .formatToParts(new Date())
-      .find((p) => p.type === 'timeZoneName')?.value;
-    return part && !/^GMT/.test(part) ? part : abbreviation;
-  } catch {
-    return abbreviation;
-  }
-}

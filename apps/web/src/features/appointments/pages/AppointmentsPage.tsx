@@ -12,6 +12,7 @@ import { messageBar } from '../../../lib/api-instance';
 import { useCapabilities } from '../../../lib/capabilities';
 import { useCurrentPatient } from '../../../lib/current-patient';
 import { useFacility } from '../../../lib/facility-context';
+import { timeZoneName } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -27,7 +28,6 @@ import {
   DEFAULT_FILTERS,
   matchesFilters,
   reminderKey,
-  timeZoneName,
   type AppointmentFilters,
   type DateFilter,
 } from '../lib/appointments';

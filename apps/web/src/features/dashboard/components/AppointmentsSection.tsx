@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useFacility } from '../../../lib/facility-context';
+import { timeZoneName } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 import { upcomingAppointmentsQuery } from '../api/dashboard';
 import {
@@ -90,7 +91,7 @@ function ExternalItem({ item, now }: { item: UpcomingItem; now: Date }) {
  * spec's rule: the dashboard never fails on this widget).
  */
 export function AppointmentsSection({ patientId, canRequest }: { patientId: number; canRequest: boolean }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const facility = useFacility();
   const query = useQuery(upcomingAppointmentsQuery(patientId));
   const items: UpcomingItem[] = query.isError ? [] : (query.data ?? []);
@@ -136,7 +137,9 @@ export function AppointmentsSection({ patientId, canRequest }: { patientId: numb
       {anyTime && (
         <Group mt="sm">
           <Text size="sm" c="dimmed">
-            {t('dashboard.timeZoneNote', { zone: facility.timeZone.abbreviation })}
+            {t('dashboard.timeZoneNote', {
+              zone: timeZoneName(facility.timeZone.id, facility.timeZone.abbreviation, locale),
+            })}
           </Text>
         </Group>
       )}
