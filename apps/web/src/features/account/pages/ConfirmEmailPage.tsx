@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { api, messageBar } from '../../../lib/api-instance';
+import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
+import { loadProfile, logIn, tokenErrorMessage } from '../../../lib/login-flow';
 import { loginProfileQuery } from '../../../lib/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { confirmEmail, validateUser } from '../api/account';
@@ -13,23 +14,6 @@ import { onlyErrors, requiredError } from '../validation';
 
 type Field = 'username' | 'password';
 const ORDER: Field[] = ['username', 'password'];
-
-/** The token endpoint's error codes and the message each shows (as on the login page). */
-function loginErrorMessage(error: unknown): { key: string; params?: Record<string, number> } {
-  if (!(error instanceof ApiError)) return { key: 'messages.unexpectedError' };
-  switch (error.code) {
-    case 'invalid_grant':
-      return { key: 'login.failed' };
-    case 'invalid_subscription':
-      return { key: 'login.subscriptionEnded' };
-    case 'locked_out': {
-      const minutes = Number((error.body as { minutesLeft?: number } | undefined)?.minutesLeft ?? 0) || 15;
-      return { key: 'login.lockedOut', params: { minutes } };
-    }
-    default:
-      return { key: 'messages.unexpectedError' };
-  }
-}
 
 /**
  * /confirm-email?u={encrypted user id}: the link of the confirmation email. The user logs in, the link
@@ -78,18 +62,17 @@ export function Component() {
     setSubmitting(true);
     try {
       try {
-        await api.token({ grant_type: 'password', username, password: values.password });
+        await logIn({ grant_type: 'password', username, password: values.password });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'password_change_required') {
           window.sessionStorage.setItem('userName', username);
           await navigate('/update-password');
           return;
         }
-        messageBar.show({ type: 'error', ...loginErrorMessage(error) });
+        messageBar.show({ type: 'error', ...tokenErrorMessage(error) });
         return;
       }
-      queryClient.removeQueries({ queryKey: loginProfileQuery().queryKey });
-      const profile = await queryClient.fetchQuery(loginProfileQuery());
+      const profile = await loadProfile();
       const confirmed = await confirm(profile.userId, username);
       if (confirmed) await queryClient.invalidateQueries({ queryKey: loginProfileQuery().queryKey });
       messageBar.show(

@@ -3,7 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { logIn, PasswordLoginForm, sameSitePath, tokenErrorMessage } from './LoginPage';
+import { logIn, sameSitePath, tokenErrorMessage } from '../../../lib/login-flow';
+import { PasswordLoginForm } from '../components/PasswordLoginForm';
 import { HEADERS } from '../lib/token-headers';
 
 /** /kioskLogin: kiosk staff log in to the questionnaire kiosk (language menu in the header). */

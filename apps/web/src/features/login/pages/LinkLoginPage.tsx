@@ -6,7 +6,7 @@ import { api, messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
 import { loadLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { logIn, tokenErrorMessage, type MessageRef } from './LoginPage';
+import { logIn, tokenErrorMessage, type MessageRef } from '../../../lib/login-flow';
 import { EMPTY_CREDENTIALS, HEADERS } from '../lib/token-headers';
 
 type Field = 'lastName' | 'day' | 'month' | 'year';

@@ -7,13 +7,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
 import { showEmailConfirmationNotice } from '../lib/email-confirmation-notice';
-import { afterLoginTarget, loadProfile, logIn, tokenErrorMessage } from '../lib/login-flow';
-
-// The other ways in take the shared login code through this module, not from ../lib and
-// ../components directly: so it travels in the login page's own chunk instead of two more small
-// chunks that the login page's JavaScript budget (150 KB gzipped) would pay for.
-export { PasswordLoginForm } from '../components/PasswordLoginForm';
-export * from '../lib/login-flow';
+import { afterLoginTarget, loadProfile, logIn, tokenErrorMessage } from '../../../lib/login-flow';
 
 /** The username the forced password change starts with. */
 const USERNAME_KEY = 'userName';

@@ -1,11 +1,12 @@
 import { Anchor, Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { AccountInformation } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
-import { api, messageBar } from '../../../lib/api-instance';
+import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
+import { logIn } from '../../../lib/login-flow';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { passwordRulesQuery, postAccountInformation } from '../api/signup';
 import { useLeaveConfirmation } from '../components/LeaveConfirmation';
@@ -31,7 +32,6 @@ export function Component() {
 function CreateAccountForm({ held }: { held: HeldSignUp }) {
   const { t, locale } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const isRepresentative = held.kind === 'representative';
   const facilityId = held.kind === 'patient' ? held.facilityId : held.facilityHomeId;
   const rules = useQuery(passwordRulesQuery(facilityId));
@@ -130,8 +130,7 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
           ? 'createAccount.arSignupSuccess'
           : 'createAccount.signupSuccess';
     try {
-      await api.token({ grant_type: 'password', username, password: values.password });
-      queryClient.removeQueries({ queryKey: ['loginProfile'] });
+      await logIn({ grant_type: 'password', username, password: values.password });
       messageBar.show({ type: 'success', key: successKey, keepDisplay: true });
       await navigate('/dashboard', { replace: true });
     } catch {

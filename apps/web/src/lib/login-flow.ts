@@ -1,7 +1,7 @@
 import type { LoginProfile } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
-import { api, forgetCachedUserData } from '../../../lib/api-instance';
-import { fetchLoginProfile } from '../../../lib/login-profile';
+import { ApiError } from './api';
+import { api, forgetCachedUserData } from './api-instance';
+import { fetchLoginProfile } from './login-profile';
 
 export interface MessageRef {
   key: string;
