@@ -499,5 +499,8 @@ describe('GET /api/dev/tickets (development only)', () => {
     );
     expect(login.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/dev/tickets?username=nobody' })).statusCode).toBe(404);
+    // Only for callers on this machine: a development server reachable from a network hands out nothing.
+    const remote = await t.app.inject({ url: '/api/dev/tickets?username=jane.doe', remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
   });
 });

@@ -100,6 +100,15 @@ describe('developer mailbox', () => {
     expect(odd.body).toContain('No mail yet');
   });
 
+  it('answers only callers on this machine', async () => {
+    for (const url of ['/api/dev/mail', '/dev/mail']) {
+      const remote = await t.app.inject({ url, remoteAddress: '203.0.113.7' });
+      expect(remote.statusCode, url).toBe(404);
+      const local = await t.app.inject({ url, remoteAddress: '::1' });
+      expect(local.statusCode, url).toBe(200);
+    }
+  });
+
   it('declares development access on both routes', () => {
     const devRoutes = t.app.routeTable.filter((r) => r.url === '/api/dev/mail' || r.url === '/dev/mail');
     expect(devRoutes).toEqual([

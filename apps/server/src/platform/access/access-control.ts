@@ -8,7 +8,8 @@ import { findContactPatientId, resolvePatientRelationship, type Relationship } f
  * Every route declares who may call it in `config.access`; a route without one stops the server
  * from starting, so nothing is exposed by omission.
  *
- * - public: anyone. development: anyone, and the route exists only outside production.
+ * - public: anyone. development: the route exists only outside production, and answers only callers on
+ *   this machine (a server started without NODE_ENV=production on a network must not hand out tickets).
  * - session: any live session (the handler decides what the session may do).
  * - user: `/api/users/{userId}/...`: only the caller's own user id; any other id is 404.
  * - patient: `/api/patients/{patientId}/...`: the one patient access check below.
@@ -68,6 +69,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+function isLoopback(ip: string): boolean {
+  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' || ip.startsWith('127.');
+}
+
 function positiveIntParam(request: FastifyRequest, name: string): number | null {
   const raw = (request.params as Record<string, unknown> | undefined)?.[name];
   const value = typeof raw === 'number' ? raw : Number(raw);
@@ -113,7 +118,11 @@ export function registerAccessControl(
   // Authentication runs before validation so an anonymous caller learns nothing about the input.
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.access;
-    if (!rule || rule === 'public' || rule === 'development') return;
+    if (rule === 'development') {
+      if (!isLoopback(request.ip)) throw notFound('not_found', 'Not found.');
+      return;
+    }
+    if (!rule || rule === 'public') return;
     const token = bearerToken(request);
     const caller = token ? await options.sessions.authenticate(token) : null;
     if (!caller) throw unauthorized('Your session has ended. Please log in again.');
