@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One retry for a journey that fails on timing (the session-timeout journey has, once in
+          // many runs); a journey that is broken fails twice and still fails the run.
+          retry: 1,
         },
       },
     ],

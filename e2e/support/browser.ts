@@ -17,6 +17,8 @@ export async function openPage(browser: Browser, options: { width?: number; loca
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: options.locale ?? 'en-US',
   });
+  // A step that cannot happen fails with its own message instead of running into the test's timeout.
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {

@@ -70,13 +70,18 @@ export default async function setup(project: TestProject) {
     SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
     PUBLIC_URL: '',
   };
-  // The command-line task seeds the fresh data folder and issues tickets before the server holds it.
+  // The command-line task seeds the fresh data folder and issues tickets before the server holds it; they
+  // live an hour, as the journeys that use them may run minutes after this.
   const demoTickets = JSON.parse(
-    execFileSync(process.execPath, ['apps/server/dist/cli.js', 'tickets', 'jane.doe', '--count', '8', '--json'], {
-      cwd: ROOT,
-      env: serverEnv,
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      process.execPath,
+      ['apps/server/dist/cli.js', 'tickets', 'jane.doe', '--count', '8', '--minutes', '60', '--json'],
+      {
+        cwd: ROOT,
+        env: serverEnv,
+        encoding: 'utf8',
+      },
+    ),
   ) as { sso: string[]; kioskUser: string[]; link: string[] };
   let log = '';
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {

@@ -7,10 +7,10 @@ import { prepareDatabase } from './startup';
 const USAGE = `Usage: cli.js <command>
   migrate                      apply the database migrations
   seed                         migrate, then seed the demo facility if the database is empty
-  tickets [username] [--count N] [--json]
+  tickets [username] [--count N] [--minutes M] [--json]
                                print fresh single sign-on, kiosk and link-login URLs for a patient user
                                (default jane.doe; each URL works once; SSO tickets live 2 minutes, kiosk
-                               tickets 10 minutes, links 14 days)`;
+                               tickets 10 minutes, links 14 days; --minutes sets the SSO and kiosk ones)`;
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -31,7 +31,9 @@ async function run(args: string[]) {
     if (command === 'tickets') {
       const username = args[1] && !args[1].startsWith('--') ? args[1] : 'jane.doe';
       const count = Math.max(1, Math.min(50, Number(option(args, '--count') ?? 1) || 1));
-      const urls = await issueTicketUrls(database.db, username, count);
+      const minutes = Number(option(args, '--minutes'));
+      const lifetimeMs = Number.isFinite(minutes) && minutes > 0 ? Math.min(minutes, 24 * 60) * 60_000 : undefined;
+      const urls = await issueTicketUrls(database.db, username, count, lifetimeMs);
       if (args.includes('--json')) {
         process.stdout.write(`${JSON.stringify(urls)}\n`);
       } else {

@@ -13,7 +13,13 @@ export interface TicketUrls {
  * Fresh single-use ways in for one patient user: single sign-on tickets (as the facility's system would
  * issue them), kiosk tickets (as kiosk staff would start them) and emailed links. Relative URLs.
  */
-export async function issueTicketUrls(db: DbOrTx, username: string, count: number): Promise<TicketUrls> {
+export async function issueTicketUrls(
+  db: DbOrTx,
+  username: string,
+  count: number,
+  /** Overrides the short lifetime of SSO and kiosk tickets (the operator's CLI only). */
+  ticketLifetimeMs?: number,
+): Promise<TicketUrls> {
   const [row] = await db
     .select({ userId: users.id, facilityId: users.facilityId, patientId: patients.id })
     .from(users)
@@ -26,9 +32,19 @@ export async function issueTicketUrls(db: DbOrTx, username: string, count: numbe
   const urls: TicketUrls = { sso: [], kioskUser: [], link: [] };
   await db.transaction(async (tx) => {
     for (let i = 0; i < count; i++) {
-      const sso = await issueSecret(tx, { kind: 'singleSignOn', facilityId: row.facilityId, userId: row.userId });
+      const sso = await issueSecret(tx, {
+        kind: 'singleSignOn',
+        facilityId: row.facilityId,
+        userId: row.userId,
+        lifetimeMs: ticketLifetimeMs,
+      });
       urls.sso.push(`/singleSignOn?id=${sso.token}`);
-      const kiosk = await issueSecret(tx, { kind: 'kioskUser', facilityId: row.facilityId, patientId });
+      const kiosk = await issueSecret(tx, {
+        kind: 'kioskUser',
+        facilityId: row.facilityId,
+        patientId,
+        lifetimeMs: ticketLifetimeMs,
+      });
       urls.kioskUser.push(`/patientKioskUserLogin?ptId=${patientId}&data=${kiosk.token}&startIfOnlyOne=true`);
       const link = await issueSecret(tx, { kind: 'link', facilityId: row.facilityId, patientId });
       urls.link.push(`/linkLogin?patientid=${patientId}&data=${link.token}`);
