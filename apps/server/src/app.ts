@@ -24,6 +24,7 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './platform/errors/error-handler';
 import { loggerOptions } from './platform/http/logging';
 import { registerAccessControl, type RouteEntry } from './platform/access/access-control';
+import { UrlTokens } from './platform/auth/url-tokens';
 import { SealedTokens } from './platform/auth/sealed-tokens';
 import { SessionService } from './platform/auth/sessions';
 import { registerPortalType } from './platform/http/portal-type';
@@ -40,6 +41,11 @@ import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { lookupRoutes } from './modules/lookups/lookups.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { educationRoutes } from './modules/education/education.routes';
+import { followUpPlanRoutes } from './modules/follow-up-plan/follow-up-plan.routes';
+import { labResultRoutes } from './modules/lab-results/lab-results.routes';
+import { medicalNoteRoutes } from './modules/medical-notes/medical-notes.routes';
+import { treatmentSummaryRoutes } from './modules/treatment-summary/treatment-summary.routes';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +63,8 @@ declare module 'fastify' {
       sessions: SessionService;
       /** Short-lived encrypted tokens for download URLs. */
       sealedTokens: SealedTokens;
+      /** `?token=` credentials for documents opened outside the API client. */
+      urlTokens: UrlTokens;
     };
     routeTable: RouteEntry[];
   }
@@ -88,10 +96,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('routeTable', routeTable);
   const sessions = new SessionService(database.db, config.session);
   const sealedTokens = new SealedTokens(resolveAppSecret(config));
-  app.decorate('deps', { config, database, outbox: new MailOutbox(database.db), sessions, sealedTokens });
+  const urlTokens = new UrlTokens(sealedTokens, sessions);
+  app.decorate('deps', { config, database, outbox: new MailOutbox(database.db), sessions, sealedTokens, urlTokens });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerAccessControl(app, { table: routeTable, sessions, database });
+  registerAccessControl(app, { table: routeTable, sessions, database, urlTokens });
   registerErrorHandling(app);
   registerPortalType(app);
   await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
@@ -125,6 +134,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await api.register(careTeamRoutes);
   await api.register(contactRoutes);
   await api.register(lookupRoutes);
+  await api.register(educationRoutes);
+  await api.register(followUpPlanRoutes);
+  await api.register(labResultRoutes);
+  await api.register(medicalNoteRoutes);
+  await api.register(treatmentSummaryRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

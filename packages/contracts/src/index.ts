@@ -6,3 +6,8 @@ export * from './api/content';
 export * from './api/fields';
 export * from './api/access';
 export * from './api/home';
+export * from './api/education';
+export * from './api/follow-up-plan';
+export * from './api/lab-results';
+export * from './api/medical-notes';
+export * from './api/treatment-summary';

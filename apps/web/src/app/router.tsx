@@ -56,6 +56,14 @@ export function createRouter() {
                 },
                 { path: 'contact-pin', lazy: () => import('../features/contacts/pages/ContactPinPage') },
                 { path: 'contact-us', lazy: () => import('../features/contact-us/pages/ContactUsPage') },
+                { path: 'education-articles', lazy: () => import('../features/education/pages/EducationPage') },
+                { path: 'followup-plan', lazy: () => import('../features/follow-up-plan/pages/FollowUpPlanPage') },
+                { path: 'test-results', lazy: () => import('../features/test-results/pages/TestResultsPage') },
+                { path: 'medical-notes', lazy: () => import('../features/medical-notes/pages/MedicalNotesPage') },
+                {
+                  path: 'treatment-summary',
+                  lazy: () => import('../features/treatment-summary/pages/TreatmentSummaryPage'),
+                },
                 // Later modules register here.
               ],
             },

@@ -288,3 +288,19 @@ export const ForcedChangePasswordSchema = ChangePasswordSchema.extend({
 
 export const PreferredLanguageSchema = z.object({ language: z.string().nullable() });
 export const PreferenceUpdateSchema = PreferenceSchema.extend({ userId: z.number().int() }).strict();
+
+/* ------------------------------------------------------------- URL tokens */
+
+export const UrlTokenRequestSchema = z
+  .object({
+    path: z
+      .string()
+      .max(500)
+      .regex(/^\/api\/[A-Za-z0-9/_.-]+$/, 'must be an API path such as /api/education/articles/12/content'),
+  })
+  .strict();
+export const UrlTokenSchema = z.object({
+  token: z.string(),
+  expiresIn: z.number().int().describe('seconds the token stays valid'),
+});
+export type UrlToken = z.infer<typeof UrlTokenSchema>;

@@ -459,3 +459,10 @@ export const facilityContacts = pgTable('facility_contacts', {
   email: text('email'),
   sortOrder: integer('sort_order').notNull().default(0),
 });
+
+// One file per clinical module.
+export * from './education';
+export * from './follow-up-plan';
+export * from './lab-results';
+export * from './medical-notes';
+export * from './treatment-summary';

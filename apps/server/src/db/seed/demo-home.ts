@@ -9,12 +9,7 @@ import {
   profileImages,
 } from '../schema/index';
 
-export interface DemoHomeContext {
-  riversideId: number;
-  lakesideId: number;
-  janeId: number;
-  johnId: number;
-}
+import type { DemoContext } from './demo-context';
 
 const NEW_YORK = 'America/New_York';
 const CHICAGO = 'America/Chicago';
@@ -225,7 +220,7 @@ const LOCATIONS = {
  * settings and the facilities' contact lists. Dates are relative to `now` (days in the facility's zone),
  * so the demo always has a past and a future.
  */
-export async function seedDemoHome(tx: Tx, context: DemoHomeContext, now = new Date()): Promise<void> {
+export async function seedDemoHome(tx: Tx, context: DemoContext, now = new Date()): Promise<void> {
   const { riversideId, lakesideId, janeId, johnId } = context;
   const today = localDate(now, NEW_YORK);
   const day = (offset: number) => addDays(today, offset);

@@ -12,7 +12,13 @@ import {
   users,
 } from '../schema/index';
 import { DEMO_CAPABILITIES, LAKESIDE_CAPABILITIES } from './capabilities';
+import type { DemoContext } from './demo-context';
 import { seedDemoHome } from './demo-home';
+import { seedDemoEducation } from './demo-education';
+import { seedDemoFollowUpPlan } from './demo-follow-up-plan';
+import { seedDemoLabResults } from './demo-lab-results';
+import { seedDemoMedicalNotes } from './demo-medical-notes';
+import { seedDemoTreatmentSummary } from './demo-treatment-summary';
 import { PREFERRED_COMMUNICATION_IDS, RELATIONSHIP_IDS } from './lookups';
 import { RIVERSIDE_LOGO_SVG } from './logo';
 
@@ -334,7 +340,18 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
 
     const [john] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.mrn, 'RCC-100871'));
     if (!john) throw new Error('Seeding the demo patients failed');
-    await seedDemoHome(tx, { riversideId: riverside.id, lakesideId: lakeside.id, janeId: jane.id, johnId: john.id });
+    const context: DemoContext = {
+      riversideId: riverside.id,
+      lakesideId: lakeside.id,
+      janeId: jane.id,
+      johnId: john.id,
+    };
+    await seedDemoHome(tx, context);
+    await seedDemoEducation(tx, context);
+    await seedDemoFollowUpPlan(tx, context);
+    await seedDemoLabResults(tx, context);
+    await seedDemoMedicalNotes(tx, context);
+    await seedDemoTreatmentSummary(tx, context);
 
     await issueSecret(tx, {
       kind: 'signupPin',

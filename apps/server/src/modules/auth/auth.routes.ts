@@ -13,6 +13,8 @@ import {
   TokenErrorSchema,
   TokenRequestSchema,
   TokenResponseSchema,
+  UrlTokenRequestSchema,
+  UrlTokenSchema,
   UserIdParams,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +23,7 @@ import { requireCaller, requirePatientAccess } from '../../platform/access/acces
 import { writeAudit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
 import { AttemptLimiter, tooManyAttempts } from '../../platform/http/rate-limit';
+import { URL_TOKEN_MS } from '../../platform/auth/url-tokens';
 import { AuthService, TokenError } from './auth.service';
 import { ProfileService } from './profile.service';
 import { issueTicketUrls } from './tickets';
@@ -163,6 +166,28 @@ export async function authRoutes(app: RouteApp) {
       });
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/urlTokens',
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'A short-lived token to open one API path outside the API client',
+        description:
+          'For documents shown in a frame or a new window (an education article, a page of a medical note), ' +
+          'where no bearer header can go: the answer token opens exactly body.path, as ?token=, for ' +
+          `${URL_TOKEN_MS / 60_000} minutes and only while this session lives. Only routes that take URL tokens ` +
+          'accept it, and their access rules still apply, so a token for another patient’s record opens nothing.',
+        tags: ['access'],
+        body: UrlTokenRequestSchema,
+        response: { 200: UrlTokenSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      token: app.deps.urlTokens.issue(requireCaller(request).sessionId, request.body.path),
+      expiresIn: URL_TOKEN_MS / 1000,
+    }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../errors/app-error';
 import type { SessionCaller, SessionService } from '../auth/sessions';
+import type { UrlTokens } from '../auth/url-tokens';
 import { findContactPatientId, resolvePatientRelationship, type Relationship } from './patient-access';
 
 /**
@@ -12,7 +13,9 @@ import { findContactPatientId, resolvePatientRelationship, type Relationship } f
  *   this machine (a server started without NODE_ENV=production on a network must not hand out tickets).
  * - session: any live session (the handler decides what the session may do).
  * - user: `/api/users/{userId}/...`: only the caller's own user id; any other id is 404.
- * - patient: `/api/patients/{patientId}/...`: the one patient access check below.
+ * - patient: `/api/patients/{patientId}/...`: the one patient access check below. A route about one record
+ *   whose path names no patient (`/api/education/articles/{articleId}/read`) declares `patientOf`, which
+ *   finds the record's patient; the same check then runs on that patient (no record is 404 like no access).
  * - contact: `/.../contact/{contactId}/...` (invitations): the contact's patient, then the same check.
  * - kioskStaff: a kiosk management session.
  */
@@ -27,6 +30,14 @@ declare module 'fastify' {
     access?: AccessRule;
     /** For `patient` routes: the relationships that may use the route (default self and representative). */
     relationships?: readonly Relationship[];
+    /** For `patient` routes without :patientId: the patient the record in the path belongs to, or null. */
+    patientOf?: (db: Database['db'], params: Record<string, string>) => Promise<number | null>;
+    /**
+     * The route is opened outside the API client (a document in a frame, a PDF in a new window), so it also
+     * accepts `?token=` from POST /api/urlTokens instead of the bearer header: a short-lived token bound to
+     * the session that asked and to this exact path. The route's own access rule still applies.
+     */
+    urlToken?: boolean;
   }
   interface FastifyRequest {
     /** The session behind the bearer token, for every route that is not public. */
@@ -69,6 +80,18 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The record's patient; path values that are not ids, like missing records, answer null (404). */
+async function patientOfRecord(
+  request: FastifyRequest,
+  patientOf: NonNullable<FastifyRequest['routeOptions']['config']['patientOf']>,
+  database: Database,
+): Promise<number | null> {
+  const params = (request.params ?? {}) as Record<string, string>;
+  const ids = Object.entries(params).filter(([name]) => name.endsWith('Id'));
+  if (ids.some(([name]) => positiveIntParam(request, name) === null)) return null;
+  return patientOf(database.db, params);
+}
+
 function isLoopback(ip: string): boolean {
   return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' || ip.startsWith('127.');
 }
@@ -79,9 +102,14 @@ function positiveIntParam(request: FastifyRequest, name: string): number | null 
   return Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
 }
 
+function urlTokenOf(request: FastifyRequest): string | null {
+  const raw = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof raw === 'string' && raw.length > 0 && raw.length <= 1000 ? raw : null;
+}
+
 export function registerAccessControl(
   app: FastifyInstance,
-  options: { table: RouteEntry[]; sessions: SessionService; database: Database },
+  options: { table: RouteEntry[]; sessions: SessionService; database: Database; urlTokens: UrlTokens },
 ): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('patientAccess', null);
@@ -96,8 +124,8 @@ export function registerAccessControl(
     if (declared && !(ACCESS_RULES as readonly string[]).includes(declared)) {
       throw new Error(`Route ${route.url} declares an unknown access rule '${declared}'.`);
     }
-    if (declared === 'patient' && !route.url.includes(':patientId')) {
-      throw new Error(`Route ${route.url} uses the patient rule but has no :patientId parameter.`);
+    if (declared === 'patient' && !route.url.includes(':patientId') && !route.config?.patientOf) {
+      throw new Error(`Route ${route.url} uses the patient rule but has no :patientId parameter nor patientOf.`);
     }
     if (declared === 'contact' && !route.url.includes(':contactId')) {
       throw new Error(`Route ${route.url} uses the contact rule but has no :contactId parameter.`);
@@ -124,7 +152,12 @@ export function registerAccessControl(
     }
     if (!rule || rule === 'public') return;
     const token = bearerToken(request);
-    const caller = token ? await options.sessions.authenticate(token) : null;
+    const urlToken = !token && request.routeOptions.config?.urlToken ? urlTokenOf(request) : null;
+    const caller = token
+      ? await options.sessions.authenticate(token)
+      : urlToken
+        ? await options.urlTokens.callerOf(urlToken, request.url)
+        : null;
     if (!caller) throw unauthorized('Your session has ended. Please log in again.');
     request.caller = caller;
   });
@@ -152,7 +185,9 @@ export function registerAccessControl(
             ? contactId === null
               ? null
               : await findContactPatientId(options.database.db, contactId)
-            : positiveIntParam(request, 'patientId');
+            : config.patientOf
+              ? await patientOfRecord(request, config.patientOf, options.database)
+              : positiveIntParam(request, 'patientId');
         if (!caller || patientId === null) throw notFound('not_found', 'Not found.');
         const relationship = await resolvePatientRelationship(options.database.db, caller, patientId);
         if (relationship === 'none') throw notFound('not_found', 'Not found.');

@@ -1,5 +1,6 @@
 import { Box, Container, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { registerBadgeSources } from '../../badge-sources';
 import { useCurrentPatient } from '../../../lib/current-patient';
 import { useTranslation } from '../../../lib/i18n';
 import { WithQueries } from '../../../lib/with-queries';
@@ -11,6 +12,8 @@ import { useNav } from './use-nav';
 
 // The header's navigation: loaded on demand once someone is logged in (the login page's JavaScript
 // budget carries none of it). Each part brings the query cache it reads through.
+
+registerBadgeSources();
 
 function withQueries<P extends object>(Part: ComponentType<P>) {
   const Wrapped = (props: P) => (

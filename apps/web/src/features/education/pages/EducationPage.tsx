@@ -1,0 +1,4 @@
+/** /education-articles (spec 002). */
+export function Component() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /followup-plan (spec 002). */
+export function Component() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /medical-notes (spec 002). */
+export function Component() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /test-results (spec 002). */
+export function Component() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /treatment-summary (spec 002). */
+export function Component() {
+  return null;
+}
