@@ -1,1 +1,19 @@
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TreatmentSummaryGroup } from '@portal/contracts';
+
+/** Items of a patient's treatment summary (migrations/0008_treatment_summary.sql). */
+export const treatmentSummaryItems = pgTable('treatment_summary_items', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  patientId: integer('patient_id').notNull(),
+  groupName: text('group_name').$type<TreatmentSummaryGroup>().notNull(),
+  /** The group's fields by name; checked against the group's schema when read. */
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+  isNullMessageHolder: boolean('is_null_message_holder').notNull().default(false),
+  nullMessage: text('null_message'),
+  isPatientReviewed: boolean('is_patient_reviewed').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});

@@ -1,3 +1,4 @@
+import { TREATMENT_SUMMARY_FIELDS, TREATMENT_SUMMARY_GROUPS } from '@portal/contracts';
 import type { CapabilityAudience, CapabilityModule } from '../schema/index';
 
 const dashboard = (fields: CapabilityModule['details']): CapabilityModule => ({
@@ -5,6 +6,29 @@ const dashboard = (fields: CapabilityModule['details']): CapabilityModule => ({
   details: fields,
 });
 const plain = (...names: string[]): CapabilityModule[] => names.map((moduleName) => ({ moduleName, details: [] }));
+
+/**
+ * Treatment summary fields the demo facilities keep from patients: provider email addresses, the
+ * clinical-trial indicator of a drug, the ICD code beside its description, and the source system's record
+ * number. Every other field of all 17 groups is shown.
+ */
+const HIDDEN_TREATMENT_FIELDS = new Set(['providerEmail', 'email', 'trialIndicator', 'icdCode', 'socialHistoryId']);
+
+/** TreatmentSummary > TreatmentTypes > one detail per group > one detail per field shown (spec 002, 3 and 6). */
+const treatmentSummary: CapabilityModule = {
+  moduleName: 'TreatmentSummary',
+  details: [
+    {
+      fieldName: 'TreatmentTypes',
+      details: TREATMENT_SUMMARY_GROUPS.map((group) => ({
+        fieldName: group,
+        details: TREATMENT_SUMMARY_FIELDS[group]
+          .filter((field) => !HIDDEN_TREATMENT_FIELDS.has(field.name))
+          .map((field) => ({ fieldName: field.name })),
+      })),
+    },
+  ],
+};
 
 const CLINICAL_MODULES = plain(
   'Appointments',
@@ -19,7 +43,7 @@ const CLINICAL_MODULES = plain(
   'Faqs',
   'UsefulLinks',
   'DownloadableItems',
-);
+).map((module) => (module.moduleName === 'TreatmentSummary' ? treatmentSummary : module));
 
 /** What the demo facilities grant each kind of user; a facility changes its rows in capability_profiles. */
 export const DEMO_CAPABILITIES: Record<CapabilityAudience, CapabilityModule[]> = {

@@ -1,0 +1,123 @@
+import {
+  TREATMENT_SUMMARY_FIELD_SCHEMAS,
+  TREATMENT_SUMMARY_GROUPS,
+  type TreatmentSummaryGroup,
+  type TreatmentSummaryGroupEntry,
+  type TreatmentSummaryItem,
+  type TreatmentSummaryResponse,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import {
+  countUnseenTreatmentSummaryItems,
+  listTreatmentSummaryItems,
+  markTreatmentSummaryItemsReviewed,
+} from './treatment-summary.repository';
+
+/** A stored item whose fields did not fit its group's schema: those fields were answered as null. */
+export interface InvalidItemFields {
+  itemId: number;
+  group: TreatmentSummaryGroup;
+  /** Names only: the values are health data and never logged. */
+  fields: string[];
+}
+
+/** An item as stored (treatment_summary_items). */
+export interface StoredItem {
+  id: number;
+  groupName: string;
+  fields: Record<string, unknown>;
+  isNullMessageHolder: boolean;
+  nullMessage: string | null;
+  isPatientReviewed: boolean;
+}
+
+const isGroup = (name: string): name is TreatmentSummaryGroup =>
+  (TREATMENT_SUMMARY_GROUPS as readonly string[]).includes(name);
+
+type FieldShape = Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>;
+
+/**
+ * An item's fields as the group's schema has them: every field of the group present (null when not
+ * stored), keys the group does not have dropped, and a value of the wrong kind answered as null (and
+ * reported), so one bad value from a source system does not hide the rest of the summary. A null-message
+ * holder answers null for every field: it only shows its message.
+ */
+export function itemFields(
+  group: TreatmentSummaryGroup,
+  stored: Record<string, unknown>,
+  isNullMessageHolder: boolean,
+): { fields: Record<string, unknown>; invalid: string[] } {
+  const shape = TREATMENT_SUMMARY_FIELD_SCHEMAS[group].shape as FieldShape;
+  const fields: Record<string, unknown> = {};
+  const invalid: string[] = [];
+  for (const [name, schema] of Object.entries(shape)) {
+    const value = isNullMessageHolder ? null : (stored[name] ?? null);
+    const parsed = schema.safeParse(value);
+    if (parsed.success) {
+      fields[name] = parsed.data;
+    } else {
+      fields[name] = null;
+      invalid.push(name);
+    }
+  }
+  return { fields, invalid };
+}
+
+/**
+ * The summary as the API answers it: one entry per group that has items, groups in the fixed clinical
+ * order of TREATMENT_SUMMARY_GROUPS, items in their stored order. A group without items is left out (an
+ * explicit "nothing to report" is a null-message holder item, which the facility's system sends).
+ */
+export function toTreatmentSummary(rows: readonly StoredItem[]): {
+  summary: TreatmentSummaryResponse;
+  invalid: InvalidItemFields[];
+} {
+  const invalid: InvalidItemFields[] = [];
+  const byGroup = new Map<TreatmentSummaryGroup, TreatmentSummaryItem[]>();
+  for (const row of rows) {
+    const group = row.groupName;
+    // The table's CHECK allows only the 17 groups; anything else is not ours to show.
+    if (!isGroup(group)) continue;
+    const { fields, invalid: bad } = itemFields(group, row.fields, row.isNullMessageHolder);
+    if (bad.length > 0) invalid.push({ itemId: row.id, group, fields: bad });
+    const item = {
+      itemId: row.id,
+      isNullMessageHolder: row.isNullMessageHolder,
+      nullMessage: row.nullMessage,
+      isPatientReviewed: row.isPatientReviewed,
+      ...fields,
+    } as TreatmentSummaryItem;
+    byGroup.set(group, [...(byGroup.get(group) ?? []), item]);
+  }
+  const summary = TREATMENT_SUMMARY_GROUPS.filter((group) => byGroup.has(group)).map(
+    (group) => ({ key: group, value: byGroup.get(group)! }) as TreatmentSummaryGroupEntry,
+  );
+  return { summary, invalid };
+}
+
+export class TreatmentSummaryService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The summary with each item's reviewed flag as it was, and, in the same transaction, every item it
+   * showed marked as seen: the first view shows the new dots, the next one none, and the unseen count
+   * drops to 0.
+   */
+  async viewSummary(
+    patientId: number,
+    onInvalid: (problem: InvalidItemFields) => void = () => {},
+  ): Promise<TreatmentSummaryResponse> {
+    return this.db.transaction(async (tx) => {
+      const rows = await listTreatmentSummaryItems(tx, patientId);
+      const { summary, invalid } = toTreatmentSummary(rows);
+      invalid.forEach(onInvalid);
+      const unseen = summary.flatMap((g) => g.value.filter((i) => !i.isPatientReviewed).map((i) => i.itemId));
+      await markTreatmentSummaryItemsReviewed(tx, patientId, unseen);
+      return summary;
+    });
+  }
+
+  unseenCount(patientId: number): Promise<number> {
+    return countUnseenTreatmentSummaryItems(this.db, patientId);
+  }
+}
