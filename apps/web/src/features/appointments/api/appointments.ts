@@ -1,17 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AppointmentsResponse, NOTIFICATION_TYPES } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
+import type { AppointmentsResponse } from '@portal/contracts';
 import { api } from '../../../lib/api-instance';
-import {
-  DATE_PREFERENCE,
-  parseDateFilter,
-  preferenceValue,
-  type DateFilter,
-  type NotificationSettings,
-} from '../lib/appointments';
-
-type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-const VIEW_AUDIT_EVENT = 'appointmentviewauditevent';
 
 /** GET /api/patients/{patientId}/appointments: every appointment, and the values the filters offer. */
 export const appointmentsQuery = (patientId: number) =>
@@ -19,50 +8,3 @@ export const appointmentsQuery = (patientId: number) =>
     queryKey: ['patient', patientId, 'appointments'],
     queryFn: ({ signal }) => api.get<AppointmentsResponse>(`/api/patients/${patientId}/appointments`, { signal }),
   });
-
-/** GET /api/patients/{patientId}/NotificationSettings?type: a 404 means nothing is set (email and text off). */
-export const notificationSettingsQuery = (patientId: number, type: NotificationType) =>
-  queryOptions({
-    queryKey: ['patient', patientId, 'notificationSettings', type],
-    queryFn: async ({ signal }): Promise<NotificationSettings> => {
-      try {
-        const answer = await api.get<{ patientSettings: NotificationSettings }>(
-          `/api/patients/${patientId}/NotificationSettings`,
-          { query: { type }, signal },
-        );
-        return { email: answer.patientSettings.email === true, sms: answer.patientSettings.sms === true };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { email: false, sms: false };
-        throw error;
-      }
-    },
-  });
-
-/** GET /api/users/{userId}/Preferences?name=PatientPortal_AppointmentsFilter_Date. */
-export const dateFilterPreferenceQuery = (userId: number) =>
-  queryOptions({
-    queryKey: ['user', userId, 'preference', DATE_PREFERENCE],
-    queryFn: async ({ signal }): Promise<DateFilter> => {
-      try {
-        const answer = await api.get<unknown>(`/api/users/${userId}/Preferences`, {
-          query: { name: DATE_PREFERENCE },
-          signal,
-        });
-        return parseDateFilter(preferenceValue(answer, DATE_PREFERENCE));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return 'All';
-        throw error;
-      }
-    },
-    staleTime: 0,
-  });
-
-/** PUT /api/users/{userId}/Preferences: remembers the date filter. */
-export function saveDateFilterPreference(userId: number, value: DateFilter): Promise<void> {
-  return api.put<void>(`/api/users/${userId}/Preferences`, { userId, name: DATE_PREFERENCE, value });
-}
-
-/** POST /api/users/{userId}/audit: the patient's appointments were viewed. */
-export function recordAppointmentsViewed(userId: number, patientId: number): Promise<void> {
-  return api.post<void>(`/api/users/${userId}/audit`, { auditEventType: VIEW_AUDIT_EVENT, patientId });
-}

@@ -8,32 +8,7 @@ export type DateFilter = (typeof APPOINTMENT_DATE_FILTERS)[number];
 export const DATE_FILTERS: typeof APPOINTMENT_DATE_FILTERS = ['All', 'Upcoming', 'Past'];
 export const DATE_PREFERENCE: typeof APPOINTMENTS_DATE_PREFERENCE = 'PatientPortal_AppointmentsFilter_Date';
 
-export interface NotificationSettings {
-  email: boolean;
-  sms: boolean;
-}
-
-interface Preference {
-  name: string;
-  value: string;
-}
-
-/** The value of the named preference in any of the answer shapes of the preferences call, else null. */
-export function preferenceValue(answer: unknown, name: string): string | null {
-  const list: unknown[] = Array.isArray(answer)
-    ? answer
-    : typeof answer === 'object' && answer !== null && Array.isArray((answer as { preferences?: unknown }).preferences)
-      ? (answer as { preferences: unknown[] }).preferences
-      : [answer];
-  const found = list.find(
-    (p): p is Preference =>
-      typeof p === 'object' &&
-      p !== null &&
-      typeof (p as Preference).value === 'string' &&
-      ((p as Preference).name === undefined || (p as Preference).name === name),
-  );
-  return found?.value ?? null;
-}
+import type { NotificationSettings } from '../../../lib/notification-settings';
 
 /** The saved date filter; a missing or unknown value (or a 404) is the default, All. */
 export function parseDateFilter(value: string | null): DateFilter {
