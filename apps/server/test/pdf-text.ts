@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** Where pdf.js finds the metrics of the standard fonts (Helvetica is not embedded in our PDFs). */
@@ -48,4 +49,20 @@ export async function pdfInfo(bytes: Uint8Array | Buffer): Promise<Record<string
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * The fonts a PDF uses, by name and without pdf-lib's numeric suffix: ['Helvetica', 'Helvetica-Bold'] for
+ * a document in the standard fonts, ['NotoSansSC-Regular', 'NotoSansSC-Bold'] for one that embeds the
+ * Unicode font.
+ */
+export async function pdfFonts(bytes: Uint8Array | Buffer): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const names = doc.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => (object instanceof PDFRawStream ? object.dict : object))
+    .filter((object): object is PDFDict => object instanceof PDFDict)
+    .filter((dict) => dict.get(PDFName.of('Type')) === PDFName.of('Font') && dict.has(PDFName.of('BaseFont')))
+    .map((dict) => dict.get(PDFName.of('BaseFont'))!.toString().slice(1).replace(/-\d+$/, ''));
+  return [...new Set(names)].sort();
 }
