@@ -547,3 +547,35 @@ describe('articleDocument, escapeHtml and toArticle', () => {
     expect(toArticle({ ...row, readAt: null }).wasReadByPatient).toBeNull();
   });
 });
+
+/* --------------------------------------------------------------- OpenAPI */
+
+describe('the OpenAPI document', () => {
+  it('describes every education route, with its parameters', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    type Op = { summary?: string; description?: string; parameters?: { name: string; in: string }[] };
+    const doc = res.json<{ paths: Record<string, Record<string, Op>> }>();
+    const ops: [string, string][] = [
+      ['/api/patients/{patientId}/education', 'get'],
+      ['/api/patients/{patientId}/education/UnreadCount', 'get'],
+      ['/api/patients/{patientId}/education/ArchivedCount', 'get'],
+      ['/api/education/articles/{articleId}/read', 'put'],
+      ['/api/education/articles/{articleId}/archived', 'put'],
+      ['/api/education/articles/{articleId}/content', 'get'],
+    ];
+    for (const [path, method] of ops) {
+      const op = doc.paths[path]?.[method];
+      expect(op?.summary, path).toEqual(expect.any(String));
+      expect(op?.description?.length, path).toBeGreaterThan(100);
+    }
+    const listParams = doc.paths['/api/patients/{patientId}/education']!.get!.parameters!.map(
+      (p) => `${p.in}:${p.name}`,
+    );
+    expect(listParams).toEqual(expect.arrayContaining(['path:patientId', 'query:includeArchived']));
+    const contentParams = doc.paths['/api/education/articles/{articleId}/content']!.get!.parameters!.map(
+      (p) => `${p.in}:${p.name}`,
+    );
+    expect(contentParams).toEqual(expect.arrayContaining(['path:articleId', 'query:token']));
+  });
+});
