@@ -3,3 +3,4 @@ export * from './limits';
 export * from './locales';
 export * from './portal';
 export * from './follow-up-plan';
+export * from './education';
