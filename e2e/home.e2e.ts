@@ -11,7 +11,7 @@ const texts = (locator: Locator) => locator.allInnerTexts().then((all) => all.ma
 const labels = (locator: Locator) =>
   locator.evaluateAll((links) =>
     links.map((link) =>
-      [...link.childNodes]
+      Array.from(link.childNodes)
         .filter((node) => node.nodeType === Node.TEXT_NODE)
         .map((node) => node.textContent)
         .join('')
