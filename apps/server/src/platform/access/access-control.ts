@@ -55,6 +55,8 @@ export interface RouteEntry {
   url: string;
   access: AccessRule;
   relationships?: readonly Relationship[];
+  /** A patient route that finds its patient from the record in the path (config.patientOf). */
+  recordScoped?: boolean;
 }
 
 /** The caller of an authenticated route (the access hooks have run). */
@@ -139,6 +141,7 @@ export function registerAccessControl(
       if (declared === 'patient' || declared === 'contact') {
         entry.relationships = route.config?.relationships ?? DEFAULT_RELATIONSHIPS;
       }
+      if (declared === 'patient' && route.config?.patientOf) entry.recordScoped = true;
       options.table.push(entry);
     }
   });

@@ -15,9 +15,20 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 let fx: AccessFixture;
 
+/** Records of patient A for path parameters that name one (the demo seed gives her some of each). */
+const RECORDS_OF_A: Record<string, string> = {
+  articleId: 'select min(id) as id from education_articles where patient_id = $1',
+};
+let recordsOfA: Record<string, string> = {};
+
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
+  for (const [name, query] of Object.entries(RECORDS_OF_A)) {
+    const [row] = await t.database.session((s) => s.query<{ id: number | null }>(query, [fx.patientA]));
+    if (!row?.id) throw new Error(`The demo seed gives patient A no record for :${name}`);
+    recordsOfA = { ...recordsOfA, [name]: String(row.id) };
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -109,8 +120,11 @@ describe('the authorisation matrix', () => {
     const routes = routesUnderTest();
     expect(routes.length).toBeGreaterThan(30);
     for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
-    // Every patient route has :patientId, every user route :userId (the server refuses to start otherwise).
-    for (const route of routes.filter((r) => r.access === 'patient')) expect(route.url).toContain(':patientId');
+    // Every patient route has :patientId or finds the patient from its record, every user route has :userId
+    // (the server refuses to start otherwise).
+    for (const route of routes.filter((r) => r.access === 'patient' && !r.recordScoped)) {
+      expect(route.url).toContain(':patientId');
+    }
     for (const route of routes.filter((r) => r.access === 'user')) expect(route.url).toContain(':userId');
   });
 
@@ -129,6 +143,7 @@ describe('the authorisation matrix', () => {
             userId: String(pathUserId),
             // A contact of patient A, so contact routes ask about A as patient routes do.
             contactId: String(fx.contactOfA),
+            ...recordsOfA,
           });
           const res = await t.app.inject({
             method: route.method as 'GET',
