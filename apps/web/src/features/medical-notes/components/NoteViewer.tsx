@@ -1,6 +1,6 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { MedicalNote } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useTranslation } from '../../../lib/i18n';
@@ -23,11 +23,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One note: date of services, status, author, the care team's remarks, a page selector when there is more
- * than one page, and the page itself in a frame. Mounted afresh for every opening, so it starts on page 1.
+ * than one page, and the page itself in a frame. The page number is the caller's, so it survives the switch
+ * between the side-by-side and the one-view layouts (which mounts this afresh).
  */
-export function NoteViewer({ note, patientId }: { note: MedicalNote; patientId: number }) {
+export function NoteViewer({
+  note,
+  patientId,
+  page,
+  onPageChange,
+}: {
+  note: MedicalNote;
+  patientId: number;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
   const total = note.pages.length;
   const pageNumber = note.pages[page - 1]?.pageNumber ?? page;
   const url = useQuery({
@@ -53,7 +63,7 @@ export function NoteViewer({ note, patientId }: { note: MedicalNote; patientId: 
           <Field label={t('medicalNotes.remarks')}>{note.noteToPatient}</Field>
         </Box>
       )}
-      {total > 1 && <PageNavigator page={page} total={total} onChange={setPage} />}
+      {total > 1 && <PageNavigator page={page} total={total} onChange={onPageChange} />}
       {total === 0 ? (
         <Text>{t('medicalNotes.noPages')}</Text>
       ) : url.data ? (

@@ -75,8 +75,8 @@ function MedicalNotesView({ patientId, userId }: { patientId: number; userId: nu
   // Opens by itself when a saved filter is at work, so the user sees why notes are missing.
   const opened = panelOpen ?? savedDate !== DEFAULT_DATE_FILTER;
 
-  // The note shown, and how many times a note was opened (opening again starts on page 1 again).
-  const [selected, setSelected] = useState<{ noteId: number; opening: number } | null>(null);
+  // The note shown and its page; opening a note (again) starts on page 1.
+  const [selected, setSelected] = useState<{ noteId: number; page: number } | null>(null);
   const [navigating, setNavigating] = useState(false);
   const mobile = useMemo(() => isMobileUserAgent(), []);
 
@@ -117,7 +117,7 @@ function MedicalNotesView({ patientId, userId }: { patientId: number; userId: nu
     const note = data?.find((n) => n.ptMedicalNoteId === noteId);
     if (!note) return;
     setActionError(null);
-    setSelected((s) => ({ noteId, opening: (s?.opening ?? 0) + 1 }));
+    setSelected({ noteId, page: 1 });
     recordViewAudit(VIEW_DETAIL_AUDIT_EVENT, userId, patientId).catch(() => undefined);
     const reviewed = note.isReviewedByPatient ? Promise.resolve() : markReviewed(note);
     if (!mobile || note.pages.length === 0) return;
@@ -188,9 +188,11 @@ function MedicalNotesView({ patientId, userId }: { patientId: number; userId: nu
       <Text role="status">{t('medicalNotes.opening')}</Text>
     ) : (
       <NoteViewer
-        key={`${selectedNote.ptMedicalNoteId}:${selected?.opening}`}
+        key={selectedNote.ptMedicalNoteId}
         note={selectedNote}
         patientId={patientId}
+        page={Math.min(selected?.page ?? 1, Math.max(selectedNote.pages.length, 1))}
+        onPageChange={(page) => setSelected((s) => (s ? { ...s, page } : s))}
       />
     )
   ) : data.length > 0 ? (
@@ -218,6 +220,8 @@ function MedicalNotesView({ patientId, userId }: { patientId: number; userId: nu
         opened={opened}
         onToggle={() => setPanelOpen(!opened)}
         onClear={() => {
+          // The panel stays as it is shown (it would close by itself once All is saved).
+          setPanelOpen(opened);
           setChosen({ documentType: ALL, authoredBy: ALL, date: DEFAULT_DATE_FILTER });
           saveDate(DEFAULT_DATE_FILTER);
         }}
@@ -233,6 +237,7 @@ function MedicalNotesView({ patientId, userId }: { patientId: number; userId: nu
           value={effective.date}
           onChange={(e) => {
             const date = parseMonthFilter(e.currentTarget.value, DEFAULT_DATE_FILTER);
+            setPanelOpen(opened);
             setChosen((c) => ({ ...c, date }));
             saveDate(date);
           }}
