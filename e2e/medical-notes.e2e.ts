@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
+import { baseUrl, checkScreen, expectAccessible, openPage, port } from './support/browser';
 import { heading, logIn, path, useBrowser } from './support/pages';
 
 // Issue 5, medical notes (spec 002, 2.4): the list with its unread dots and header badge, the viewer with the
-// page navigator and the document frame, the filters and their saved date choice, compact layouts, and
-// mobile devices that open the page itself. Only this file touches medical notes; the journeys still read
-// counts before acting, so a retried journey holds.
+// page navigator and the document frame, the filters and their saved date choice, compact layouts, mobile
+// devices that open the page itself, and the empty state. Only this file touches medical notes; the journeys
+// still read counts before acting, so a retried journey holds.
 
 const browser = useBrowser();
 
@@ -260,8 +260,8 @@ describe("jane.doe's medical notes", () => {
   });
 });
 
-describe("john.smith's medical notes", () => {
-  it('shows only his own, and on a phone opens the page itself rather than a frame', async () => {
+describe('other users', () => {
+  it('opens the page itself on a phone: robert.doe, the representative, reading jane’s notes', async () => {
     const context = await browser().newContext({
       viewport: { width: 390, height: 844 },
       userAgent: IPHONE,
@@ -269,15 +269,11 @@ describe("john.smith's medical notes", () => {
     });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
-    await openMedicalNotes(page, 'john.smith', { byTab: false });
-    await expect.poll(() => items(page).count()).toBe(3);
-    const all = (await texts(items(page))).join('\n');
-    expect(all).toContain('Dr. Helen Marsh');
-    expect(all).not.toContain('Dr. Priya Raman');
-    expect(all).not.toContain('Discharge Summary');
+    await openMedicalNotes(page, 'robert.doe', { byTab: false });
+    await expect.poll(() => items(page).count()).toBe(10);
     await expectAccessible(page);
 
-    const consultation = items(page).filter({ hasText: 'Consultation' });
+    const consultation = items(page).filter({ hasText: 'Dr. Samuel Okafor' }).filter({ hasText: 'Consultation' });
     const response = page.waitForResponse((r) =>
       /\/medicalnotes\/published\/\d+\/page\/1\/content\?token=/.test(r.url()),
     );
@@ -285,11 +281,26 @@ describe("john.smith's medical notes", () => {
     const answered = await response;
     expect(answered.status()).toBe(200);
     expect(answered.headers()['content-type']).toBe('application/pdf');
-    // It was marked reviewed before the browser left: back in the portal, no dot is left.
+    await expect.poll(() => page.url()).toMatch(/\/page\/1\/content\?token=/);
+    // Marked reviewed before the browser left: back in the portal, that note has no dot.
     await page.goto(`${baseUrl()}/medical-notes`);
-    await expect.poll(() => items(page).count()).toBe(3);
-    expect(await list(page).getByTestId('item-badge').count()).toBe(0);
+    await expect.poll(() => items(page).count()).toBe(10);
+    const back = items(page).filter({ hasText: 'Dr. Samuel Okafor' }).filter({ hasText: 'Consultation' });
+    expect(await back.getByTestId('item-badge').count()).toBe(0);
+    await context.close();
+  });
+
+  it('says there are no medical notes to sam.lee, who has none', async () => {
+    const { page, context } = await openPage(browser());
+    await logIn(page, 'sam.lee', { origin: `http://lakeside.localhost:${port()}` });
+    await expect.poll(() => path(page)).toBe('/dashboard');
+    await page.goto(`http://lakeside.localhost:${port()}/medical-notes`);
+    await expect.poll(() => heading(page)).toBe('Medical Notes');
+    await page.getByText('No medical notes', { exact: true }).waitFor();
+    expect(await page.getByText('Select an item from the list on the left.').count()).toBe(0);
     expect(await page.getByTestId('medical-notes-count').count()).toBe(0);
+    expect(await page.getByText('Showing 0 of 0 medical notes').isVisible()).toBe(true);
+    await checkScreen(page, 'medical-notes-empty');
     await context.close();
   });
 });
