@@ -31,6 +31,8 @@ function longDate(date: string): string {
 interface Section {
   heading: string;
   paragraphs: string[];
+  /** A numbered list after the paragraphs (a plan). */
+  numbered?: string[];
 }
 
 /** One page of a note: its sections (the header block with patient, date and author is added). */
@@ -195,14 +197,15 @@ const JANE_NOTES: DemoNote[] = [
         },
         {
           heading: 'Plan',
-          paragraphs: [
-            '1. CT of the chest, abdomen and pelvis for staging.',
-            '2. Referral to Dr. Laura Chen for breast-conserving surgery with sentinel lymph node biopsy.',
-            '3. Adjuvant chemotherapy with dose-dense doxorubicin and cyclophosphamide followed by paclitaxel ' +
+          paragraphs: ['The plan we agreed on:'],
+          numbered: [
+            'CT of the chest, abdomen and pelvis for staging.',
+            'Referral to Dr. Laura Chen for breast-conserving surgery with sentinel lymph node biopsy.',
+            'Adjuvant chemotherapy with dose-dense doxorubicin and cyclophosphamide followed by paclitaxel ' +
               '(AC-T) is recommended after surgery; final decision after surgical pathology.',
-            '4. Whole breast radiation after chemotherapy, then at least five years of endocrine therapy.',
-            '5. Genetic counseling and germline testing (BRCA1, BRCA2 and a multigene panel).',
-            '6. Return visit after surgery to review pathology. Nurse navigator Megan Li, RN will coordinate.',
+            'Whole breast radiation after chemotherapy, then at least five years of endocrine therapy.',
+            'Genetic counseling and germline testing (BRCA1, BRCA2 and a multigene panel).',
+            'Return visit after surgery to review pathology. Nurse navigator Megan Li, RN will coordinate.',
           ],
         },
       ],
@@ -709,6 +712,7 @@ function renderPage(patient: DemoPatient, note: DemoNote, serviceDate: string, i
   for (const section of content) {
     pdf.heading(section.heading, 2);
     for (const paragraph of section.paragraphs) pdf.paragraph(paragraph);
+    if (section.numbered) pdf.list(section.numbered, { ordered: true });
   }
   const bytes = pdf.save();
   pageCache.set(key, bytes);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, MedicalNote } from '@portal/contracts';
 import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
 import { createTestApp } from '../../../test/helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { auditEvents, medicalNotePages, medicalNotes, patients, users } from '../../db/schema/index';
 import { compareNotes, MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, pageFileName } from './medical-notes.service';
 
@@ -367,6 +368,46 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
       actorUserId: fx.userIds.jane,
       detail: { noteId: note.ptMedicalNoteId, pageNumber: 1, relationship: 'self' },
     });
+  });
+
+  it('serves the demo notes as real documents: every page one PDF page saying whose note it is and which page', async () => {
+    for (const [patientId, who, name, mrn] of [
+      [fx.patientA, 'patientA', 'Jane Doe', 'RCC-100234'],
+      [fx.patientB, 'patientB', 'John Smith', 'RCC-100871'],
+    ] as const) {
+      for (const n of await notesOf(patientId, who)) {
+        for (const { pageNumber } of n.pages) {
+          const res = await get(pageUrl(patientId, n.ptMedicalNoteId, pageNumber), who);
+          expect(res.statusCode, res.body).toBe(200);
+          const pages = await pdfText(res.rawPayload);
+          expect(pages, `${n.documentType} page ${pageNumber}`).toHaveLength(1);
+          const text = pages[0]!;
+          for (const part of [
+            'Riverside Cancer Center',
+            n.documentType,
+            name,
+            mrn,
+            n.authoredBy,
+            n.status,
+            `${pageNumber} of ${n.pages.length}`,
+            new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+              new Date(`${n.serviceDate}T12:00:00Z`),
+            ),
+          ]) {
+            expect(text, `${n.documentType} page ${pageNumber}`).toContain(part);
+          }
+        }
+      }
+    }
+    const discharge = (await notesOf(fx.patientA)).find((n) => n.documentType === 'Discharge Summary')!;
+    const [one, three] = await Promise.all(
+      [1, 3].map(
+        async (p) =>
+          (await pdfText((await get(pageUrl(fx.patientA, discharge.ptMedicalNoteId, p), 'patientA')).rawPayload))[0]!,
+      ),
+    );
+    expect(one).toContain('febrile neutropenia');
+    expect(three).toContain('Discharge medications');
   });
 
   it('does not mark the note reviewed', async () => {
