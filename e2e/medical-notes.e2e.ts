@@ -51,12 +51,14 @@ function fetchDocument(page: Page, url: string) {
 
 async function openMedicalNotes(page: Page, username = 'jane.doe', options: { byTab?: boolean } = {}) {
   await logIn(page, username);
-  await expect.poll(() => path(page)).toBe('/dashboard');
+  // Password hashing makes a login take a while, the more so on a busy machine.
+  await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/dashboard');
   // Phone-sized windows keep the tabs behind a menu button: go by address there.
   if (options.byTab ?? true) await navLink(page).click();
   else await page.goto(`${baseUrl()}/medical-notes`);
-  await expect.poll(() => path(page)).toBe('/medical-notes');
-  await expect.poll(() => heading(page)).toMatch(/^Medical Notes/);
+  // The page's code loads on demand: the first visit of a busy machine may take a few seconds.
+  await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/medical-notes');
+  await expect.poll(() => heading(page), { timeout: 15_000 }).toMatch(/^Medical Notes/);
   await list(page).waitFor();
 }
 
@@ -293,7 +295,7 @@ describe('other users', () => {
   it('says there are no medical notes to sam.lee, who has none', async () => {
     const { page, context } = await openPage(browser());
     await logIn(page, 'sam.lee', { origin: `http://lakeside.localhost:${port()}` });
-    await expect.poll(() => path(page)).toBe('/dashboard');
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/dashboard');
     await page.goto(`http://lakeside.localhost:${port()}/medical-notes`);
     await expect.poll(() => heading(page)).toBe('Medical Notes');
     await page.getByText('No medical notes', { exact: true }).waitFor();

@@ -11,15 +11,16 @@ export function notePageUrl(patientId: number, noteId: number, pageNumber: numbe
 }
 
 /**
- * The frame's URL. Kept while the page shows and never refetched behind its back: a new token would
- * reload the frame. Dropped as soon as nothing shows it (the token is short-lived anyway).
+ * The frame's URL. Not refetched behind the frame's back (a new token would reload it); a frame mounted
+ * again (the layout switched) reuses it while its token is surely valid (URL tokens last 5 minutes), else
+ * gets a fresh one.
  */
 export const notePageUrlQuery = (patientId: number, noteId: number, pageNumber: number) =>
   queryOptions({
     queryKey: ['patient', patientId, 'medicalNotePageUrl', noteId, pageNumber],
     queryFn: () => notePageUrl(patientId, noteId, pageNumber),
-    staleTime: Infinity,
-    gcTime: 0,
+    staleTime: 4 * 60_000,
+    gcTime: 60_000,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

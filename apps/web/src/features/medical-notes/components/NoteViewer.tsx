@@ -39,12 +39,15 @@ export function NoteViewer({
 }) {
   const { t } = useTranslation();
   const total = note.pages.length;
-  const pageNumber = note.pages[page - 1]?.pageNumber ?? page;
+  const current = note.pages[page - 1];
+  const pageNumber = current?.pageNumber ?? page;
   const url = useQuery({
     ...notePageUrlQuery(patientId, note.ptMedicalNoteId, pageNumber),
     enabled: total > 0,
   });
   const status = statusKey(note.status);
+  // Browsers' PDF viewers: no thumbnail pane (the navigator pages the note), the page fitted to the width.
+  const src = url.data && current?.contentType === 'application/pdf' ? `${url.data}#navpanes=0&view=FitH` : url.data;
 
   return (
     <Stack gap="md" component="section" aria-labelledby={`medical-note-${note.ptMedicalNoteId}`}>
@@ -69,9 +72,9 @@ export function NoteViewer({
       ) : url.data ? (
         <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
           <iframe
-            key={url.data}
+            key={src}
             title={t('medicalNotes.frameTitle', { documentType: note.documentType, page, total })}
-            src={url.data}
+            src={src}
             style={{ display: 'block', width: '100%', height: 'max(480px, 75vh)', border: 0 }}
           />
         </Paper>
