@@ -18,6 +18,7 @@ let fx: AccessFixture;
 /** Records of patient A for path parameters that name one (the demo seed gives her some of each). */
 const RECORDS_OF_A: Record<string, string> = {
   articleId: 'select min(id) as id from education_articles where patient_id = $1',
+  noteId: 'select min(id) as id from medical_notes where patient_id = $1 and is_published',
 };
 let recordsOfA: Record<string, string> = {};
 
@@ -100,6 +101,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   fileName: 'priya-raman-thumb.svg',
   // The PIN letter answers 404 without a valid sealed token, whoever asks: it is public by design.
   invitationId: '1',
+  pageNumber: '1',
 };
 
 function fill(url: string, values: Record<string, string>) {

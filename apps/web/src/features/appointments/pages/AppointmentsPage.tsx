@@ -150,6 +150,7 @@ function AppointmentsView({ patientId, userId }: { patientId: number; userId: nu
       value={effective[name]}
       onChange={(e) => {
         const value = e.currentTarget.value;
+        setPanelOpen(opened);
         setChosen((c) => ({ ...c, [name]: value }));
       }}
     />
@@ -172,6 +173,8 @@ function AppointmentsView({ patientId, userId }: { patientId: number; userId: nu
         opened={opened}
         onToggle={() => setPanelOpen(!opened)}
         onClear={() => {
+          // The panel stays as it is: choosing All must not close it under the user's hands.
+          setPanelOpen(opened);
           setChosen({ status: ALL, type: ALL, provider: ALL, date: 'All' });
           saveDate('All');
         }}
@@ -190,6 +193,7 @@ function AppointmentsView({ patientId, userId }: { patientId: number; userId: nu
           value={effective.date}
           onChange={(e) => {
             const date = DATE_FILTERS.find((f) => f === e.currentTarget.value) ?? 'All';
+            setPanelOpen(opened);
             setChosen((c) => ({ ...c, date }));
             saveDate(date);
           }}

@@ -1,4 +1,5 @@
 import type { BadgeSource } from '../../../lib/badges';
+import { fetchNotReviewedCount } from './not-reviewed-count';
 
-/** The header badge of MedicalNotes. */
-export const medicalNotesBadge: BadgeSource = () => Promise.resolve(0);
+/** The header badge of MedicalNotes: the notes the patient has not reviewed. */
+export const medicalNotesBadge: BadgeSource = (patientId) => fetchNotReviewedCount(patientId);

@@ -1,4 +1,260 @@
-/** /medical-notes (spec 002). */
+import { Badge, Group, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Navigate } from 'react-router';
+import type { MedicalNote } from '@portal/contracts';
+import { DelayedLoader } from '../../../components/DelayedLoader';
+import {
+  MONTH_FILTERS,
+  monthFilterLabelKey,
+  parseMonthFilter,
+  type MonthFilter,
+} from '../../../components/date-filters';
+import { FilterPanel } from '../../../components/FilterPanel';
+import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
+import { ItemList, type ListItem } from '../../../components/ItemList';
+import { MasterDetail } from '../../../components/MasterDetail';
+import { refreshBadges } from '../../../lib/badges';
+import { useCapabilities } from '../../../lib/capabilities';
+import { useCurrentPatient } from '../../../lib/current-patient';
+import { useFacility } from '../../../lib/facility-context';
+import { useTranslation } from '../../../lib/i18n';
+import { isMobileUserAgent } from '../../../lib/layout-size';
+import { useLoadErrorMessage } from '../../../lib/load-errors';
+import { useSavedPreference } from '../../../lib/preferences';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { recordViewAudit, useViewAudit } from '../../../lib/view-audit';
+import { medicalNotesQuery } from '../api/medical-notes';
+import { notReviewedCountQuery } from '../api/not-reviewed-count';
+import { notePageUrl } from '../api/page-url';
+import { setNoteAsReviewed } from '../api/set-as-reviewed';
+import { NoteViewer } from '../components/NoteViewer';
+import {
+  clearedFilters,
+  DATE_PREFERENCE,
+  DEFAULT_DATE_FILTER,
+  listServiceDate,
+  matchesNoteFilters,
+  statusKey,
+  VIEW_AUDIT_EVENT,
+  VIEW_DETAIL_AUDIT_EVENT,
+  type NoteFilters,
+} from '../lib/medical-notes';
+
+/** /medical-notes: the patient's published medical notes, a list and the note's pages (spec 002, 2.4). */
 export function Component() {
-  return null;
+  const { t } = useTranslation();
+  usePageTitle('medicalNotes.title');
+  const capabilities = useCapabilities();
+  const { patientId, profile } = useCurrentPatient();
+  if (capabilities.loaded && !capabilities.hasModule('MedicalNotes')) return <Navigate to="/dashboard" replace />;
+  if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
+  // Kiosk and link users have no user id; they never have the MedicalNotes module either.
+  if (profile.userId === null) return <Navigate to="/dashboard" replace />;
+  return <MedicalNotesView key={patientId} patientId={patientId} userId={profile.userId} />;
+}
+
+function MedicalNotesView({ patientId, userId }: { patientId: number; userId: number }) {
+  const { t, locale } = useTranslation();
+  const facility = useFacility();
+  const queryClient = useQueryClient();
+  const notes = useQuery(medicalNotesQuery(patientId));
+  const count = useQuery(notReviewedCountQuery(patientId));
+  const preference = useSavedPreference(userId, DATE_PREFERENCE);
+  useViewAudit(VIEW_AUDIT_EVENT, userId, patientId);
+  useLoadErrorMessage(notes.error);
+  // A failed mark-as-reviewed or page URL: the server's message in the message bar.
+  const [actionError, setActionError] = useState<unknown>(null);
+  useLoadErrorMessage(actionError);
+
+  // The filters chosen on this visit; the date filter starts from the saved preference.
+  const [chosen, setChosen] = useState<Partial<NoteFilters>>({});
+  const [panelOpen, setPanelOpen] = useState<boolean | null>(null);
+  const savedDate = parseMonthFilter(preference.value, DEFAULT_DATE_FILTER);
+  const filters: NoteFilters = { ...clearedFilters(), date: savedDate, ...chosen };
+  // Opens by itself when a saved filter is at work, so the user sees why notes are missing.
+  const opened = panelOpen ?? savedDate !== DEFAULT_DATE_FILTER;
+
+  // The note shown and its page; opening a note (again) starts on page 1.
+  const [selected, setSelected] = useState<{ noteId: number; page: number } | null>(null);
+  const [navigating, setNavigating] = useState(false);
+  const mobile = useMemo(() => isMobileUserAgent(), []);
+
+  const data = notes.data;
+  const options = useMemo(() => {
+    const all = t('medicalNotes.filters.all');
+    return {
+      documentType: optionsWithAll(data?.map((n) => n.documentType) ?? [], all, locale),
+      authoredBy: optionsWithAll(data?.map((n) => n.authoredBy) ?? [], all, locale),
+      date: MONTH_FILTERS.map((value) => ({ value, label: t(monthFilterLabelKey(value)) })),
+    };
+  }, [data, t, locale]);
+  const effective: NoteFilters = {
+    date: filters.date,
+    documentType: validChoice(filters.documentType, options.documentType),
+    authoredBy: validChoice(filters.authoredBy, options.authoredBy),
+  };
+
+  const saveDate = (date: MonthFilter) => preference.save(date);
+
+  const markReviewed = async (note: MedicalNote) => {
+    const listKey = medicalNotesQuery(patientId).queryKey;
+    // The dot goes at once; the server's answer follows.
+    queryClient.setQueryData(listKey, (list) =>
+      list?.map((n) => (n.ptMedicalNoteId === note.ptMedicalNoteId ? { ...n, isReviewedByPatient: true } : n)),
+    );
+    try {
+      await setNoteAsReviewed(patientId, note.ptMedicalNoteId);
+    } catch (error) {
+      setActionError(error);
+    }
+    void queryClient.invalidateQueries({ queryKey: listKey });
+    void queryClient.invalidateQueries({ queryKey: notReviewedCountQuery(patientId).queryKey });
+    refreshBadges();
+  };
+
+  const open = async (noteId: number) => {
+    const note = data?.find((n) => n.ptMedicalNoteId === noteId);
+    if (!note) return;
+    setActionError(null);
+    setSelected({ noteId, page: 1 });
+    recordViewAudit(VIEW_DETAIL_AUDIT_EVENT, userId, patientId).catch(() => undefined);
+    const reviewed = note.isReviewedByPatient ? Promise.resolve() : markReviewed(note);
+    if (!mobile || note.pages.length === 0) return;
+    // Phones and tablets show the page itself rather than a frame.
+    setNavigating(true);
+    try {
+      await reviewed;
+      window.location.assign(await notePageUrl(patientId, noteId, note.pages[0]!.pageNumber));
+    } catch (error) {
+      setNavigating(false);
+      setActionError(error);
+    }
+  };
+
+  if (notes.isError) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t('medicalNotes.title')}</Title>
+      </Stack>
+    );
+  }
+  if (!data || !preference.loaded) return <DelayedLoader label={t('app.loading')} />;
+
+  const now = new Date();
+  const shown = data.filter((n) => matchesNoteFilters(n, effective, now));
+  const notReviewed = count.data ?? data.filter((n) => !n.isReviewedByPatient).length;
+  const selectedNote = selected ? data.find((n) => n.ptMedicalNoteId === selected.noteId) : undefined;
+
+  const items: ListItem[] = shown.map((n) => {
+    const status = statusKey(n.status);
+    return {
+      itemId: n.ptMedicalNoteId,
+      heading: n.documentType,
+      subText: t('medicalNotes.subText', {
+        author: n.authoredBy,
+        date: listServiceDate(n.serviceDate, facility.timeZone.id, now),
+      }),
+      rightText: status ? t(status) : n.status,
+      displayBadge: !n.isReviewedByPatient,
+      badgeLabel: t('medicalNotes.notReviewed'),
+    };
+  });
+
+  const select = (name: 'documentType' | 'authoredBy', label: string) => (
+    <NativeSelect
+      label={label}
+      data={options[name]}
+      value={effective[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setChosen((c) => ({ ...c, [name]: value }));
+      }}
+    />
+  );
+
+  const list = (
+    <ItemList
+      label={t('medicalNotes.listLabel')}
+      items={items}
+      selectedId={selectedNote?.ptMedicalNoteId ?? null}
+      onSelect={(id) => void open(Number(id))}
+      emptyText={t(data.length === 0 ? 'medicalNotes.empty' : 'medicalNotes.noMatch')}
+    />
+  );
+
+  const detail = selectedNote ? (
+    navigating ? (
+      <Text role="status">{t('medicalNotes.opening')}</Text>
+    ) : (
+      <NoteViewer
+        key={selectedNote.ptMedicalNoteId}
+        note={selectedNote}
+        patientId={patientId}
+        page={Math.min(selected?.page ?? 1, Math.max(selectedNote.pages.length, 1))}
+        onPageChange={(page) => setSelected((s) => (s ? { ...s, page } : s))}
+      />
+    )
+  ) : data.length > 0 ? (
+    <Paper withBorder radius="sm" p="xl">
+      <Text ta="center" c="dimmed">
+        {t('medicalNotes.hint')}
+      </Text>
+    </Paper>
+  ) : null;
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm" align="center" wrap="nowrap">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {t('medicalNotes.title')}
+        </Title>
+        {notReviewed > 0 && (
+          <Badge size="lg" circle={notReviewed < 10} color="red.8" data-testid="medical-notes-count">
+            <span aria-hidden="true">{notReviewed}</span>
+            <VisuallyHidden>{t('medicalNotes.badge', { count: notReviewed })}</VisuallyHidden>
+          </Badge>
+        )}
+      </Group>
+      <FilterPanel
+        opened={opened}
+        onToggle={() => setPanelOpen(!opened)}
+        onClear={() => {
+          // The panel stays as it is shown (it would close by itself once All is saved).
+          setPanelOpen(opened);
+          setChosen({ documentType: ALL, authoredBy: ALL, date: DEFAULT_DATE_FILTER });
+          saveDate(DEFAULT_DATE_FILTER);
+        }}
+        summary={
+          <Text aria-live="polite" aria-atomic="true" fw={600}>
+            {t('medicalNotes.showing', { shown: shown.length, total: data.length })}
+          </Text>
+        }
+      >
+        <NativeSelect
+          label={t('dateFilter.label')}
+          data={options.date}
+          value={effective.date}
+          onChange={(e) => {
+            const date = parseMonthFilter(e.currentTarget.value, DEFAULT_DATE_FILTER);
+            setPanelOpen(opened);
+            setChosen((c) => ({ ...c, date }));
+            saveDate(date);
+          }}
+        />
+        {select('documentType', t('medicalNotes.filters.documentType'))}
+        {select('authoredBy', t('medicalNotes.filters.authoredBy'))}
+      </FilterPanel>
+      <MasterDetail
+        list={list}
+        detail={detail}
+        showDetail={selectedNote !== undefined}
+        onBack={() => {
+          setSelected(null);
+          setNavigating(false);
+        }}
+        backLabel={t('medicalNotes.back')}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,121 @@
+import {
+  MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT,
+  type MedicalNote,
+  type MedicalNotePage,
+  type MedicalNotePageContentType,
+} from '@portal/contracts';
+import type { Db, Tx } from '../../db/client';
+import type { Relationship } from '../../platform/access/patient-access';
+import { writeAudit } from '../../platform/audit/audit';
+import type { SessionCaller } from '../../platform/auth/sessions';
+import { notFound } from '../../platform/errors/app-error';
+import {
+  countNotReviewed,
+  findPublishedNote,
+  findPublishedPage,
+  listPublishedNotes,
+  listPublishedPages,
+  markReviewed,
+} from './medical-notes.repository';
+
+/** Written when the patient's first look marks a note reviewed (not on later looks). */
+export const MEDICAL_NOTE_REVIEWED_AUDIT_EVENT = 'medicalnotereviewedauditevent';
+
+export const MEDICAL_NOTE_MESSAGES = {
+  noteNotFound: 'This medical note is not available.',
+  pageNotFound: 'This page of the medical note is not available.',
+} as const;
+
+export interface NoteRequestContext {
+  caller: SessionCaller;
+  patientId: number;
+  relationship: Relationship;
+}
+
+/** Newest service date first; the same day: the newest record first. The browser sorts by the same rule. */
+export function compareNotes(
+  a: Pick<MedicalNote, 'serviceDate' | 'ptMedicalNoteId'>,
+  b: Pick<MedicalNote, 'serviceDate' | 'ptMedicalNoteId'>,
+): number {
+  return b.serviceDate.localeCompare(a.serviceDate) || b.ptMedicalNoteId - a.ptMedicalNoteId;
+}
+
+/** A file name for a served page: 'medical-note-12-page-2.pdf'. */
+export function pageFileName(noteId: number, pageNumber: number, contentType: MedicalNotePageContentType): string {
+  const extension = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' }[contentType];
+  return `medical-note-${noteId}-page-${pageNumber}.${extension}`;
+}
+
+export class MedicalNotesService {
+  constructor(private readonly db: Db) {}
+
+  async list(patientId: number): Promise<MedicalNote[]> {
+    const [notes, pages] = await Promise.all([
+      listPublishedNotes(this.db, patientId),
+      listPublishedPages(this.db, patientId),
+    ]);
+    const pagesOf = new Map<number, MedicalNotePage[]>();
+    for (const page of pages) {
+      const list = pagesOf.get(page.noteId) ?? [];
+      list.push({ pageNumber: page.pageNumber, contentType: page.contentType });
+      pagesOf.set(page.noteId, list);
+    }
+    return notes
+      .map((note): MedicalNote => ({
+        ptMedicalNoteId: note.id,
+        patientId: note.patientId,
+        serviceDate: note.serviceDate,
+        documentType: note.documentType,
+        authoredBy: note.authoredBy,
+        status: note.status,
+        noteToPatient: note.noteToPatient,
+        isReviewedByPatient: note.isReviewedByPatient,
+        pages: pagesOf.get(note.id) ?? [],
+      }))
+      .sort(compareNotes);
+  }
+
+  notReviewedCount(patientId: number): Promise<number> {
+    return countNotReviewed(this.db, patientId);
+  }
+
+  /** Idempotent: a reviewed note stays reviewed; only the first look writes an audit row. */
+  async setAsReviewed(ctx: NoteRequestContext, noteId: number, now = new Date()): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const note = await findPublishedNote(tx, ctx.patientId, noteId);
+      if (!note) throw notFound('not_found', MEDICAL_NOTE_MESSAGES.noteNotFound);
+      if (!(await markReviewed(tx, ctx.patientId, noteId, now))) return;
+      await this.audit(tx, ctx, MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, { noteId });
+    });
+  }
+
+  /** One page's document; the read is audited in the same transaction. */
+  async page(
+    ctx: NoteRequestContext,
+    noteId: number,
+    pageNumber: number,
+  ): Promise<{ contentType: MedicalNotePageContentType; body: Uint8Array; fileName: string }> {
+    return this.db.transaction(async (tx) => {
+      const page = await findPublishedPage(tx, ctx.patientId, noteId, pageNumber);
+      if (!page) throw notFound('not_found', MEDICAL_NOTE_MESSAGES.pageNotFound);
+      await this.audit(tx, ctx, MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT, { noteId, pageNumber });
+      return {
+        contentType: page.contentType,
+        body: page.content,
+        fileName: pageFileName(noteId, pageNumber, page.contentType),
+      };
+    });
+  }
+
+  private audit(tx: Tx, ctx: NoteRequestContext, eventType: string, detail: Record<string, unknown>) {
+    return writeAudit(tx, {
+      eventType,
+      actorUserId: ctx.caller.userId,
+      patientId: ctx.patientId,
+      sessionId: ctx.caller.sessionId,
+      facilityId: ctx.caller.facilityId,
+      loginType: ctx.caller.loginType,
+      detail: { relationship: ctx.relationship, ...detail },
+    });
+  }
+}

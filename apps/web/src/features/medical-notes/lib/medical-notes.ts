@@ -1,0 +1,93 @@
+import type {
+  MEDICAL_NOTE_STATUSES,
+  MEDICAL_NOTES_DATE_PREFERENCE,
+  MEDICAL_NOTES_VIEW_AUDIT_EVENT,
+  MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT,
+  MedicalNote,
+} from '@portal/contracts';
+import dayjs from 'dayjs';
+import { DATE_FORMATS } from '@portal/contracts';
+import { inMonthFilter, type MonthFilter } from '../../../components/date-filters';
+import { ALL, matchesChoice } from '../../../components/filters';
+import { formatListDate } from '../../../lib/dates';
+
+// Copies typed against the contract's constants (the browser takes only types from contracts' api/ files).
+export const DATE_PREFERENCE: typeof MEDICAL_NOTES_DATE_PREFERENCE = 'PatientPortal_MedicalNotesFilter_Date';
+export const VIEW_AUDIT_EVENT: typeof MEDICAL_NOTES_VIEW_AUDIT_EVENT = 'medicalnotesviewauditevent';
+export const VIEW_DETAIL_AUDIT_EVENT: typeof MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT = 'medicalnotesviewdetailauditevent';
+
+/** The date filter when none was saved (spec 002 section 9: medical notes default All). */
+export const DEFAULT_DATE_FILTER: MonthFilter = 'All';
+
+/** Newest service date first; the same day, the newest record first (spec 002 section 4). */
+export function compareNotes(
+  a: Pick<MedicalNote, 'serviceDate' | 'ptMedicalNoteId'>,
+  b: Pick<MedicalNote, 'serviceDate' | 'ptMedicalNoteId'>,
+): number {
+  return b.serviceDate.localeCompare(a.serviceDate) || b.ptMedicalNoteId - a.ptMedicalNoteId;
+}
+
+export function sortNotes<T extends Pick<MedicalNote, 'serviceDate' | 'ptMedicalNoteId'>>(notes: readonly T[]): T[] {
+  return [...notes].sort(compareNotes);
+}
+
+export interface NoteFilters {
+  date: MonthFilter;
+  documentType: string;
+  authoredBy: string;
+}
+
+/** The service day (YYYY-MM-DD) as local midnight, so 'last N months' counts whole calendar days. */
+export function serviceDay(serviceDate: string): Date {
+  const [y, m, d] = serviceDate.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+export function matchesNoteFilters(note: MedicalNote, filters: NoteFilters, now: Date = new Date()): boolean {
+  return (
+    matchesChoice(note.documentType, filters.documentType) &&
+    matchesChoice(note.authoredBy, filters.authoredBy) &&
+    inMonthFilter(serviceDay(note.serviceDate), filters.date, now)
+  );
+}
+
+export const clearedFilters = (): NoteFilters => ({ date: DEFAULT_DATE_FILTER, documentType: ALL, authoredBy: ALL });
+
+/**
+ * The page navigator's rule (spec 002 section 5): a typed page must be a whole number from 1 to the total,
+ * otherwise the navigator reverts to the page it was on.
+ */
+export function committedPage(typed: string, current: number, total: number): number {
+  const text = typed.trim();
+  if (!/^\d{1,6}$/.test(text)) return current;
+  const page = Number(text);
+  return page >= 1 && page <= total ? page : current;
+}
+
+/** Previous or next page, never beyond the first or the last. */
+export function steppedPage(current: number, step: -1 | 1, total: number): number {
+  return Math.min(Math.max(current + step, 1), Math.max(total, 1));
+}
+
+/** The API path of a page's content (opened with a URL token in a frame, or as the page on mobile devices). */
+export function notePagePath(patientId: number, noteId: number, pageNumber: number): string {
+  return `/api/patients/${patientId}/medicalnotes/published/${noteId}/page/${pageNumber}/content`;
+}
+
+const KNOWN_STATUSES: typeof MEDICAL_NOTE_STATUSES = ['Preliminary', 'Final', 'Amended', 'Corrected'];
+
+/** The language-pack key of a known status, else null (the status shows as the facility wrote it). */
+export function statusKey(status: string): string | null {
+  return (KNOWN_STATUSES as readonly string[]).includes(status) ? `medicalNotes.statusValue.${status}` : null;
+}
+
+/** The date of services in the detail: the long list form ('ll', e.g. 'Mar 5, 2026') in the user's language. */
+export function formatServiceDate(serviceDate: string): string {
+  // dayjs reads YYYY-MM-DD as that day in local time, wherever the browser is.
+  return dayjs(serviceDate).format(DATE_FORMATS.list);
+}
+
+/** The service date in the list (spec 002 section 9): this year 'MMM D', earlier years 'll'; never a time. */
+export function listServiceDate(serviceDate: string, timeZoneId: string, now?: Date): string {
+  return formatListDate(serviceDate, { timeZoneId, now, hasTime: false });
+}
