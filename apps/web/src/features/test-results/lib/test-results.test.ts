@@ -3,6 +3,7 @@ import type { LabResultListItem } from '@portal/contracts';
 import {
   allProcedureNames,
   flagLabelKey,
+  flagMark,
   isAbnormal,
   isFreeText,
   matchesProcedure,
@@ -82,6 +83,12 @@ describe('flagLabelKey', () => {
     expect(flagLabelKey('N')).toBe('labResults.flag.N');
     expect(flagLabelKey(null)).toBeNull();
     expect(flagLabelKey('>')).toBeNull();
+  });
+});
+
+describe('flagMark', () => {
+  it('points up for high, down for low, and says ! for abnormal', () => {
+    expect(['H', 'HH', 'L', 'LL', 'A', 'hh'].map(flagMark)).toEqual(['↑', '↑', '↓', '↓', '!', '↑']);
   });
 });
 

@@ -6,7 +6,19 @@ import {
   type AbnormalFlag,
 } from '@portal/contracts';
 import type { LabResultListItem, TestResultDetail, TestResultGroup } from '@portal/contracts';
+import { inMonthFilter, type MonthFilter } from '../../../components/date-filters';
 import { matchesChoice } from '../../../components/filters';
+
+/** The date filter when the user has saved none (spec: Last 9 months). */
+export const DEFAULT_DATE_FILTER: MonthFilter = 'Last9Months';
+
+export interface TestResultFilters {
+  date: MonthFilter;
+  /** A group name, or All. */
+  procedure: string;
+  /** A requesting physician, or All. */
+  orderedBy: string;
+}
 
 /** The names of a result's groups (its test procedures), in their order, each once. */
 export function procedureNames(result: Pick<LabResultListItem, 'testResultGroups'>): string[] {
@@ -46,10 +58,27 @@ export function flagLabelKey(flag: string | null | undefined): string | null {
   return known ? `labResults.flag.${known satisfies AbnormalFlag}` : null;
 }
 
+/** A mark beside an abnormal flag's words: an arrow up for high, down for low, '!' for any other. */
+export function flagMark(flag: string | null | undefined): string {
+  const value = (flag ?? '').trim().toUpperCase();
+  if (value === 'H' || value === 'HH') return '↑';
+  if (value === 'L' || value === 'LL') return '↓';
+  return '!';
+}
+
 /** The remarks of a result that have text, in the order shown: the care team's note, then the lab's comment. */
 export function remarks(result: Pick<LabResultListItem, 'noteToPatient' | 'comment'>) {
   return [
     { key: 'labResults.noteToPatient', text: result.noteToPatient?.trim() ?? '' },
     { key: 'labResults.labComment', text: result.comment?.trim() ?? '' },
   ].filter((r) => r.text !== '');
+}
+
+/** A result shows when its collection date is in the date filter, a group has the procedure, and the physician matches. */
+export function matchesFilters(result: LabResultListItem, filters: TestResultFilters, now: Date): boolean {
+  return (
+    inMonthFilter(result.startDate, filters.date, now) &&
+    matchesProcedure(result, filters.procedure) &&
+    matchesChoice(result.requestingPhysician, filters.orderedBy)
+  );
 }
