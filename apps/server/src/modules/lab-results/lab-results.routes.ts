@@ -3,13 +3,20 @@ import {
   ErrorBodySchema,
   LabResultListItemSchema,
   LabResultParams,
+  LabResultPdfQuery,
   LabResultSchema,
   NotReviewedCountSchema,
   PatientIdParams,
 } from '@portal/contracts';
 import type { RouteApp } from '../../app';
 import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
-import { DETAIL_VIEW_AUDIT_EVENT, LabResultsService, NOT_FOUND_MESSAGE } from './lab-results.service';
+import { sendDocument } from '../../platform/http/documents';
+import {
+  DETAIL_VIEW_AUDIT_EVENT,
+  LabResultsService,
+  NOT_FOUND_MESSAGE,
+  PRINT_AUDIT_EVENT,
+} from './lab-results.service';
 
 const TAGS = ['Test results'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -82,5 +89,39 @@ export async function labResultRoutes(app: RouteApp) {
         { caller: requireCaller(request), patientId: requirePatientAccess(request).patientId },
         request.params.labResultId,
       ),
+  );
+
+  app.post(
+    '/api/patients/:patientId/labresults/published/:labResultId/pdf',
+    {
+      config: { access: 'patient' },
+      schema: {
+        tags: TAGS,
+        summary: 'A printable PDF of one published test result',
+        description:
+          'Answers application/pdf (inline, file name test-result-YYYY-MM-DD.pdf from the collection day, never ' +
+          'cached), which the browser opens in a new window to print: the facility, the patient, the ' +
+          'procedures, date collected (in the facility’s time zone), ordered by, the lab, status, the print time, ' +
+          'the remarks (note to the patient, lab comment), then each group as a table of test, value, unit, ' +
+          'reference range, flag, status and comment, abnormal tests (abnormalFlag present and not N) in bold ' +
+          'with a marker; a group of exactly one test whose value is longer than 20 characters prints as text. ' +
+          'Labels are in ?language (a locale such as es-MX; unsupported ones fall back to en-US), else the ' +
+          'user’s chosen language, else the facility’s; Chinese prints with an embedded Chinese font. No body. ' +
+          `Printing does not mark the result reviewed; it writes the audit row ${PRINT_AUDIT_EVENT}. A result ` +
+          'of another patient, an unpublished one or an unknown id: 404 not_found. Self and authorised ' +
+          'representatives.',
+        params: LabResultParams,
+        querystring: LabResultPdfQuery,
+        response: { 200: z.any().describe('The PDF'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const document = await service.pdf(
+        { caller: requireCaller(request), patientId: requirePatientAccess(request).patientId },
+        request.params.labResultId,
+        request.query.language,
+      );
+      return sendDocument(reply, { contentType: 'application/pdf', body: document.body, fileName: document.fileName });
+    },
   );
 }

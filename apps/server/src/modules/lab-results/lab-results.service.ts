@@ -2,10 +2,15 @@ import type { LabResult, LabResultListItem, TestResultGroup } from '@portal/cont
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { SessionCaller } from '../../platform/auth/sessions';
+import { buildLanguagePack, resolvePack } from '../../platform/content/language-packs';
 import { notFound } from '../../platform/errors/app-error';
+import { buildLabResultPdf, dayIn } from './lab-result-pdf';
 import {
   countNotReviewed,
+  findPackOverrides,
+  findPrintHeader,
   findPublishedResult,
+  findUserLanguage,
   listDetails,
   listGroups,
   listPublishedResults,
@@ -113,6 +118,50 @@ export class LabResultsService {
         testResultGroups: assembleGroups(groups, details),
       };
     });
+  }
+
+  /**
+   * The printout of one published result in a language: ?language, else the user's chosen language, else
+   * the facility's. Writes the print audit row before the document leaves (no state changes, so no
+   * transaction is held open while the PDF is laid out).
+   */
+  async pdf(
+    viewer: Viewer,
+    labResultId: number,
+    requestedLanguage: string | undefined,
+    now = new Date(),
+  ): Promise<{ body: Uint8Array; fileName: string }> {
+    const row = await findPublishedResult(this.db, viewer.patientId, labResultId);
+    if (!row) throw notFound('not_found', NOT_FOUND_MESSAGE);
+    const header = await findPrintHeader(this.db, viewer.patientId);
+    if (!header) throw notFound('not_found', NOT_FOUND_MESSAGE);
+    const groups = await listGroups(this.db, [row.id]);
+    const details = await listDetails(
+      this.db,
+      groups.map((g) => g.id),
+    );
+    const userLanguage = viewer.caller.userId === null ? null : await findUserLanguage(this.db, viewer.caller.userId);
+    const { locale, pack } = resolvePack(requestedLanguage ?? userLanguage ?? header.facilityLanguage ?? undefined);
+    const strings = buildLanguagePack(pack, await findPackOverrides(this.db, header.facilityId, pack));
+    const body = await buildLabResultPdf({
+      result: { ...resultFields(row), testResultGroups: assembleGroups(groups, details) },
+      patientName: `${header.firstName} ${header.lastName}`,
+      facilityName: header.facilityName,
+      timeZoneId: header.timeZoneId,
+      locale,
+      strings,
+      printedAt: now,
+    });
+    await writeAudit(this.db, {
+      eventType: PRINT_AUDIT_EVENT,
+      actorUserId: viewer.caller.userId,
+      patientId: viewer.patientId,
+      sessionId: viewer.caller.sessionId,
+      facilityId: viewer.caller.facilityId,
+      loginType: viewer.caller.loginType,
+      detail: { labResultId, language: locale },
+    });
+    return { body, fileName: `test-result-${dayIn(row.collectedAt, header.timeZoneId)}.pdf` };
   }
 
   notReviewedCount(patientId: number): Promise<number> {
