@@ -28,4 +28,12 @@ describe('formatListDate', () => {
   it('shows the long date for earlier years', () => {
     expect(formatListDate('2024-03-05T14:05:00Z', { timeZoneId: tz, now })).toBe('Mar 5, 2024');
   });
+  it('takes a calendar day as noon that day, with no time, even today', () => {
+    expect(formatListDate('2026-11-21', { timeZoneId: tz, now })).toBe('Nov 21');
+    expect(formatListDate('2026-01-01', { timeZoneId: 'America/Los_Angeles', now })).toBe('Jan 1');
+    expect(formatListDate('2025-12-31', { timeZoneId: 'Pacific/Auckland', now })).toBe('Dec 31, 2025');
+  });
+  it('hides the time of today when the value has none', () => {
+    expect(formatListDate('2026-11-21T17:00:00Z', { timeZoneId: tz, now, hasTime: false })).toBe('Nov 21');
+  });
 });

@@ -17,15 +17,17 @@ export function formatDateTime(value: DateInput, timeZoneId: string): string {
 
 /**
  * Dates in lists: today shows only the time, this year 'MMM D', earlier years the long date ('ll').
- * A value without a time part shows no time.
+ * A value without a time part (a calendar day such as '2026-03-05', or hasTime false) is taken as 12:00
+ * that day in the zone, so it never slips to the day before, and shows no time.
  */
 export function formatListDate(
   value: DateInput,
   options: { timeZoneId: string; now?: Date; hasTime?: boolean },
 ): string {
-  const d = dayjs(value).tz(options.timeZoneId);
+  const dayOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = dayOnly ? dayjs.tz(`${value} 12:00:00`, options.timeZoneId) : dayjs(value).tz(options.timeZoneId);
   const now = dayjs(options.now ?? new Date()).tz(options.timeZoneId);
-  const hasTime = options.hasTime ?? true;
+  const hasTime = !dayOnly && (options.hasTime ?? true);
   if (d.isSame(now, 'day') && hasTime) return d.format('LT');
   if (d.isSame(now, 'year')) return d.format('MMM D');
   return d.format(DATE_FORMATS.list);

@@ -59,6 +59,7 @@ export const TokenErrorSchema = z.object({
 /* ------------------------------------------------------------ login profile */
 
 export const PreferenceSchema = z.object({ name: z.string().min(1).max(100), value: z.string().max(1000) });
+export type Preference = z.infer<typeof PreferenceSchema>;
 
 export const LoginProfileSchema = z.object({
   userId: z.number().int().nullable().describe('null for kiosk and link users, who act only for one patient'),
@@ -296,7 +297,10 @@ export const UrlTokenRequestSchema = z
     path: z
       .string()
       .max(500)
-      .regex(/^\/api\/[A-Za-z0-9/_.-]+$/, 'must be an API path such as /api/education/articles/12/content'),
+      .regex(
+        /^\/api(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/,
+        'must be an API path such as /api/education/articles/12/content',
+      ),
   })
   .strict();
 export const UrlTokenSchema = z.object({

@@ -1,16 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AppointmentsResponse, NOTIFICATION_TYPES } from '@portal/contracts';
+import type { AppointmentsResponse } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { api } from '../../../lib/api-instance';
-import {
-  DATE_PREFERENCE,
-  parseDateFilter,
-  preferenceValue,
-  type DateFilter,
-  type NotificationSettings,
-} from '../lib/appointments';
+import { DATE_PREFERENCE, parseDateFilter, preferenceValue, type DateFilter } from '../lib/appointments';
 
-type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 const VIEW_AUDIT_EVENT = 'appointmentviewauditevent';
 
 /** GET /api/patients/{patientId}/appointments: every appointment, and the values the filters offer. */
@@ -18,24 +11,6 @@ export const appointmentsQuery = (patientId: number) =>
   queryOptions({
     queryKey: ['patient', patientId, 'appointments'],
     queryFn: ({ signal }) => api.get<AppointmentsResponse>(`/api/patients/${patientId}/appointments`, { signal }),
-  });
-
-/** GET /api/patients/{patientId}/NotificationSettings?type: a 404 means nothing is set (email and text off). */
-export const notificationSettingsQuery = (patientId: number, type: NotificationType) =>
-  queryOptions({
-    queryKey: ['patient', patientId, 'notificationSettings', type],
-    queryFn: async ({ signal }): Promise<NotificationSettings> => {
-      try {
-        const answer = await api.get<{ patientSettings: NotificationSettings }>(
-          `/api/patients/${patientId}/NotificationSettings`,
-          { query: { type }, signal },
-        );
-        return { email: answer.patientSettings.email === true, sms: answer.patientSettings.sms === true };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { email: false, sms: false };
-        throw error;
-      }
-    },
   });
 
 /** GET /api/users/{userId}/Preferences?name=PatientPortal_AppointmentsFilter_Date. */

@@ -8,10 +8,7 @@ export type DateFilter = (typeof APPOINTMENT_DATE_FILTERS)[number];
 export const DATE_FILTERS: typeof APPOINTMENT_DATE_FILTERS = ['All', 'Upcoming', 'Past'];
 export const DATE_PREFERENCE: typeof APPOINTMENTS_DATE_PREFERENCE = 'PatientPortal_AppointmentsFilter_Date';
 
-export interface NotificationSettings {
-  email: boolean;
-  sms: boolean;
-}
+import type { NotificationSettings } from '../../../lib/notification-settings';
 
 interface Preference {
   name: string;

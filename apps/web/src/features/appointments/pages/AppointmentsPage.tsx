@@ -12,13 +12,13 @@ import { messageBar } from '../../../lib/api-instance';
 import { useCapabilities } from '../../../lib/capabilities';
 import { useCurrentPatient } from '../../../lib/current-patient';
 import { useFacility } from '../../../lib/facility-context';
+import { notificationSettingsQuery } from '../../../lib/notification-settings';
 import { timeZoneName } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   appointmentsQuery,
   dateFilterPreferenceQuery,
-  notificationSettingsQuery,
   recordAppointmentsViewed,
   saveDateFilterPreference,
 } from '../api/appointments';

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { inMonthFilter, MONTH_FILTERS, monthFilterLabelKey, parseMonthFilter } from './date-filters';
+
+describe('parseMonthFilter', () => {
+  it('uses the list’s default when nothing was saved', () => {
+    expect(parseMonthFilter(null, 'Last9Months')).toBe('Last9Months');
+    expect(parseMonthFilter(undefined, 'All')).toBe('All');
+  });
+  it('reads saved values in any case and spacing', () => {
+    expect(parseMonthFilter('Last3Months', 'Last9Months')).toBe('Last3Months');
+    expect(parseMonthFilter('last 6 months', 'Last9Months')).toBe('Last6Months');
+    expect(parseMonthFilter('ALL', 'Last9Months')).toBe('All');
+  });
+  it('treats any other saved value as All', () => {
+    expect(parseMonthFilter('Last12Months', 'Last9Months')).toBe('All');
+    expect(parseMonthFilter('', 'Last9Months')).toBe('All');
+  });
+});
+
+describe('inMonthFilter', () => {
+  const now = new Date(2026, 10, 21, 10, 0); // 21 Nov 2026
+  it('All passes every date, even one that does not parse', () => {
+    expect(inMonthFilter('1990-01-01', 'All', now)).toBe(true);
+    expect(inMonthFilter('not a date', 'All', now)).toBe(true);
+  });
+  it('Last 3 months starts on the same day three months ago', () => {
+    expect(inMonthFilter(new Date(2026, 7, 21, 0, 0), 'Last3Months', now)).toBe(true);
+    expect(inMonthFilter(new Date(2026, 7, 20, 23, 59), 'Last3Months', now)).toBe(false);
+  });
+  it('Last 6 and 9 months', () => {
+    expect(inMonthFilter(new Date(2026, 4, 22), 'Last6Months', now)).toBe(true);
+    expect(inMonthFilter(new Date(2026, 4, 20), 'Last6Months', now)).toBe(false);
+    expect(inMonthFilter(new Date(2026, 1, 21), 'Last9Months', now)).toBe(true);
+    expect(inMonthFilter(new Date(2026, 1, 20), 'Last9Months', now)).toBe(false);
+  });
+  it('future dates pass, unparseable dates do not', () => {
+    expect(inMonthFilter(new Date(2027, 0, 1), 'Last3Months', now)).toBe(true);
+    expect(inMonthFilter('garbage', 'Last3Months', now)).toBe(false);
+  });
+  it('the end of a long month goes back to the end of a short one', () => {
+    const may31 = new Date(2026, 4, 31, 9, 0);
+    expect(inMonthFilter(new Date(2026, 1, 28), 'Last3Months', may31)).toBe(true);
+    expect(inMonthFilter(new Date(2026, 1, 27), 'Last3Months', may31)).toBe(false);
+  });
+  it('has a label key per filter', () => {
+    expect(MONTH_FILTERS.map(monthFilterLabelKey)).toEqual([
+      'dateFilter.All',
+      'dateFilter.Last3Months',
+      'dateFilter.Last6Months',
+      'dateFilter.Last9Months',
+    ]);
+  });
+});

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Preference } from '@portal/contracts';
+import { api } from './api-instance';
+import { queryClient } from './query-client';
+
+/** GET /api/users/{userId}/Preferences?name: the saved value, or null when the user never chose one. */
+export const preferenceQuery = (userId: number, name: string) =>
+  queryOptions({
+    queryKey: ['user', userId, 'preference', name],
+    queryFn: async ({ signal }): Promise<string | null> => {
+      const answer = await api.get<Preference[]>(`/api/users/${userId}/Preferences`, { query: { name }, signal });
+      return answer.find((p) => p.name === name)?.value ?? null;
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** PUT /api/users/{userId}/Preferences: the cache holds the new value at once, the server remembers it. */
+export async function savePreference(userId: number, name: string, value: string): Promise<void> {
+  queryClient.setQueryData(preferenceQuery(userId, name).queryKey, value);
+  await api.put<void>(`/api/users/${userId}/Preferences`, { userId, name, value });
+}
+
+/**
+ * A remembered choice (a date filter, how articles open). `loaded` turns true once the saved value is
+ * known, or known to be unavailable (a failed read behaves as never saved: the page uses its default).
+ */
+export function useSavedPreference(
+  userId: number | null,
+  name: string,
+): { value: string | null; loaded: boolean; save: (value: string) => void } {
+  const query = useQuery({ ...preferenceQuery(userId ?? 0, name), enabled: userId !== null, retry: false });
+  return {
+    value: query.data ?? null,
+    loaded: userId === null || query.isSuccess || query.isError,
+    save: (value) => {
+      if (userId === null) return;
+      savePreference(userId, name, value).catch(() => {
+        // Not remembered for next time; the choice still applies now.
+      });
+    },
+  };
+}
