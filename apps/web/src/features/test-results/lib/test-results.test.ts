@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { LabResultListItem } from '@portal/contracts';
+import type { MonthFilter } from '../../../components/date-filters';
 import {
   allProcedureNames,
   flagLabelKey,
   flagMark,
   isAbnormal,
   isFreeText,
+  matchesFilters,
   matchesProcedure,
   procedureNames,
   remarks,
   resultHeading,
+  DEFAULT_DATE_FILTER,
 } from './test-results';
 
 const groups = (...names: string[]) => ({
@@ -39,7 +42,12 @@ describe('procedure names and the heading', () => {
   });
 
   it('offers every procedure of every result', () => {
-    expect(allProcedureNames([groups('A', 'B'), groups('B', 'C')] as LabResultListItem[])).toEqual(['A', 'B', 'B', 'C']);
+    expect(allProcedureNames([groups('A', 'B'), groups('B', 'C')] as LabResultListItem[])).toEqual([
+      'A',
+      'B',
+      'B',
+      'C',
+    ]);
   });
 });
 
@@ -102,5 +110,64 @@ describe('remarks', () => {
       { key: 'labResults.labComment', text: 'Hemolysed.' },
     ]);
     expect(remarks({ noteToPatient: null, comment: null })).toEqual([]);
+  });
+});
+
+describe('matchesFilters', () => {
+  const now = new Date(2026, 5, 15, 10, 0);
+  const result = (startDate: Date, physician: string | null, ...names: string[]): LabResultListItem => ({
+    labResultId: 1,
+    startDate: startDate.toISOString(),
+    externalStatus: 'Final',
+    requestingPhysician: physician,
+    isReviewedByPatient: true,
+    address1: null,
+    address2: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    country: null,
+    labName: null,
+    labAddress: null,
+    comment: null,
+    noteToPatient: null,
+    ...groups(...names),
+  });
+  const all = { date: 'All', procedure: 'All', orderedBy: 'All' } as const;
+
+  it('defaults the date to the last 9 months', () => {
+    expect(DEFAULT_DATE_FILTER).toBe('Last9Months');
+  });
+
+  it('keeps results collected since the same day 9, 6 or 3 months ago', () => {
+    const tenMonths = result(new Date(2025, 7, 10), 'Dr. Raman', 'CBC');
+    const eightMonths = result(new Date(2025, 9, 20), 'Dr. Raman', 'CBC');
+    const lastWeek = result(new Date(2026, 5, 8), 'Dr. Raman', 'CBC');
+    const at = (date: MonthFilter) =>
+      [tenMonths, eightMonths, lastWeek].filter((r) => matchesFilters(r, { ...all, date }, now)).length;
+    expect(at('All')).toBe(3);
+    expect(at('Last9Months')).toBe(2);
+    expect(at('Last6Months')).toBe(1);
+    expect(at('Last3Months')).toBe(1);
+    // The first day of the window is in it.
+    expect(matchesFilters(result(new Date(2025, 8, 15), null, 'CBC'), { ...all, date: 'Last9Months' }, now)).toBe(true);
+    expect(matchesFilters(result(new Date(2025, 8, 14, 23), null, 'CBC'), { ...all, date: 'Last9Months' }, now)).toBe(
+      false,
+    );
+  });
+
+  it('matches the procedure on any group and the physician exactly, all filters together', () => {
+    const both = result(new Date(2026, 5, 1), 'Dr. Priya Raman', 'CBC with Differential', 'Tumor Markers');
+    expect(matchesFilters(both, { ...all, procedure: 'Tumor Markers' }, now)).toBe(true);
+    expect(matchesFilters(both, { ...all, procedure: 'Surgical Pathology' }, now)).toBe(false);
+    expect(matchesFilters(both, { ...all, orderedBy: 'Dr. Priya Raman' }, now)).toBe(true);
+    expect(matchesFilters(both, { ...all, orderedBy: 'Dr. Samuel Okafor' }, now)).toBe(false);
+    expect(
+      matchesFilters(both, { date: 'Last3Months', procedure: 'Tumor Markers', orderedBy: 'Dr. Priya Raman' }, now),
+    ).toBe(true);
+    // A result without a physician passes only All.
+    const nobody = result(new Date(2026, 5, 1), null, 'CBC');
+    expect(matchesFilters(nobody, all, now)).toBe(true);
+    expect(matchesFilters(nobody, { ...all, orderedBy: 'Dr. Priya Raman' }, now)).toBe(false);
   });
 });

@@ -1,10 +1,4 @@
-import {
-  ABNORMAL_FLAGS,
-  isAbnormalFlag,
-  isFreeTextGroup,
-  LIMITS,
-  type AbnormalFlag,
-} from '@portal/contracts';
+import { ABNORMAL_FLAGS, isAbnormalFlag, isFreeTextGroup, LIMITS, type AbnormalFlag } from '@portal/contracts';
 import type { LabResultListItem, TestResultDetail, TestResultGroup } from '@portal/contracts';
 import { inMonthFilter, type MonthFilter } from '../../../components/date-filters';
 import { matchesChoice } from '../../../components/filters';

@@ -3,12 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LAB_RESULT_DATE_PREFERENCE, type LabResultListItem } from '@portal/contracts';
-import { MONTH_FILTERS, parseMonthFilter, type MonthFilter } from '../../../components/date-filters';
+import { monthFilterLabelKey, MONTH_FILTERS, parseMonthFilter } from '../../../components/date-filters';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
 import { ItemList } from '../../../components/ItemList';
 import { MasterDetail } from '../../../components/MasterDetail';
+import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { refreshBadges } from '../../../lib/badges';
 import { useCapabilities } from '../../../lib/capabilities';
@@ -82,9 +83,13 @@ function TestResultsView({ patientId, userId }: { patientId: number; userId: num
   const options = useMemo(() => {
     const all = t('labResults.filters.all');
     return {
-      date: MONTH_FILTERS.map((value) => ({ value, label: t(`dateFilter.${value}`) })),
+      date: MONTH_FILTERS.map((value) => ({ value, label: t(monthFilterLabelKey(value)) })),
       procedure: optionsWithAll(allProcedureNames(list ?? []), all, locale),
-      orderedBy: optionsWithAll((list ?? []).map((r) => r.requestingPhysician), all, locale),
+      orderedBy: optionsWithAll(
+        (list ?? []).map((r) => r.requestingPhysician),
+        all,
+        locale,
+      ),
     };
   }, [list, t, locale]);
 
@@ -104,7 +109,14 @@ function TestResultsView({ patientId, userId }: { patientId: number; userId: num
   const print = (labResultId: number) => {
     setPrinting(true);
     openBlobInNewWindow(fetchLabResultPdf(patientId, labResultId, locale))
-      .catch(() => messageBar.show({ type: 'error', key: 'labResults.printFailed' }))
+      .then((opened) => {
+        if (!opened) messageBar.show({ type: 'error', key: 'labResults.printFailed' });
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.isSessionTimeout)) {
+          messageBar.show({ type: 'error', key: 'labResults.printFailed' });
+        }
+      })
       .finally(() => setPrinting(false));
   };
 
@@ -161,7 +173,7 @@ function TestResultsView({ patientId, userId }: { patientId: number; userId: num
           label={t('labResults.filters.date')}
           data={options.date}
           value={filters.date}
-          onChange={(e) => savedDate.save(parseMonthFilter(e.currentTarget.value, DEFAULT_DATE_FILTER) as MonthFilter)}
+          onChange={(e) => savedDate.save(parseMonthFilter(e.currentTarget.value, DEFAULT_DATE_FILTER))}
         />
         <NativeSelect
           label={t('labResults.filters.procedure')}
