@@ -1,9 +1,9 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { LabResult, TestResultDetail, TestResultGroup } from '@portal/contracts';
+import type { LabResult, TestResultGroup } from '@portal/contracts';
 import { DateTimeText } from '../../../components/DateText';
-import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
 import { useTranslation } from '../../../lib/i18n';
-import { flagLabelKey, flagMark, isAbnormal, isFreeText, remarks, resultHeading } from '../lib/test-results';
+import { isFreeText, remarks, resultHeading } from '../lib/test-results';
+import { ResultTable } from './ResultTable';
 import classes from './test-results.module.css';
 
 /** The detail of one result: when and by whom, the lab, remarks, Print, then one table per group. */
@@ -112,71 +112,12 @@ function GroupBlock({ group }: { group: TestResultGroup }) {
     );
   }
 
-  const columns: SortableColumn<TestResultDetail>[] = [
-    {
-      key: 'test',
-      header: t('labResults.columns.test'),
-      cell: (d) => (isAbnormal(d) ? <strong>{d.testDisplayName}</strong> : d.testDisplayName),
-      primary: true,
-    },
-    {
-      key: 'value',
-      header: t('labResults.columns.value'),
-      cell: (d) =>
-        isAbnormal(d) ? (
-          <strong className={classes.abnormal} data-abnormal="true">
-            {d.testValue}
-          </strong>
-        ) : (
-          d.testValue
-        ),
-      primary: true,
-    },
-    { key: 'unit', header: t('labResults.columns.unit'), cell: (d) => d.unitOfMeasure },
-    {
-      key: 'range',
-      header: t('labResults.columns.range'),
-      cell: (d) => <span className={classes.noWrap}>{d.referencesRange}</span>,
-    },
-    {
-      key: 'flag',
-      header: t('labResults.columns.flag'),
-      cell: (d) => <FlagText flag={d.abnormalFlag} />,
-      primary: true,
-    },
-    { key: 'status', header: t('labResults.columns.status'), cell: (d) => d.testDetailStatus },
-    { key: 'comment', header: t('labResults.columns.comment'), cell: (d) => d.comment },
-  ];
-
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="result-group">
       <Title order={3} fz="lg" id={headingId} mb="xs">
         {group.groupDisplayName}
       </Title>
-      <SortableTable
-        caption={group.groupDisplayName}
-        columns={columns}
-        rows={group.testResultDetails}
-        rowKey={(d) => d.testResultDetailId}
-        rowLabel={(d) => d.testDisplayName}
-        defaultSort={{ column: '', direction: 'asc' }}
-        emptyText={t('labResults.empty')}
-      />
+      <ResultTable group={group} />
     </Box>
-  );
-}
-
-/** The flag in words ('High', 'Critically low'); an abnormal one stands out by weight and a mark, not colour alone. */
-function FlagText({ flag }: { flag: TestResultDetail['abnormalFlag'] }) {
-  const { t } = useTranslation();
-  const key = flagLabelKey(flag);
-  if (!flag) return null;
-  const label = key ? t(key) : flag;
-  if (!isAbnormal({ abnormalFlag: flag })) return <span>{label}</span>;
-  return (
-    <strong className={classes.abnormal}>
-      <span aria-hidden="true">{flagMark(flag)} </span>
-      {label}
-    </strong>
   );
 }

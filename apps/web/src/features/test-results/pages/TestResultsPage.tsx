@@ -18,6 +18,7 @@ import { formatListDate } from '../../../lib/dates';
 import { openBlobInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
+import { useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -56,6 +57,7 @@ function TestResultsView({ patientId, userId }: { patientId: number; userId: num
   const queryClient = useQueryClient();
   useViewAudit(VIEW_AUDIT_EVENT, userId, patientId);
 
+  const compact = useCompactLayout();
   const results = useQuery(labResultsQuery(patientId));
   useLoadErrorMessage(results.error);
   const savedDate = useSavedPreference(userId, LAB_RESULT_DATE_PREFERENCE);
@@ -156,50 +158,54 @@ function TestResultsView({ patientId, userId }: { patientId: number; userId: num
       <Title order={1} fz={{ base: 26, sm: 32 }}>
         {t('labResults.title')}
       </Title>
-      <FilterPanel
-        opened={panelOpen}
-        onToggle={() => setPanelOpen((open) => !open)}
-        onClear={() => {
-          setChosen({ procedure: ALL, orderedBy: ALL });
-          savedDate.save(DEFAULT_DATE_FILTER);
-        }}
-        summary={
-          <Text aria-live="polite" aria-atomic="true" fw={600}>
-            {t('labResults.showing', { shown: shown.length, total: list.length })}
-          </Text>
-        }
-      >
-        <NativeSelect
-          label={t('labResults.filters.date')}
-          data={options.date}
-          value={filters.date}
-          onChange={(e) => savedDate.save(parseMonthFilter(e.currentTarget.value, DEFAULT_DATE_FILTER))}
-        />
-        <NativeSelect
-          label={t('labResults.filters.procedure')}
-          data={options.procedure}
-          value={filters.procedure}
-          onChange={(e) => {
-            const procedure = e.currentTarget.value;
-            setChosen((c) => ({ ...c, procedure }));
+      {/* On small windows the detail is a view of its own: the filters belong to the list. */}
+      {!(compact && selectedId !== null) && (
+        <FilterPanel
+          opened={panelOpen}
+          onToggle={() => setPanelOpen((open) => !open)}
+          onClear={() => {
+            setChosen({ procedure: ALL, orderedBy: ALL });
+            savedDate.save(DEFAULT_DATE_FILTER);
           }}
-        />
-        <NativeSelect
-          label={t('labResults.filters.orderedBy')}
-          data={options.orderedBy}
-          value={filters.orderedBy}
-          onChange={(e) => {
-            const orderedBy = e.currentTarget.value;
-            setChosen((c) => ({ ...c, orderedBy }));
-          }}
-        />
-      </FilterPanel>
+          summary={
+            <Text aria-live="polite" aria-atomic="true" fw={600}>
+              {t('labResults.showing', { shown: shown.length, total: list.length })}
+            </Text>
+          }
+        >
+          <NativeSelect
+            label={t('labResults.filters.date')}
+            data={options.date}
+            value={filters.date}
+            onChange={(e) => savedDate.save(parseMonthFilter(e.currentTarget.value, DEFAULT_DATE_FILTER))}
+          />
+          <NativeSelect
+            label={t('labResults.filters.procedure')}
+            data={options.procedure}
+            value={filters.procedure}
+            onChange={(e) => {
+              const procedure = e.currentTarget.value;
+              setChosen((c) => ({ ...c, procedure }));
+            }}
+          />
+          <NativeSelect
+            label={t('labResults.filters.orderedBy')}
+            data={options.orderedBy}
+            value={filters.orderedBy}
+            onChange={(e) => {
+              const orderedBy = e.currentTarget.value;
+              setChosen((c) => ({ ...c, orderedBy }));
+            }}
+          />
+        </FilterPanel>
+      )}
       <MasterDetail
         list={listPane}
         detail={detailPane}
         showDetail={selectedId !== null}
         onBack={() => setSelectedId(null)}
         backLabel={t('labResults.back')}
+        listSpan={4}
       />
     </Stack>
   );
