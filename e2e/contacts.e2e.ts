@@ -111,7 +111,7 @@ describe('appointments', () => {
     expect(await page.locator('tbody time', { hasText: /^\d{2}\/\d{2}\/\d{4}$/ }).count()).toBe(1);
     await checkScreen(page, 'appointments');
 
-    // Date ascending by default; a click turns it, a click on another column sorts that one.
+    // Date ascending by default; a click turns it, a click on another column sorts that one, descending first.
     const dateHeader = page.getByRole('columnheader', { name: 'Date' });
     expect(await dateHeader.getAttribute('aria-sort')).toBe('ascending');
     const earliest = (await firstRow(page))[0];
@@ -122,8 +122,10 @@ describe('appointments', () => {
     await expect.poll(() => firstRow(page).then((cells) => cells[0])).toBe(earliest);
     const typeHeader = page.getByRole('columnheader', { name: 'Type' });
     await typeHeader.getByRole('button').click();
-    await expect.poll(() => typeHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => typeHeader.getAttribute('aria-sort')).toBe('descending');
     expect(await dateHeader.getAttribute('aria-sort')).toBe('none');
+    await typeHeader.getByRole('button').click();
+    await expect.poll(() => typeHeader.getAttribute('aria-sort')).toBe('ascending');
     expect((await firstRow(page))[2]).toBe('Chemotherapy');
 
     // The filters, behind Show Filters.

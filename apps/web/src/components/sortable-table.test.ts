@@ -23,8 +23,9 @@ describe('toggleSort', () => {
     expect(toggleSort({ column: 'date', direction: 'asc' }, 'date')).toEqual({ column: 'date', direction: 'desc' });
     expect(toggleSort({ column: 'date', direction: 'desc' }, 'date')).toEqual({ column: 'date', direction: 'asc' });
   });
-  it('sorts another column ascending first', () => {
-    expect(toggleSort({ column: 'date', direction: 'desc' }, 'type')).toEqual({ column: 'type', direction: 'asc' });
+  it('sorts another column descending first', () => {
+    expect(toggleSort({ column: 'date', direction: 'desc' }, 'type')).toEqual({ column: 'type', direction: 'desc' });
+    expect(toggleSort({ column: 'date', direction: 'asc' }, 'type')).toEqual({ column: 'type', direction: 'desc' });
   });
 });
 

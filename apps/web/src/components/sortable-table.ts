@@ -8,9 +8,12 @@ export interface SortState {
 /** What a column sorts by; null and undefined (no value) always sort last. */
 export type SortValue = string | number | Date | boolean | null | undefined;
 
-/** A click on the sorted column turns its direction; a click on another column sorts it ascending. */
+/**
+ * A click on the sorted column turns its direction; a click on another column sorts it descending first
+ * (spec 002, shared rules: newest dates and highest values on top).
+ */
 export function toggleSort(current: SortState, column: string): SortState {
-  if (current.column !== column) return { column, direction: 'asc' };
+  if (current.column !== column) return { column, direction: 'desc' };
   return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
 }
 

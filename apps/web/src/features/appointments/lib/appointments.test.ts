@@ -7,7 +7,6 @@ import {
   isPast,
   matchesFilters,
   parseDateFilter,
-  preferenceValue,
   reminderKey,
 } from './appointments';
 
@@ -89,24 +88,7 @@ describe('timeZoneName', () => {
 });
 
 describe('the date filter preference', () => {
-  it('reads the value from the shapes the preferences call may answer with', () => {
-    const name = 'PatientPortal_AppointmentsFilter_Date';
-    expect(preferenceValue({ name, value: 'Past' }, name)).toBe('Past');
-    expect(
-      preferenceValue(
-        [
-          { name: 'Other', value: 'x' },
-          { name, value: 'Upcoming' },
-        ],
-        name,
-      ),
-    ).toBe('Upcoming');
-    expect(preferenceValue({ preferences: [{ name, value: 'Past' }] }, name)).toBe('Past');
-    expect(preferenceValue({ value: 'Past' }, name)).toBe('Past');
-    expect(preferenceValue(null, name)).toBeNull();
-    expect(preferenceValue([], name)).toBeNull();
-  });
-  it('takes only a known filter, whatever its case; anything else is All', () => {
+  it('reads a saved value in any case; anything else is All', () => {
     expect(parseDateFilter('past')).toBe('Past');
     expect(parseDateFilter('Upcoming')).toBe('Upcoming');
     expect(parseDateFilter('Tomorrow')).toBe('All');

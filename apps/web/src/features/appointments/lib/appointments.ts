@@ -10,28 +10,6 @@ export const DATE_PREFERENCE: typeof APPOINTMENTS_DATE_PREFERENCE = 'PatientPort
 
 import type { NotificationSettings } from '../../../lib/notification-settings';
 
-interface Preference {
-  name: string;
-  value: string;
-}
-
-/** The value of the named preference in any of the answer shapes of the preferences call, else null. */
-export function preferenceValue(answer: unknown, name: string): string | null {
-  const list: unknown[] = Array.isArray(answer)
-    ? answer
-    : typeof answer === 'object' && answer !== null && Array.isArray((answer as { preferences?: unknown }).preferences)
-      ? (answer as { preferences: unknown[] }).preferences
-      : [answer];
-  const found = list.find(
-    (p): p is Preference =>
-      typeof p === 'object' &&
-      p !== null &&
-      typeof (p as Preference).value === 'string' &&
-      ((p as Preference).name === undefined || (p as Preference).name === name),
-  );
-  return found?.value ?? null;
-}
-
 /** The saved date filter; a missing or unknown value (or a 404) is the default, All. */
 export function parseDateFilter(value: string | null): DateFilter {
   return DATE_FILTERS.find((f) => f.toLowerCase() === (value ?? '').trim().toLowerCase()) ?? 'All';

@@ -1,36 +1,36 @@
 import { Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { Appointment } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
-import { ApiError } from '../../../lib/api';
-import { messageBar } from '../../../lib/api-instance';
 import { useCapabilities } from '../../../lib/capabilities';
 import { useCurrentPatient } from '../../../lib/current-patient';
 import { useFacility } from '../../../lib/facility-context';
+import { useSavedPreference } from '../../../lib/preferences';
 import { notificationSettingsQuery } from '../../../lib/notification-settings';
 import { timeZoneName } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
+import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import {
-  appointmentsQuery,
-  dateFilterPreferenceQuery,
-  recordAppointmentsViewed,
-  saveDateFilterPreference,
-} from '../api/appointments';
+import { useViewAudit } from '../../../lib/view-audit';
+import { appointmentsQuery } from '../api/appointments';
 import {
   appointmentDateText,
   DATE_FILTERS,
+  DATE_PREFERENCE,
   DEFAULT_FILTERS,
   matchesFilters,
+  parseDateFilter,
   reminderKey,
   type AppointmentFilters,
   type DateFilter,
 } from '../lib/appointments';
+
+const VIEW_AUDIT_EVENT = 'appointmentviewauditevent';
 
 /** /appointments: every appointment of the patient, filtered, sorted and counted. */
 export function Component() {
@@ -48,35 +48,22 @@ export function Component() {
 function AppointmentsView({ patientId, userId }: { patientId: number; userId: number }) {
   const { t, locale } = useTranslation();
   const facility = useFacility();
-  const queryClient = useQueryClient();
   const appointments = useQuery(appointmentsQuery(patientId));
   const reminders = useQuery(notificationSettingsQuery(patientId, 'Appointments'));
-  const preference = useQuery(dateFilterPreferenceQuery(userId));
+  const preference = useSavedPreference(userId, DATE_PREFERENCE);
 
   // The filters the user chose on this visit; the date filter starts from the saved preference.
   const [chosen, setChosen] = useState<Partial<AppointmentFilters>>({});
   const [panelOpen, setPanelOpen] = useState<boolean | null>(null);
-  const savedDate: DateFilter = preference.data ?? 'All';
+  const savedDate: DateFilter = parseDateFilter(preference.value);
   const filters: AppointmentFilters = { ...DEFAULT_FILTERS, date: savedDate, ...chosen };
   // Opens by itself when a saved filter is at work, so the user sees why rows are missing.
   const opened = panelOpen ?? savedDate !== 'All';
 
-  // One audit row per visit (React's development double effects included).
-  const audited = useRef(false);
-  useEffect(() => {
-    if (audited.current) return;
-    audited.current = true;
-    recordAppointmentsViewed(userId, patientId).catch(() => {
-      // An audit failure is the server's to log; the page still shows.
-    });
-  }, [userId, patientId]);
+  useViewAudit(VIEW_AUDIT_EVENT, userId, patientId);
 
   const failed = appointments.error;
-  useEffect(() => {
-    if (failed && !(failed instanceof ApiError && failed.isSessionTimeout)) {
-      messageBar.show({ type: 'error', key: 'messages.unexpectedError' });
-    }
-  }, [failed]);
+  useLoadErrorMessage(failed, { generic: true });
 
   const data = appointments.data;
   const options = useMemo(() => {
@@ -95,12 +82,7 @@ function AppointmentsView({ patientId, userId }: { patientId: number; userId: nu
     date: filters.date,
   };
 
-  const saveDate = (date: DateFilter) => {
-    queryClient.setQueryData(dateFilterPreferenceQuery(userId).queryKey, date);
-    saveDateFilterPreference(userId, date).catch(() => {
-      // Not remembered for next time; the filter still applies now.
-    });
-  };
+  const saveDate = (date: DateFilter) => preference.save(date);
 
   if (failed) {
     return (
@@ -109,7 +91,7 @@ function AppointmentsView({ patientId, userId }: { patientId: number; userId: nu
       </Stack>
     );
   }
-  if (!data || preference.isPending) return <DelayedLoader label={t('app.loading')} />;
+  if (!data || !preference.loaded) return <DelayedLoader label={t('app.loading')} />;
 
   const now = new Date();
   const total = data.appointments.filter((a) => !a.isFiltered).length;
