@@ -239,8 +239,8 @@ export async function contactRoutes(app: RouteApp) {
           'live and still the patient’s own; the invitation must still be open. Anything else is 404 not_found. ' +
           'Answers a one-page letter (application/pdf, inline, never cached): the facility, “PIN Required”, the ' +
           'patient, the contact and their email, the PIN in large type, how to accept, and the expiry date in the ' +
-          'facility’s time zone; in the language of the invitation email (Chinese prints in English: the ' +
-          'standard PDF fonts have no Chinese characters). Writes pinletterprintauditevent.',
+          'facility’s time zone; in the language of the invitation email (a Chinese letter embeds a Unicode ' +
+          'font). Writes pinletterprintauditevent.',
         params: InvitationIdParams,
         querystring: PinPdfQuery,
         response: { 200: z.any().describe('The PDF'), 400: ErrorBodySchema, 404: ErrorBodySchema },

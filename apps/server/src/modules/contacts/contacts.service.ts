@@ -538,7 +538,7 @@ export class ContactsService {
     if (!found || !patient) throw missing();
     const contact = found.contact;
     const language = (['en', 'es', 'fr', 'pt', 'zh'] as const).includes(payload.language) ? payload.language : 'en';
-    const pdf = renderPinLetter({
+    const pdf = await renderPinLetter({
       language,
       facilityName: patient.facilityName,
       portalName: patient.portalName,

@@ -29,8 +29,8 @@ import { verifyPassword } from '../../platform/auth/passwords';
 import { hashSecret } from '../../platform/auth/secrets';
 import { SealedTokens } from '../../platform/auth/sealed-tokens';
 import { grantsField, packOfLanguageCode, PIN_PDF_TOKEN_MS } from './contacts.service';
-import { isWinAnsi, textWidth, wrapText } from './pdf';
-import { printableLanguage, renderPinLetter } from './pin-letter';
+import { pdfFonts, pdfInfo, pdfText } from '../../../test/pdf-text';
+import { renderPinLetter } from './pin-letter';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Method = 'GET' | 'POST' | 'PUT';
@@ -856,23 +856,12 @@ describe('POST /api/invitations/contact/:contactId/invite', () => {
 
 /* ---------------------------------------------------------------- PIN letter */
 
-/** The byte offsets of the cross-reference table, each of which must start its object. */
-function expectWellFormedPdf(pdf: Buffer) {
-  const text = pdf.toString('latin1');
-  expect(text.startsWith('%PDF-1.4\n')).toBe(true);
-  expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
-  const startxref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)![1]);
-  expect(text.slice(startxref, startxref + 4)).toBe('xref');
-  const entries = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-  expect(entries.length).toBe(7);
-  entries.forEach((offset, index) => {
-    const head = `${index + 1} 0 obj\n`;
-    expect(text.slice(offset, offset + head.length)).toBe(head);
-  });
-  const stream = /\/Length (\d+) >>\nstream\n/.exec(text)!;
-  const start = stream.index + stream[0].length;
-  expect(text.slice(start + Number(stream[1]), start + Number(stream[1]) + 10)).toBe('\nendstream');
-  return text;
+/** The text of a one-page PIN letter, read back as a PDF reader does. */
+async function letterText(pdf: Buffer) {
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const pages = await pdfText(pdf);
+  expect(pages).toHaveLength(1);
+  return pages[0]!;
 }
 
 describe('GET /api/invitations/:invitationId/pinpdf', () => {
@@ -899,20 +888,22 @@ describe('GET /api/invitations/:invitationId/pinpdf', () => {
     expect(res.headers['content-disposition']).toBe('inline; filename="invitation-pin.pdf"');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-security-policy']).toContain("object-src 'self'");
-    const text = expectWellFormedPdf(res.rawPayload);
-    expect(text).toContain(`(${inv.pin}) Tj`);
+    const text = await letterText(res.rawPayload);
+    expect(text).toMatch(/^Riverside Cancer Center \S.* Issued [A-Z][a-z]+ \d{1,2}, \d{4} PIN Required /);
     for (const expected of [
-      'Riverside Cancer Center',
-      'PIN Required',
-      'Jane Doe',
-      'Letter Reader',
-      inv.email,
-      'Your PIN',
+      `Patient: Jane Doe Invited contact: Letter Reader Email address: ${inv.email}`,
+      'Jane Doe has invited Letter Reader to be an authorized representative',
+      `Your PIN ${inv.pin.split('').join(' ')} How to accept the invitation 1. Open the invitation email`,
+      '3. Choose a username and password to create your account.',
+      'Keep this PIN private.',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/The invitation and this PIN expire on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
-    expect(text).toContain('/Count 1');
+    expect(await pdfInfo(res.rawPayload)).toMatchObject({
+      Title: expect.stringMatching(/^Invitation PIN - /),
+      Language: 'en-US',
+    });
     const [audit] = await auditsOf('pinletterprintauditevent');
     expect(audit).toMatchObject({
       actorUserId: fx.userIds.jane,
@@ -921,7 +912,7 @@ describe('GET /api/invitations/:invitationId/pinpdf', () => {
     });
   });
 
-  it("prints in the email's language, and Chinese in English", async () => {
+  it("prints in the email's language, Chinese included", async () => {
     // The contact's language (Vietnamese) is not one the portal speaks: the request's language it is.
     const spanish = await newInvitation('patientA', '?language=es-MX', 6);
     // A language change after the invitation does not change its letter.
@@ -930,12 +921,18 @@ describe('GET /api/invitations/:invitationId/pinpdf', () => {
       .set({ communicationLanguageId: 3 })
       .where(eq(personalContacts.id, spanish.friend.contactId));
     const es = await t.app.inject({ url: pdfUrl(spanish.invitationId, spanish.pinPdfToken) });
-    expect(es.rawPayload.toString('latin1')).toContain('Se requiere un PIN');
+    expect(await letterText(es.rawPayload)).toContain('Se requiere un PIN');
 
     const chinese = await newInvitation('patientA', '', 5);
     const zh = await t.app.inject({ url: pdfUrl(chinese.invitationId, chinese.pinPdfToken) });
     expect(zh.statusCode).toBe(200);
-    expect(zh.rawPayload.toString('latin1')).toContain('PIN Required');
+    const text = await letterText(zh.rawPayload);
+    for (const expected of ['需要 PIN 码', '患者： Jane Doe', '您的 PIN 码', '如何接受邀请', '请妥善保管此 PIN 码。']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/该邀请及此 PIN 码将于 \d{4}年\d{1,2}月\d{1,2}日 失效。/);
+    expect(text).not.toContain('PIN Required');
+    expect(await pdfInfo(zh.rawPayload)).toMatchObject({ Language: 'zh-CN' });
   });
 
   it('answers 404 for a forged, garbled, expired or misdirected token', async () => {
@@ -1116,22 +1113,8 @@ describe('contact helpers', () => {
     expect(packOfLanguageCode(null)).toBeNull();
   });
 
-  it('measures and wraps Helvetica text', () => {
-    expect(textWidth('Hello', 'regular', 10)).toBeCloseTo(((722 + 556 + 222 + 222 + 556) * 10) / 1000);
-    expect(textWidth('é', 'regular', 10)).toBe(textWidth('e', 'regular', 10));
-    const lines = wrapText('one two three four five six seven eight nine ten', 'regular', 12, 80);
-    expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) expect(textWidth(line, 'regular', 12)).toBeLessThanOrEqual(80);
-    expect(lines.join(' ')).toBe('one two three four five six seven eight nine ten');
-    expect(wrapText('x'.repeat(100), 'regular', 12, 50).every((l) => textWidth(l, 'regular', 12) <= 50)).toBe(true);
-    expect(isWinAnsi('Ação – “ok” €')).toBe(true);
-    expect(isWinAnsi('需要')).toBe(false);
-    expect(printableLanguage('fr')).toBe('fr');
-    expect(printableLanguage('zh')).toBe('en');
-  });
-
-  it('escapes PDF string delimiters and replaces characters the fonts lack', () => {
-    const pdf = renderPinLetter({
+  it('prints any name: PDF string delimiters in the standard fonts, Chinese in the Unicode font', async () => {
+    const pdf = await renderPinLetter({
       language: 'fr',
       facilityName: 'Centre (Test) \\ Santé',
       portalName: 'Portail',
@@ -1143,11 +1126,28 @@ describe('contact helpers', () => {
       expiresAt: new Date('2030-01-15T12:00:00Z'),
       issuedAt: new Date('2030-01-01T12:00:00Z'),
     });
-    const text = expectWellFormedPdf(pdf);
-    expect(text).toContain('(Centre \\(Test\\) \\\\ Sant\xe9) Tj');
-    expect(text).toContain('(? Li) Tj');
+    const text = await letterText(pdf);
+    expect(text).toMatch(/^Centre \(Test\) \\ Santé Portail /);
+    expect(text).toContain('Zoé Tremblay');
+    expect(text).toContain('王 Li');
     expect(text).toContain('NIP requis');
     expect(text).toContain('15 janvier 2030');
+    const plain = await renderPinLetter({
+      language: 'fr',
+      facilityName: 'Centre (Test) \\ Santé',
+      portalName: 'Portail',
+      timeZoneId: 'America/Toronto',
+      patientName: 'Zoé Tremblay',
+      contactName: 'Li Wang',
+      email: 'li@example.com',
+      pin: '123456',
+      expiresAt: new Date('2030-01-15T12:00:00Z'),
+      issuedAt: new Date('2030-01-01T12:00:00Z'),
+    });
+    expect(await letterText(plain)).toMatch(/^Centre \(Test\) \\ Santé Portail /);
+    // Only the letter with Chinese characters embeds a font.
+    expect(await pdfFonts(pdf)).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);
+    expect(await pdfFonts(plain)).toEqual(['Helvetica', 'Helvetica-Bold']);
   });
 });
 
