@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { checkScreen, expectAccessible, openPage } from './support/browser';
+import { pdfText } from '../apps/server/test/pdf-text';
 import { heading, logIn, path, useBrowser } from './support/pages';
 
 const browser = useBrowser();
@@ -62,7 +63,9 @@ describe('test results for jane.doe', () => {
     await checkScreen(page, 'test-results-list');
 
     // Open the newest unreviewed one.
-    const unreviewed = list(page).getByRole('button', { name: /\(New\)/ }).first();
+    const unreviewed = list(page)
+      .getByRole('button', { name: /\(New\)/ })
+      .first();
     const name = (await unreviewed.innerText()).split('\n')[0]!.trim();
     await unreviewed.click();
     const detail = page.getByRole('heading', { level: 2, name });
@@ -154,6 +157,33 @@ describe('test results for jane.doe', () => {
     await page.waitForTimeout(300);
     await page.reload();
     await expect.poll(() => showing(page)).toBe(`Showing ${IN_NINE_MONTHS} of ${TOTAL} test results`);
+    await context.close();
+  });
+
+  it('prints a result: the PDF opens in a new window and holds the values', async () => {
+    const { page, context } = await openPage(browser());
+    await openTestResults(page);
+    await list(page)
+      .getByRole('button', { name: /^Tumor Markers/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Tumor Markers' }).waitFor();
+    const [response, popup] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && /\/labresults\/published\/\d+\/pdf/.test(r.url())),
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Print' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(new URL(response.url()).searchParams.get('language')).toBe('en-US');
+    const text = (await pdfText(await response.body())).join(' ').replace(/\s+/g, ' ');
+    for (const expected of ['Tumor Markers', 'Jane Doe', 'Date collected', 'CA 15-3', '18.4', 'U/mL', 'CEA', '1.9']) {
+      expect(text).toContain(expected);
+    }
+    // The new window shows the document itself.
+    await expect.poll(() => popup.url()).toMatch(/^blob:/);
+    await popup.close();
+    expect(await page.getByRole('button', { name: 'Print' }).isEnabled()).toBe(true);
     await context.close();
   });
 

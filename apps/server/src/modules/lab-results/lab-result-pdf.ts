@@ -29,8 +29,12 @@ export function formatPrintDateTime(value: Date | string, locale: SupportedLocal
 
 /** The calendar day (YYYY-MM-DD) of an instant in a zone, for the file name. */
 export function dayIn(value: Date | string, timeZoneId: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timeZoneId, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date(value));
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timeZoneId,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(value));
 }
 
 /** The words of a flag in the language ('High'); an unknown flag prints as given, none as nothing. */
@@ -75,7 +79,13 @@ export function buildLabResultPdf(input: LabResultPrint): Promise<Uint8Array> {
     for (const [label, text] of remarks) pdf.paragraph(`${label}: ${text}`);
   }
 
-  let anyAbnormal = false;
+  const tables = result.testResultGroups.filter(
+    (g) => !isFreeTextGroup(g.testResultDetails, LIMITS.testResultFreeTextThreshold),
+  );
+  if (tables.some((g) => g.testResultDetails.some((d) => isAbnormalFlag(d.abnormalFlag)))) {
+    pdf.space(4).paragraph(s('labResults.pdf.flagNote'), { muted: true, size: 9 });
+  }
+
   for (const group of result.testResultGroups) {
     if (isFreeTextGroup(group.testResultDetails, LIMITS.testResultFreeTextThreshold)) {
       const [only] = group.testResultDetails;
@@ -87,7 +97,6 @@ export function buildLabResultPdf(input: LabResultPrint): Promise<Uint8Array> {
     }
     const rows = group.testResultDetails.map((d) => {
       const emphasis = isAbnormalFlag(d.abnormalFlag);
-      anyAbnormal ||= emphasis;
       return {
         cells: [
           d.testDisplayName,
@@ -104,17 +113,16 @@ export function buildLabResultPdf(input: LabResultPrint): Promise<Uint8Array> {
     pdf.space(6).table({
       caption: group.groupDisplayName,
       columns: [
-        { header: s('labResults.columns.test'), width: 3 },
-        { header: s('labResults.columns.value'), width: 1.4, align: 'right' },
-        { header: s('labResults.columns.unit'), width: 1.4 },
+        { header: s('labResults.columns.test'), width: 2.5 },
+        { header: s('labResults.columns.value'), width: 1.1, align: 'right' },
+        { header: s('labResults.columns.unit'), width: 1.7 },
         { header: s('labResults.columns.range'), width: 1.8 },
-        { header: s('labResults.columns.flag'), width: 1.5 },
-        { header: s('labResults.columns.status'), width: 1.3 },
-        { header: s('labResults.columns.comment'), width: 3 },
+        { header: s('labResults.columns.flag'), width: 1.6 },
+        { header: s('labResults.columns.status'), width: 1.6 },
+        { header: s('labResults.columns.comment'), width: 2.3 },
       ],
       rows,
     });
   }
-  if (anyAbnormal) pdf.space(6).paragraph(s('labResults.pdf.flagNote'), { muted: true, size: 9 });
   return pdf.save();
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, LabResult, LabResultListItem } from '@portal/contracts';
 import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
 import { createTestApp } from '../../../test/helpers';
-import { auditEvents, labResultDetails, labResultGroups, labResults } from '../../db/schema/index';
+import { pdfText } from '../../../test/pdf-text';
+import { auditEvents, labResultDetails, labResultGroups, labResults, users } from '../../db/schema/index';
 import { assembleGroups } from './lab-results.service';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -347,6 +348,170 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
     expectError(await get(detailUrl(fx.patientA, biopsy!.id), 'disabledRepresentative'), 404, 'not_found');
     expectError(await get(detailUrl(fx.patientA, biopsy!.id), 'kioskStaff'), 404, 'not_found');
     expectError(await get(detailUrl(fx.patientA, biopsy!.id), 'linkUserOfA'), 403, 'forbidden');
+  });
+});
+
+/* --------------------------------------------------------------------- pdf */
+
+describe('POST /api/patients/:patientId/labresults/published/:labResultId/pdf', () => {
+  const pdfUrl = (patientId: number, id: number | string, query = '') =>
+    `/api/patients/${patientId}/labresults/published/${id}/pdf${query}`;
+  const post = (url: string, who: CallerKind = 'patientA') => call('POST', url, who);
+  /** The text of every page, one string, spaces squeezed (wrapped cells break lines anywhere). */
+  const textOf = async (res: LightMyRequestResponse) => (await pdfText(res.rawPayload)).join('\n').replace(/\s+/g, ' ');
+
+  function expectPdf(res: LightMyRequestResponse) {
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }
+
+  it('answers the printout of the result with its values, in English for jane, and audits it', async () => {
+    const [cmp] = await resultNamed('Comprehensive Metabolic Panel');
+    expect(cmp?.reviewed).toBe(false);
+    const res = await post(pdfUrl(fx.patientA, cmp!.id));
+    expectPdf(res);
+    const [row] = await db.select().from(labResults).where(eq(labResults.id, cmp!.id));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(row!.collectedAt);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="test-result-${day}.pdf"`);
+    const text = await textOf(res);
+    for (const expected of [
+      'Riverside Cancer Center',
+      'Comprehensive Metabolic Panel',
+      'Patient',
+      'Jane Doe',
+      'Date collected',
+      'Ordered by',
+      'Dr. Priya Raman',
+      'RCC Laboratory',
+      'Preliminary',
+      'Remarks',
+      'Magnesium to follow.',
+      // Headers may wrap inside their column.
+      'Reference',
+      'Potassium',
+      '3.3',
+      'mmol/L',
+      '3.5 - 5.2',
+      'Low',
+      'Glucose',
+      '65 - 99',
+      'ALT (SGPT)',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const collected = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'America/New_York',
+    }).format(row!.collectedAt);
+    expect(text).toContain(collected.replace(/\s+/g, ' '));
+    // Printing is not reviewing.
+    expect(row!.isReviewedByPatient).toBe(false);
+    const [audit] = await auditRows('testresultprintauditevent');
+    expect(audit).toMatchObject({
+      outcome: 'success',
+      actorUserId: fx.userIds.jane,
+      patientId: fx.patientA,
+      detail: { labResultId: cmp!.id, language: 'en-US' },
+    });
+  });
+
+  it('prints a free-text group as its text, with both remarks', async () => {
+    const [biopsy] = await resultNamed('Surgical Pathology');
+    const res = await post(pdfUrl(fx.patientA, biopsy!.id));
+    expectPdf(res);
+    const text = await textOf(res);
+    expect(text).toContain('Surgical Pathology');
+    expect(text).toContain('Final Diagnosis');
+    expect(text).toContain('invasive ductal carcinoma, Nottingham grade 2');
+    expect(text).toContain('Ki-67 approximately 15%.');
+    expect(text).toContain('Note from your care team');
+    expect(text).toContain('Specimen: left breast');
+    expect(text).toContain('Northeast Pathology Associates');
+  });
+
+  it('prints the labels in ?language: Chinese, Spanish', async () => {
+    const [cmp] = await resultNamed('Comprehensive Metabolic Panel');
+    const zh = await post(pdfUrl(fx.patientA, cmp!.id, '?language=zh'));
+    expectPdf(zh);
+    const zhText = await textOf(zh);
+    for (const label of ['采样日期', '开单医生', '实验室', '参考范围', '偏低', '正常', '备注']) {
+      expect(zhText).toContain(label);
+    }
+    expect(zhText).toContain('Potassium');
+    expect(zhText).toContain('3.3');
+    expect((await auditRows('testresultprintauditevent'))[0]!.detail).toEqual({
+      labResultId: cmp!.id,
+      language: 'zh',
+    });
+
+    const es = await post(pdfUrl(fx.patientA, cmp!.id, '?language=es-MX'));
+    const esText = await textOf(es);
+    for (const label of ['Fecha de recolección', 'Solicitado por', 'Intervalo', 'Bajo', 'Preliminary']) {
+      expect(esText).toContain(label);
+    }
+  });
+
+  it('uses the user’s chosen language when none is asked, and English for an unsupported one', async () => {
+    const [cmp] = await resultNamed('Comprehensive Metabolic Panel');
+    await db.update(users).set({ preferredLanguage: 'fr-CA' }).where(eq(users.id, fx.userIds.jane));
+    try {
+      const fr = await textOf(await post(pdfUrl(fx.patientA, cmp!.id)));
+      expect(fr).toContain('Date du prélèvement');
+      expect(fr).toContain('Prescrit par');
+      const asked = await textOf(await post(pdfUrl(fx.patientA, cmp!.id, '?language=pt-BR')));
+      expect(asked).toContain('Data da coleta');
+      const unsupported = await textOf(await post(pdfUrl(fx.patientA, cmp!.id, '?language=ko-KR')));
+      expect(unsupported).toContain('Date collected');
+    } finally {
+      await db.update(users).set({ preferredLanguage: null }).where(eq(users.id, fx.userIds.jane));
+    }
+  });
+
+  it('lets the representative print jane’s result, audited under the representative', async () => {
+    const [markers] = await resultNamed('Tumor Markers');
+    const res = await post(pdfUrl(fx.patientA, markers!.id), 'representativeOfA');
+    expectPdf(res);
+    const text = await textOf(res);
+    expect(text).toContain('CA 15-3');
+    expect(text).toContain('18.4');
+    expect(text).toContain('U/mL');
+    const [audit] = await auditRows('testresultprintauditevent');
+    expect(audit).toMatchObject({ actorUserId: fx.userIds.robert, patientId: fx.patientA });
+  });
+
+  it('answers 404 for an unpublished result, another patient’s or an unknown id, without an audit row', async () => {
+    const [magnesium] = await resultNamed('Magnesium');
+    const [johns] = await resultNamed('Prostate Markers', fx.patientB);
+    const before = (await auditRows('testresultprintauditevent')).length;
+    for (const id of [magnesium!.id, johns!.id, 2_000_000_000]) {
+      const body = expectError(await post(pdfUrl(fx.patientA, id)), 404, 'not_found');
+      expect(body.message).toBe('This test result was not found.');
+    }
+    expect((await auditRows('testresultprintauditevent')).length).toBe(before);
+  });
+
+  it('answers 400 naming the field for a bad id or language', async () => {
+    expectError(await post(pdfUrl(fx.patientA, 'abc')), 400, 'validation_failed', 'labResultId');
+    const [cmp] = await resultNamed('Comprehensive Metabolic Panel');
+    expectError(
+      await post(pdfUrl(fx.patientA, cmp!.id, `?language=${'x'.repeat(36)}`)),
+      400,
+      'validation_failed',
+      'language',
+    );
+  });
+
+  it('refuses callers without access to the patient', async () => {
+    const [cmp] = await resultNamed('Comprehensive Metabolic Panel');
+    expectError(await post(pdfUrl(fx.patientA, cmp!.id), 'anonymous'), 401, 'unauthorized');
+    expectError(await post(pdfUrl(fx.patientA, cmp!.id), 'patientB'), 404, 'not_found');
+    expectError(await post(pdfUrl(fx.patientA, cmp!.id), 'disabledRepresentative'), 404, 'not_found');
+    expectError(await post(pdfUrl(fx.patientA, cmp!.id), 'kioskUserOfA'), 403, 'forbidden');
+    // A GET of the same path is not a route.
+    expect((await get(pdfUrl(fx.patientA, cmp!.id))).statusCode).toBe(404);
   });
 });
 
