@@ -168,20 +168,39 @@ describe('test results for jane.doe', () => {
       .first()
       .click();
     await page.getByRole('heading', { level: 2, name: 'Tumor Markers' }).waitFor();
-    const [response, popup] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST' && /\/labresults\/published\/\d+\/pdf/.test(r.url())),
+    // The PDF the browser receives, read on its way through (a popup's blob cannot be read back reliably).
+    let pdf: { status: number; type: string; language: string | null; body: Buffer } | null = null;
+    await page.route(/\/labresults\/published\/\d+\/pdf/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      pdf = {
+        status: response.status(),
+        type: response.headers()['content-type'] ?? '',
+        language: new URL(route.request().url()).searchParams.get('language'),
+        body,
+      };
+      expect(route.request().method()).toBe('POST');
+      await route.fulfill({ response, body });
+    });
+    const [popup] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: 'Print' }).click(),
     ]);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
-    expect(new URL(response.url()).searchParams.get('language')).toBe('en-US');
-    const text = (await pdfText(await response.body())).join(' ').replace(/\s+/g, ' ');
+    await expect.poll(() => pdf !== null).toBe(true);
+    const printed = pdf!;
+    expect(printed.status).toBe(200);
+    expect(printed.type).toBe('application/pdf');
+    expect(printed.language).toBe('en-US');
+    const text = (await pdfText(printed.body)).join(' ').replace(/\s+/g, ' ');
     for (const expected of ['Tumor Markers', 'Jane Doe', 'Date collected', 'CA 15-3', '18.4', 'U/mL', 'CEA', '1.9']) {
       expect(text).toContain(expected);
     }
     // The new window shows the document itself.
     await expect.poll(() => popup.url()).toMatch(/^blob:/);
+    await popup.waitForLoadState();
+    await popup.setViewportSize({ width: 1280, height: 900 });
+    await popup.waitForTimeout(1500);
+    await popup.screenshot({ path: `${inject('screenshotDir')}/test-results-print-popup-1280.png` });
     await popup.close();
     expect(await page.getByRole('button', { name: 'Print' }).isEnabled()).toBe(true);
     await context.close();
