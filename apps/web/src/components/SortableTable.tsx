@@ -55,6 +55,7 @@ export function SortableTable<Row>({
   rowLabel,
   defaultSort,
   emptyText,
+  collapsed,
 }: {
   /** Names the table for assistive technology (visually hidden). */
   caption: string;
@@ -66,10 +67,13 @@ export function SortableTable<Row>({
   defaultSort: SortState;
   /** Shown in place of rows when there are none. */
   emptyText: string;
+  /** Rows show their primary columns and expand to the others; by default below the small breakpoint (768 px). */
+  collapsed?: boolean;
 }) {
   const { t, locale } = useTranslation();
   const tableId = useId();
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const narrowWindow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const narrow = collapsed ?? narrowWindow;
   const [sort, setSort] = useState<SortState>(defaultSort);
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
 

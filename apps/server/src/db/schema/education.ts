@@ -1,1 +1,32 @@
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/0004_education.sql (the source of truth).
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The facility's library of patient-education materials. */
+export const educationMaterials = pgTable('education_materials', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  facilityId: integer('facility_id').notNull(),
+  title: text('title').notNull(),
+  categoryName: text('category_name').notNull(),
+  categorySortOrder: integer('category_sort_order').notNull().default(0),
+  contentHtml: text('content_html').notNull(),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** A material assigned to a patient: the API's article, whose articleId is this id. */
+export const educationArticles = pgTable('education_articles', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  patientId: integer('patient_id').notNull(),
+  materialId: integer('material_id').notNull(),
+  assignedDate: date('assigned_date', { mode: 'string' }).notNull(),
+  isArchived: boolean('is_archived').notNull().default(false),
+  readAt: tstz('read_at'),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+});

@@ -393,6 +393,8 @@ export const followUpItems = pgTable('follow_up_items', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  /** The follow-up plan (of the same patient) the item belongs to; see schema/follow-up-plan.ts. */
+  planId: integer('plan_id'),
 });
 
 export const careProviders = pgTable('care_providers', {

@@ -22,7 +22,6 @@ import {
   cutStatus,
   daysAheadLabel,
   differingAbbreviation,
-  followUpLabel,
   formatTime,
   viewMorePath,
   type UpcomingItem,
@@ -30,25 +29,10 @@ import {
 
 // The English texts of the keys under test (the packs live with the server).
 const ENGLISH: Record<string, string> = {
-  'dashboard.followUpYearsMonths': '{yearPart} {monthPart} Follow-up',
-  'dashboard.followUpPeriod': '{period} Follow-up',
-  'dashboard.yearOne': '{years} Year',
-  'dashboard.yearOther': '{years} Year',
-  'dashboard.monthOne': '{months} Month',
-  'dashboard.monthOther': '{months} Month',
-  'dashboard.followUp': 'Follow-up',
   'dashboard.today': '(today)',
   'dashboard.tomorrow': '(tomorrow)',
   'dashboard.inDays': '(in {days} days)',
   'dashboard.phoneExtension': '{phone} ext. {extension}',
-};
-const SPANISH: Record<string, string> = {
-  'dashboard.followUpYearsMonths': 'Seguimiento de {yearPart} y {monthPart}',
-  'dashboard.followUpPeriod': 'Seguimiento de {period}',
-  'dashboard.yearOne': '{years} año',
-  'dashboard.yearOther': '{years} años',
-  'dashboard.monthOne': '{months} mes',
-  'dashboard.monthOther': '{months} meses',
 };
 const translator =
   (strings: Record<string, string>) =>
@@ -76,17 +60,6 @@ const upcoming = (overrides: Partial<UpcomingItem>): UpcomingItem => ({
 });
 
 describe('upcoming appointments', () => {
-  it('rebuild the follow-up label from its parts in the language', () => {
-    const item = (y: number, m: number) => ({ followUpLabel: 'from server', followUpLabelParts: { y, m } });
-    expect(followUpLabel(item(1, 6), t)).toBe('1 Year 6 Month Follow-up');
-    expect(followUpLabel(item(1, 0), t)).toBe('1 Year Follow-up');
-    expect(followUpLabel(item(0, 6), t)).toBe('6 Month Follow-up');
-    expect(followUpLabel(item(2, 1), translator(SPANISH))).toBe('Seguimiento de 2 años y 1 mes');
-    expect(followUpLabel(item(1, 0), translator(SPANISH))).toBe('Seguimiento de 1 año');
-    expect(followUpLabel(item(0, 0), t)).toBe('from server');
-    expect(followUpLabel({ followUpLabel: null, followUpLabelParts: null }, t)).toBe('Follow-up');
-  });
-
   it('say (today), (tomorrow) and (in N days) up to 7 days ahead in the facility zone', () => {
     // 02:00 UTC on the 10th is still the 9th in New York.
     const now = new Date('2026-03-10T02:00:00Z');

@@ -5,6 +5,9 @@ import utc from 'dayjs/plugin/utc';
 import { LIMITS } from '@portal/contracts';
 import type { UpcomingAppointment } from '@portal/contracts';
 
+// The follow-up label rule is shared with the follow-up plan; the dashboard's components import it from here.
+export { followUpLabel } from '../../../lib/follow-up-label';
+
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(localizedFormat);
@@ -19,21 +22,6 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
 export type UpcomingItem = UpcomingAppointment;
 
 export const isFollowUp = (item: UpcomingAppointment) => item.upcomingAppointmentType === 'FollowUpAppointment';
-
-/**
- * The follow-up label in the user's language, rebuilt from its parts: '1 Year 6 Month Follow-up',
- * '1 Year Follow-up', '6 Month Follow-up' (in English the period stays singular, as an adjective; the
- * other languages pick the singular or plural word). Without parts (or with both 0) the server's label.
- */
-export function followUpLabel(item: Pick<UpcomingAppointment, 'followUpLabel' | 'followUpLabelParts'>, t: Translate) {
-  const years = item.followUpLabelParts?.y ?? 0;
-  const months = item.followUpLabelParts?.m ?? 0;
-  const yearPart = years > 0 ? t(years === 1 ? 'dashboard.yearOne' : 'dashboard.yearOther', { years }) : '';
-  const monthPart = months > 0 ? t(months === 1 ? 'dashboard.monthOne' : 'dashboard.monthOther', { months }) : '';
-  if (yearPart && monthPart) return t('dashboard.followUpYearsMonths', { yearPart, monthPart });
-  if (yearPart || monthPart) return t('dashboard.followUpPeriod', { period: yearPart || monthPart });
-  return item.followUpLabel ?? t('dashboard.followUp');
-}
 
 /** '(today)', '(tomorrow)', '(in N days)' for an item 0 to 7 calendar days ahead in the facility's zone. */
 export function daysAheadLabel(date: string, facilityZoneId: string, now: Date, t: Translate): string | null {

@@ -1,0 +1,110 @@
+import { EDUCATION_ARTICLE_VIEW_AUDIT_EVENT, type EducationArticle } from '@portal/contracts';
+import type { Db } from '../../db/client';
+import type { Relationship } from '../../platform/access/patient-access';
+import { writeAudit } from '../../platform/audit/audit';
+import type { SessionCaller } from '../../platform/auth/sessions';
+import { sanitizeRichText } from '../../platform/content/sanitize';
+import { notFound } from '../../platform/errors/app-error';
+import {
+  countArchived,
+  countUnread,
+  findArticleContent,
+  listArticles,
+  markRead,
+  setArchived,
+  type EducationArticleRow,
+} from './education.repository';
+
+const NO_ARTICLE = 'The education article was not found.';
+
+export function toArticle(row: EducationArticleRow): EducationArticle {
+  return {
+    articleId: row.id,
+    assignedDate: row.assignedDate,
+    categoryName: row.categoryName,
+    categorySortOrder: row.categorySortOrder,
+    isArchived: row.isArchived,
+    wasReadByPatient: row.readAt ? row.readAt.toISOString() : null,
+    title: row.title,
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+// Readable in a narrow frame and a full window alike; no web fonts, nothing loaded from anywhere.
+const ARTICLE_STYLES = [
+  'html{-webkit-text-size-adjust:100%}',
+  'body{margin:0;background:#fff;color:#1f2328;font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}',
+  'main{max-width:42rem;margin:0 auto;padding:1.25rem 1rem 2.5rem}',
+  'h1{font-size:1.5rem;line-height:1.3;margin:0 0 1rem}',
+  'h2{font-size:1.25rem;margin:1.75rem 0 .5rem}',
+  'h3{font-size:1.1rem;margin:1.5rem 0 .5rem}',
+  'p,ul,ol,dl,table,blockquote{margin:0 0 1rem}',
+  'li{margin:.25rem 0}',
+  'a{color:#0b57a4}',
+  'table{border-collapse:collapse;width:100%}',
+  'th,td{border:1px solid #8c959f;padding:.4rem .6rem;text-align:left;vertical-align:top}',
+  'blockquote{border-left:4px solid #8c959f;margin-left:0;padding-left:1rem}',
+  'img{max-width:100%;height:auto}',
+].join('\n');
+
+/** A complete, self-contained HTML document of one article: its title as heading, then the sanitised text. */
+export function articleDocument(title: string, contentHtml: string): string {
+  const safeTitle = escapeHtml(title);
+  return (
+    '<!doctype html>\n' +
+    '<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+    `<title>${safeTitle}</title>\n<style>\n${ARTICLE_STYLES}\n</style>\n</head>\n` +
+    `<body>\n<main>\n<h1>${safeTitle}</h1>\n${sanitizeRichText(contentHtml)}\n</main>\n</body>\n</html>\n`
+  );
+}
+
+export class EducationService {
+  constructor(private readonly db: Db) {}
+
+  async list(patientId: number, includeArchived: boolean): Promise<EducationArticle[]> {
+    return (await listArticles(this.db, patientId, includeArchived)).map(toArticle);
+  }
+
+  unreadCount(patientId: number): Promise<number> {
+    return countUnread(this.db, patientId);
+  }
+
+  archivedCount(patientId: number): Promise<number> {
+    return countArchived(this.db, patientId);
+  }
+
+  async markRead(patientId: number, articleId: number, now = new Date()): Promise<void> {
+    if (!(await markRead(this.db, patientId, articleId, now))) throw notFound('not_found', NO_ARTICLE);
+  }
+
+  async setArchived(patientId: number, articleId: number, isArchived: boolean): Promise<void> {
+    if (!(await setArchived(this.db, patientId, articleId, isArchived))) throw notFound('not_found', NO_ARTICLE);
+  }
+
+  /** The article as a document, with its audit row written in the same transaction as the read. */
+  async content(
+    caller: SessionCaller,
+    access: { patientId: number; relationship: Relationship },
+    articleId: number,
+  ): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const article = await findArticleContent(tx, access.patientId, articleId);
+      if (!article) throw notFound('not_found', NO_ARTICLE);
+      await writeAudit(tx, {
+        eventType: EDUCATION_ARTICLE_VIEW_AUDIT_EVENT,
+        actorUserId: caller.userId,
+        patientId: access.patientId,
+        sessionId: caller.sessionId,
+        facilityId: caller.facilityId,
+        loginType: caller.loginType,
+        detail: { articleId, relationship: access.relationship },
+      });
+      return articleDocument(article.title, article.contentHtml);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import type { Translate } from './i18n';
+
+/** What a follow-up label is built from: the server's English text and its years and months. */
+export interface FollowUpLabelSource {
+  followUpLabel: string | null;
+  followUpLabelParts: { y: number; m: number } | null;
+}
+
+/**
+ * The follow-up label in the user's language, rebuilt from its parts: '1 Year 6 Month Follow-up',
+ * '1 Year Follow-up', '6 Month Follow-up' (in English the period stays singular, as an adjective; the
+ * other languages pick the singular or plural word). Without parts (or with both 0) the server's label.
+ * Used by the dashboard's upcoming list and the follow-up plan.
+ */
+export function followUpLabel(item: FollowUpLabelSource, t: Translate): string {
+  const years = item.followUpLabelParts?.y ?? 0;
+  const months = item.followUpLabelParts?.m ?? 0;
+  const yearPart = years > 0 ? t(years === 1 ? 'dashboard.yearOne' : 'dashboard.yearOther', { years }) : '';
+  const monthPart = months > 0 ? t(months === 1 ? 'dashboard.monthOne' : 'dashboard.monthOther', { months }) : '';
+  if (yearPart && monthPart) return t('dashboard.followUpYearsMonths', { yearPart, monthPart });
+  if (yearPart || monthPart) return t('dashboard.followUpPeriod', { period: yearPart || monthPart });
+  return item.followUpLabel ?? t('dashboard.followUp');
+}
