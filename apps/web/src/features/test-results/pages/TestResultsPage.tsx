@@ -1,4 +1,4 @@
-import { NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Box, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
@@ -201,7 +201,11 @@ function TestResultsView({ patientId, userId }: { patientId: number; userId: num
       )}
       <MasterDetail
         list={listPane}
-        detail={detailPane}
+        detail={
+          <Box component="section" aria-label={t('labResults.detailLabel')}>
+            {detailPane}
+          </Box>
+        }
         showDetail={selectedId !== null}
         onBack={() => setSelectedId(null)}
         backLabel={t('labResults.back')}
