@@ -11,6 +11,7 @@ export const labResultQuery = (patientId: number, labResultId: number) =>
   queryOptions({
     queryKey: [...labResultsKey(patientId), 'detail', labResultId],
     queryFn: ({ signal }) => api.get<LabResult>(`/api/patients/${patientId}/labresults/${labResultId}`, { signal }),
-    // A result does not change while it is looked at; opening it again need not mark it again.
-    staleTime: 5 * 60_000,
+    // Every selection is a read of health information the server audits: choosing a result again asks
+    // again (the cached copy shows meanwhile).
+    staleTime: 0,
   });
