@@ -5,3 +5,4 @@ export * from './portal';
 export * from './follow-up-plan';
 export * from './education';
 export * from './treatment-summary';
+export * from './lab-results';

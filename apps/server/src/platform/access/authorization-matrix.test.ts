@@ -19,6 +19,7 @@ let fx: AccessFixture;
 const RECORDS_OF_A: Record<string, string> = {
   articleId: 'select min(id) as id from education_articles where patient_id = $1',
   noteId: 'select min(id) as id from medical_notes where patient_id = $1 and is_published',
+  labResultId: 'select min(id) as id from lab_results where patient_id = $1 and is_published',
 };
 let recordsOfA: Record<string, string> = {};
 

@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  facilities,
+  languagePackOverrides,
+  labResultDetails,
+  labResultGroups,
+  labResults,
+  languages,
+  patients,
+  users,
+} from '../../db/schema/index';
+
+const resultColumns = {
+  id: labResults.id,
+  collectedAt: labResults.collectedAt,
+  externalStatus: labResults.externalStatus,
+  requestingPhysician: labResults.requestingPhysician,
+  isReviewedByPatient: labResults.isReviewedByPatient,
+  address1: labResults.address1,
+  address2: labResults.address2,
+  city: labResults.city,
+  state: labResults.state,
+  zipCode: labResults.zipCode,
+  country: labResults.country,
+  labName: labResults.labName,
+  labAddress: labResults.labAddress,
+  comment: labResults.comment,
+  noteToPatient: labResults.noteToPatient,
+};
+
+export type LabResultRow = Awaited<ReturnType<typeof listPublishedResults>>[number];
+export type GroupRow = Awaited<ReturnType<typeof listGroups>>[number];
+export type DetailRow = Awaited<ReturnType<typeof listDetails>>[number];
+
+/** The patient's published results, newest collection first (then newest id). */
+export function listPublishedResults(db: DbOrTx, patientId: number) {
+  return db
+    .select(resultColumns)
+    .from(labResults)
+    .where(and(eq(labResults.patientId, patientId), eq(labResults.isPublished, true)))
+    .orderBy(desc(labResults.collectedAt), desc(labResults.id));
+}
+
+/** One published result of the patient, or undefined (another patient's or an unpublished one included). */
+export function findPublishedResult(db: DbOrTx, patientId: number, labResultId: number) {
+  return db
+    .select(resultColumns)
+    .from(labResults)
+    .where(and(eq(labResults.patientId, patientId), eq(labResults.id, labResultId), eq(labResults.isPublished, true)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** The groups of some results (already checked to be the patient's), in their order. */
+export function listGroups(db: DbOrTx, labResultIds: number[]) {
+  if (labResultIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: labResultGroups.id,
+      labResultId: labResultGroups.labResultId,
+      groupDisplayName: labResultGroups.groupDisplayName,
+    })
+    .from(labResultGroups)
+    .where(inArray(labResultGroups.labResultId, labResultIds))
+    .orderBy(asc(labResultGroups.labResultId), asc(labResultGroups.sortOrder), asc(labResultGroups.id));
+}
+
+/** The tests of some groups, in their order. */
+export function listDetails(db: DbOrTx, groupIds: number[]) {
+  if (groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: labResultDetails.id,
+      groupId: labResultDetails.groupId,
+      testDisplayName: labResultDetails.testDisplayName,
+      testValue: labResultDetails.testValue,
+      unitOfMeasure: labResultDetails.unitOfMeasure,
+      referencesRange: labResultDetails.referencesRange,
+      abnormalFlag: labResultDetails.abnormalFlag,
+      testDetailStatus: labResultDetails.testDetailStatus,
+      comment: labResultDetails.comment,
+    })
+    .from(labResultDetails)
+    .where(inArray(labResultDetails.groupId, groupIds))
+    .orderBy(asc(labResultDetails.groupId), asc(labResultDetails.sortOrder), asc(labResultDetails.id));
+}
+
+/** Marks a result reviewed (first time only: the time of the first view stays). True when it changed. */
+export async function markReviewed(tx: DbOrTx, patientId: number, labResultId: number, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(labResults)
+    .set({ isReviewedByPatient: true, reviewedAt: at })
+    .where(
+      and(
+        eq(labResults.patientId, patientId),
+        eq(labResults.id, labResultId),
+        eq(labResults.isPublished, true),
+        eq(labResults.isReviewedByPatient, false),
+      ),
+    )
+    .returning({ id: labResults.id });
+  return rows.length > 0;
+}
+
+/** How many published results the patient has not reviewed. */
+export function countNotReviewed(db: DbOrTx, patientId: number) {
+  return db
+    .select({ n: count() })
+    .from(labResults)
+    .where(
+      and(
+        eq(labResults.patientId, patientId),
+        eq(labResults.isPublished, true),
+        eq(labResults.isReviewedByPatient, false),
+      ),
+    )
+    .then((rows) => rows[0]?.n ?? 0);
+}
+
+/** What the printout's header needs: the patient's name and home facility, and its default language. */
+export function findPrintHeader(db: DbOrTx, patientId: number) {
+  return db
+    .select({
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      facilityId: facilities.id,
+      facilityName: facilities.name,
+      timeZoneId: facilities.timeZoneId,
+      facilityLanguage: languages.code,
+    })
+    .from(patients)
+    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+    .leftJoin(languages, eq(languages.id, facilities.defaultLanguageId))
+    .where(eq(patients.id, patientId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** The language the user chose for the portal, if any. */
+export function findUserLanguage(db: DbOrTx, userId: number) {
+  return db
+    .select({ language: users.preferredLanguage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+    .then((rows) => rows[0]?.language ?? null);
+}
+
+/** The facility's own wording of language pack strings in one language. */
+export async function findPackOverrides(db: DbOrTx, facilityId: number, language: string) {
+  const rows = await db
+    .select({ key: languagePackOverrides.key, value: languagePackOverrides.value })
+    .from(languagePackOverrides)
+    .where(and(eq(languagePackOverrides.facilityId, facilityId), eq(languagePackOverrides.language, language)));
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
