@@ -63,9 +63,14 @@ describe("jane.doe's dashboard", () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
 
-    // At the medium window size the tabs still fit one row and nothing scrolls sideways.
-    await page.setViewportSize({ width: 992, height: 900 });
+    // From the large window size the tabs, count badges included, fit one row and nothing scrolls sideways;
+    // at the medium size the menu button takes their place.
+    await page.setViewportSize({ width: 1200, height: 900 });
     await expect.poll(() => main.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1200);
+    await page.setViewportSize({ width: 992, height: 900 });
+    await expect.poll(() => main.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: /^Menu( \(.+\))?$/ }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(992);
     await page.setViewportSize({ width: 320, height: 900 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

@@ -26,7 +26,7 @@ function Group({ label, children }: { label?: string; children: ReactNode }) {
 }
 
 /**
- * Below the medium window size: a menu button that opens a drawer with the tabs, secure messages,
+ * Below the large window size (1200 px): a menu button that opens a drawer with the tabs, secure messages,
  * Resources, Contact Us and the user's own entries. Opening it asks for fresh badge counts.
  */
 export function MobileMenu() {

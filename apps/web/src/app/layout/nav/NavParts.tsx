@@ -9,7 +9,7 @@ import { CONTACT_US, isCurrent, SECURE_MESSAGES, visibleResources, visibleTabs }
 import classes from './nav.module.css';
 import { useNav } from './use-nav';
 
-/** The tabs under the header's top row, from the medium window size up (below it the menu has them). */
+/** The tabs under the header's top row, from the large window size (1200 px) up; below it the menu has them. */
 export function NavTabs() {
   const { t } = useTranslation();
   const nav = useNav();
@@ -17,7 +17,7 @@ export function NavTabs() {
   const tabs = visibleTabs(nav.capabilities);
   if (tabs.length === 0) return null;
   return (
-    <Box component="nav" aria-label={t('nav.mainLabel')} visibleFrom="md" data-testid="nav-tabs">
+    <Box component="nav" aria-label={t('nav.mainLabel')} visibleFrom="lg" data-testid="nav-tabs">
       <ul className={classes.tabs}>
         {tabs.map((tab) => (
           <li key={tab.path}>
@@ -41,7 +41,7 @@ export function NavLinks() {
   const resources = visibleResources(nav.capabilities, facility.resources, t, locale);
   const resourcesCurrent = resources.some((item) => isCurrent(item, nav.pathname));
   return (
-    <Group gap={4} wrap="nowrap" visibleFrom="md">
+    <Group gap={4} wrap="nowrap" visibleFrom="lg">
       {resources.length > 0 && (
         <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
           <Menu.Target>

@@ -27,7 +27,7 @@ function withQueries<P extends object>(Part: ComponentType<P>) {
 
 /**
  * After the language menu: with the full navigation the user menu on wide windows and the menu button
- * below the medium window size; otherwise (kiosk, terms not yet accepted) the user menu with Log Out.
+ * below the large window size (1200 px); otherwise (kiosk, terms not yet accepted) the user menu with Log Out.
  */
 function Menus() {
   const nav = useNav();
@@ -35,10 +35,10 @@ function Menus() {
   if (nav.mode !== 'full') return <UserMenu />;
   return (
     <>
-      <Box visibleFrom="md">
+      <Box visibleFrom="lg">
         <UserMenu />
       </Box>
-      <Box hiddenFrom="md">
+      <Box hiddenFrom="lg">
         <MobileMenu />
       </Box>
     </>
