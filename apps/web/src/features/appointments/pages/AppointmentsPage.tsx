@@ -1,21 +1,19 @@
 import { Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Appointment } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
-import { useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
 import { useFacility } from '../../../lib/facility-context';
 import { useSavedPreference } from '../../../lib/preferences';
 import { notificationSettingsQuery } from '../../../lib/notification-settings';
 import { timeZoneName } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
+import { modulePage, type ModulePageProps } from '../../../lib/module-page';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewAudit } from '../../../lib/view-audit';
 import { appointmentsQuery } from '../api/appointments';
 import {
@@ -33,19 +31,9 @@ import {
 const VIEW_AUDIT_EVENT = 'appointmentviewauditevent';
 
 /** /appointments: every appointment of the patient, filtered, sorted and counted. */
-export function Component() {
-  const { t } = useTranslation();
-  usePageTitle('appointmentsPage.title');
-  const capabilities = useCapabilities();
-  const { patientId, profile } = useCurrentPatient();
-  if (capabilities.loaded && !capabilities.hasModule('Appointments')) return <Navigate to="/dashboard" replace />;
-  if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
-  // Kiosk and link users have no user id; they never have the Appointments module either.
-  if (profile.userId === null) return <Navigate to="/dashboard" replace />;
-  return <AppointmentsView key={patientId} patientId={patientId} userId={profile.userId} />;
-}
+export const Component = modulePage('Appointments', 'appointmentsPage.title', AppointmentsView);
 
-function AppointmentsView({ patientId, userId }: { patientId: number; userId: number }) {
+function AppointmentsView({ patientId, userId }: ModulePageProps) {
   const { t, locale } = useTranslation();
   const facility = useFacility();
   const appointments = useQuery(appointmentsQuery(patientId));

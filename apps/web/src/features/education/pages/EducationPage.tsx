@@ -1,7 +1,6 @@
 import { Checkbox, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Navigate } from 'react-router';
 import {
   EDUCATION_PREVIEW_PREFERENCE,
   EDUCATION_PREVIEW_SETTINGS,
@@ -13,15 +12,13 @@ import { MasterDetail } from '../../../components/MasterDetail';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { refreshBadges } from '../../../lib/badges';
-import { useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
 import { openUrlInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
+import { modulePage, type ModulePageProps } from '../../../lib/module-page';
 import { isIPad, useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewAudit } from '../../../lib/view-audit';
 import { setArticleArchived } from '../api/archive';
 import { archivedCountQuery } from '../api/archived-count';
@@ -40,17 +37,7 @@ import {
 } from '../lib/education';
 
 /** /education-articles (spec 002 section 2.1): the articles the care team assigned, grouped by day and category. */
-export function Component() {
-  const { t } = useTranslation();
-  usePageTitle('education.title');
-  const capabilities = useCapabilities();
-  const { patientId, profile } = useCurrentPatient();
-  if (capabilities.loaded && !capabilities.hasModule('Education')) return <Navigate to="/dashboard" replace />;
-  if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
-  // Kiosk and link users have no user id; they never have the Education module either.
-  if (profile.userId === null) return <Navigate to="/dashboard" replace />;
-  return <EducationView key={patientId} patientId={patientId} userId={profile.userId} />;
-}
+export const Component = modulePage('Education', 'education.title', EducationView);
 
 /** An action failed: the server's message (or the generic one); a session time-out already says enough. */
 function showActionError(error: unknown) {
@@ -59,7 +46,7 @@ function showActionError(error: unknown) {
   messageBar.show(text ? { type: 'error', text } : { type: 'error', key: 'messages.unexpectedError' });
 }
 
-function EducationView({ patientId, userId }: { patientId: number; userId: number }) {
+function EducationView({ patientId, userId }: ModulePageProps) {
   const { t } = useTranslation();
   const facility = useFacility();
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { Anchor, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   FOLLOW_UP_PLAN_FILTER_PREFERENCE,
   FOLLOW_UP_PLAN_FILTERS,
@@ -11,17 +11,15 @@ import {
 import type { FollowUpAppointment, FollowUpPlan } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
-import { useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
 import { formatListDate } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
 import { followUpLabel } from '../../../lib/follow-up-label';
 import { useTranslation } from '../../../lib/i18n';
+import { modulePage, type ModulePageProps } from '../../../lib/module-page';
 import { useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { notificationSettingsQuery } from '../../../lib/notification-settings';
 import { useSavedPreference } from '../../../lib/preferences';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewAudit } from '../../../lib/view-audit';
 import { followUpPlanQuery } from '../api/follow-up-plan';
 import { PlanDetails } from '../components/PlanDetails';
@@ -41,19 +39,9 @@ import {
 } from '../lib/follow-up-plan';
 
 /** /followup-plan: the patient's follow-up plan (spec 002 section 2.2). */
-export function Component() {
-  const { t } = useTranslation();
-  usePageTitle('followUpPlan.title');
-  const capabilities = useCapabilities();
-  const { patientId, profile } = useCurrentPatient();
-  if (capabilities.loaded && !capabilities.hasModule('FollowUps')) return <Navigate to="/dashboard" replace />;
-  if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
-  // Kiosk and link users have no user id; they never have the FollowUps module either.
-  if (profile.userId === null) return <Navigate to="/dashboard" replace />;
-  return <FollowUpPlanView key={patientId} patientId={patientId} userId={profile.userId} />;
-}
+export const Component = modulePage('FollowUps', 'followUpPlan.title', FollowUpPlanView);
 
-function FollowUpPlanView({ patientId, userId }: { patientId: number; userId: number }) {
+function FollowUpPlanView({ patientId, userId }: ModulePageProps) {
   const { t } = useTranslation();
   const plan = useQuery(followUpPlanQuery(patientId));
   const reminders = useQuery(notificationSettingsQuery(patientId, 'Followups'));

@@ -1,7 +1,6 @@
 import { Badge, Group, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Navigate } from 'react-router';
 import type { MedicalNote } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import {
@@ -15,14 +14,12 @@ import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
 import { ItemList, type ListItem } from '../../../components/ItemList';
 import { MasterDetail } from '../../../components/MasterDetail';
 import { refreshBadges } from '../../../lib/badges';
-import { useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
+import { modulePage, type ModulePageProps } from '../../../lib/module-page';
 import { isMobileUserAgent } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { recordViewAudit, useViewAudit } from '../../../lib/view-audit';
 import { medicalNotesQuery } from '../api/medical-notes';
 import { notReviewedCountQuery } from '../api/not-reviewed-count';
@@ -42,19 +39,9 @@ import {
 } from '../lib/medical-notes';
 
 /** /medical-notes: the patient's published medical notes, a list and the note's pages (spec 002, 2.4). */
-export function Component() {
-  const { t } = useTranslation();
-  usePageTitle('medicalNotes.title');
-  const capabilities = useCapabilities();
-  const { patientId, profile } = useCurrentPatient();
-  if (capabilities.loaded && !capabilities.hasModule('MedicalNotes')) return <Navigate to="/dashboard" replace />;
-  if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
-  // Kiosk and link users have no user id; they never have the MedicalNotes module either.
-  if (profile.userId === null) return <Navigate to="/dashboard" replace />;
-  return <MedicalNotesView key={patientId} patientId={patientId} userId={profile.userId} />;
-}
+export const Component = modulePage('MedicalNotes', 'medicalNotes.title', MedicalNotesView);
 
-function MedicalNotesView({ patientId, userId }: { patientId: number; userId: number }) {
+function MedicalNotesView({ patientId, userId }: ModulePageProps) {
   const { t, locale } = useTranslation();
   const facility = useFacility();
   const queryClient = useQueryClient();

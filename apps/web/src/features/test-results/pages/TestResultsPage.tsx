@@ -1,7 +1,6 @@
 import { Box, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate } from 'react-router';
 import { LAB_RESULT_DATE_PREFERENCE, type LabResultListItem } from '@portal/contracts';
 import { monthFilterLabelKey, MONTH_FILTERS, parseMonthFilter } from '../../../components/date-filters';
 import { DelayedLoader } from '../../../components/DelayedLoader';
@@ -12,16 +11,14 @@ import { MasterDetail } from '../../../components/MasterDetail';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { refreshBadges } from '../../../lib/badges';
-import { useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
 import { formatListDate } from '../../../lib/dates';
 import { openBlobInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
+import { modulePage, type ModulePageProps } from '../../../lib/module-page';
 import { useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewAudit } from '../../../lib/view-audit';
 import { labResultQuery } from '../api/lab-result';
 import { labResultsQuery } from '../api/lab-results';
@@ -39,19 +36,9 @@ import {
 const VIEW_AUDIT_EVENT = 'testresultsviewauditevent';
 
 /** /test-results: published test results, list and detail side by side (one at a time on small windows). */
-export function Component() {
-  const { t } = useTranslation();
-  usePageTitle('labResults.title');
-  const capabilities = useCapabilities();
-  const { patientId, profile } = useCurrentPatient();
-  if (capabilities.loaded && !capabilities.hasModule('TestResults')) return <Navigate to="/dashboard" replace />;
-  if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
-  // Kiosk and link users have no user id; they never have the TestResults module either.
-  if (profile.userId === null) return <Navigate to="/dashboard" replace />;
-  return <TestResultsView key={patientId} patientId={patientId} userId={profile.userId} />;
-}
+export const Component = modulePage('TestResults', 'labResults.title', TestResultsView);
 
-function TestResultsView({ patientId, userId }: { patientId: number; userId: number }) {
+function TestResultsView({ patientId, userId }: ModulePageProps) {
   const { t, locale } = useTranslation();
   const facility = useFacility();
   const queryClient = useQueryClient();

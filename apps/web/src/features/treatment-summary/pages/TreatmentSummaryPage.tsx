@@ -1,52 +1,26 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { refreshBadges } from '../../../lib/badges';
 import { useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
 import { useTranslation } from '../../../lib/i18n';
+import { modulePage, type ModulePageProps } from '../../../lib/module-page';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewAudit } from '../../../lib/view-audit';
 import { treatmentSummaryQuery } from '../api/treatment-summary';
 import { TreatmentGroup } from '../components/TreatmentGroup';
-import { newItemCount, shownGroups, treatmentTypesAccess, type TreatmentTypesAccess } from '../lib/treatment-summary';
+import { newItemCount, shownGroups, treatmentTypesAccess } from '../lib/treatment-summary';
 import classes from '../components/TreatmentSummary.module.css';
 
 const VIEW_AUDIT_EVENT = 'treatmentsummaryviewauditevent';
 
 /** /treatment-summary (spec 002, 2.5): the patient's treatment summary, group by group. */
-export function Component() {
-  const { t } = useTranslation();
-  usePageTitle('treatmentSummary.title');
-  const capabilities = useCapabilities();
-  const { patientId, profile } = useCurrentPatient();
-  if (capabilities.loaded && !capabilities.hasModule('TreatmentSummary')) return <Navigate to="/dashboard" replace />;
-  if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
-  // Kiosk and link users have no user id; they never have the TreatmentSummary module either.
-  if (profile.userId === null) return <Navigate to="/dashboard" replace />;
-  return (
-    <TreatmentSummaryView
-      key={patientId}
-      patientId={patientId}
-      userId={profile.userId}
-      access={treatmentTypesAccess(capabilities.hasField)}
-    />
-  );
-}
+export const Component = modulePage('TreatmentSummary', 'treatmentSummary.title', TreatmentSummaryView);
 
-function TreatmentSummaryView({
-  patientId,
-  userId,
-  access,
-}: {
-  patientId: number;
-  userId: number;
-  access: TreatmentTypesAccess;
-}) {
+function TreatmentSummaryView({ patientId, userId }: ModulePageProps) {
   const { t } = useTranslation();
+  const access = treatmentTypesAccess(useCapabilities().hasField);
   const summary = useQuery(treatmentSummaryQuery(patientId));
   useViewAudit(VIEW_AUDIT_EVENT, userId, patientId);
   // A failed load stops the loader and shows the server's message (spec 002, section 8).
