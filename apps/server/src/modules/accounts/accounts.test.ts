@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPassword, EMAIL_FORMAT_MESSAGE, type ErrorBody } from '@portal/contracts';
+import { expectError, expectNoContent } from '../../../test/api';
 import { captureLogs, createTestApp } from '../../../test/helpers';
 import { auditEvents, facilities, mailOutbox, oneTimeSecrets, patients, sessions, users } from '../../db/schema/index';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
@@ -12,6 +12,8 @@ import { generateTemporaryPassword, minutesUntil, supportedLocaleOf } from './ac
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+/** The error answer of a locked account. */
+type LockedOut = ErrorBody & { minutesLeft?: number };
 
 let t: TestApp;
 let db: TestApp['database']['db'];
@@ -72,21 +74,6 @@ function call(
     headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
-}
-
-function expectError(res: LightMyRequestResponse, status: number, error: string, message?: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody & { minutesLeft?: number }>();
-  expect(body.error).toBe(error);
-  if (message !== undefined) expect(body.message).toBe(message);
-  if (field !== undefined) expect(body.field).toBe(field);
-  expect(body.requestId).toEqual(expect.any(String));
-  return body;
-}
-
-function expectNoContent(res: LightMyRequestResponse) {
-  expect(res.statusCode, res.body).toBe(204);
-  expect(res.body).toBe('');
 }
 
 let userCounter = 0;
@@ -252,27 +239,14 @@ describe('PATCH /api/users/:userId/replace', () => {
     const u = await makeUser();
     const url = `/api/users/${u.userId}/replace`;
     const patch = (op: Record<string, unknown>) => call('PATCH', url, { token: u.token, body: [op] });
-    expectError(
-      await patch({ op: 'replace', path: '/email', value: true }),
-      400,
-      'validation_failed',
-      undefined,
-      '0.path',
-    );
+    expectError(await patch({ op: 'replace', path: '/email', value: true }), 400, 'validation_failed', '0.path');
     expectError(
       await patch({ op: 'replace', path: '/isEulaAccepted', value: false }),
       400,
       'validation_failed',
-      undefined,
       '0.value',
     );
-    expectError(
-      await patch({ op: 'add', path: '/isEulaAccepted', value: true }),
-      400,
-      'validation_failed',
-      undefined,
-      '0.op',
-    );
+    expectError(await patch({ op: 'add', path: '/isEulaAccepted', value: true }), 400, 'validation_failed', '0.op');
     const two = [
       { op: 'replace', path: '/isEulaAccepted', value: true },
       { op: 'replace', path: '/isEulaAccepted', value: true },
@@ -316,21 +290,18 @@ describe('PATCH /api/users/:userId (email)', () => {
       await call('PATCH', url, { token: u.token, body: [{ op: 'replace', path: '/email', value: 'nope@' }] }),
       400,
       'validation_failed',
-      EMAIL_FORMAT_MESSAGE,
-      '0.value',
+      { message: EMAIL_FORMAT_MESSAGE, field: '0.value' },
     );
     expectError(
       await call('PATCH', url, { token: u.token, body: [{ op: 'replace', path: '/email', value: 42 }] }),
       400,
       'validation_failed',
-      undefined,
       '0.value',
     );
     expectError(
       await call('PATCH', url, { token: u.token, body: [{ op: 'replace', path: '/username', value: 'x@y.com' }] }),
       400,
       'validation_failed',
-      undefined,
       '0.path',
     );
     expect((await userRow(u.userId)).email).toBe(u.email);
@@ -390,14 +361,12 @@ describe('PUT /api/users/:userId/changeemail', () => {
       await call('PUT', url, { token: u.token, body: { isPatient: true, userId: ids.jane, email: 'x1@example.com' } }),
       400,
       'validation_failed',
-      undefined,
       'userId',
     );
     expectError(
       await call('PUT', url, { token: u.token, body: { isPatient: true, userId: u.userId, email: 'bad' } }),
       400,
       'validation_failed',
-      undefined,
       'email',
     );
     expect((await userRow(u.userId)).email).toBe(u.email);
@@ -419,14 +388,14 @@ describe('POST /api/users/:userId/sendConfirmEmail', () => {
       await call('POST', `/api/users/${none.userId}/sendConfirmEmail`, { token: none.token }),
       400,
       'no_email',
-      'There is no email address on your account.',
+      { message: 'There is no email address on your account.' },
     );
     const confirmed = await makeUser();
     expectError(
       await call('POST', `/api/users/${confirmed.userId}/sendConfirmEmail`, { token: confirmed.token }),
       400,
       'already_confirmed',
-      'Your email address is already confirmed.',
+      { message: 'Your email address is already confirmed.' },
     );
   });
 
@@ -471,7 +440,7 @@ describe('email confirmation: validateuser and confirmEmail', () => {
       }),
       400,
       'cannot_confirm',
-      'We cannot confirm your email address.',
+      { message: 'We cannot confirm your email address.' },
     );
 
     res = await call('PUT', `/api/users/${u.userId}/confirmEmail`, { token: u.token, body: { encryptedUserId: link } });
@@ -489,7 +458,7 @@ describe('email confirmation: validateuser and confirmEmail', () => {
       await call('PUT', `/api/users/${u.userId}/confirmEmail`, { token: u.token, body: { encryptedUserId: link } }),
       400,
       'cannot_confirm',
-      'We cannot confirm your email address.',
+      { message: 'We cannot confirm your email address.' },
     );
   });
 
@@ -521,7 +490,6 @@ describe('email confirmation: validateuser and confirmEmail', () => {
       await call('PUT', `/api/users/${u.userId}/confirmEmail`, { token: u.token, body: {} }),
       400,
       'validation_failed',
-      undefined,
       'encryptedUserId',
     );
     expectError(await call('GET', `/api/users/${u.userId}/validateuser/abc/${u.username}`), 401, 'unauthorized');
@@ -600,7 +568,7 @@ describe('POST /api/users/forgotPassword', () => {
   });
 
   it('answers 400 naming userName when it is missing', async () => {
-    expectError(await call('POST', '/api/users/forgotPassword'), 400, 'validation_failed', undefined, 'userName');
+    expectError(await call('POST', '/api/users/forgotPassword'), 400, 'validation_failed', 'userName');
   });
 
   it('is rate-limited per client address', async () => {
@@ -648,7 +616,11 @@ describe('PUT /api/users/changePassword (forced change, no session)', () => {
     for (let i = 0; i < 4; i++) {
       expectError(await change(body(u.username, { oldPassword: `Wrong#Pass${i}` })), 400, 'invalid_grant');
     }
-    const locked = expectError(await change(body(u.username, { oldPassword: 'Wrong#Pass9' })), 400, 'lockedout');
+    const locked = expectError<LockedOut>(
+      await change(body(u.username, { oldPassword: 'Wrong#Pass9' })),
+      400,
+      'lockedout',
+    );
     expect(locked.minutesLeft).toBe(15);
     expect(locked.message).toBe(
       'Your account is locked after too many unsuccessful attempts. Please wait 15 minutes and try again.',
@@ -656,7 +628,7 @@ describe('PUT /api/users/changePassword (forced change, no session)', () => {
     const row = await userRow(u.userId);
     expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
     // Even the right password is refused while locked, and the password is unchanged.
-    const again = expectError(await change(body(u.username)), 400, 'lockedout');
+    const again = expectError<LockedOut>(await change(body(u.username)), 400, 'lockedout');
     expect(again.minutesLeft).toBe(15);
     expect(await verifyPassword((await userRow(u.userId)).passwordHash!, DEMO_PASSWORD)).toBe(true);
     // Once the lock has passed, the right password works.
@@ -674,17 +646,14 @@ describe('PUT /api/users/changePassword (forced change, no session)', () => {
       400,
       'password_must_be_different',
     );
-    expectError(
-      await change(body(u.username, { confirmPassword: 'Other#Pass2026' })),
-      400,
-      'confirm_mismatch',
-      'Passwords do not match',
-    );
+    expectError(await change(body(u.username, { confirmPassword: 'Other#Pass2026' })), 400, 'confirm_mismatch', {
+      message: 'Passwords do not match',
+    });
     expectError(
       await change(body(u.username, { newPassword: 'short1!A', confirmPassword: 'short1!A' })),
       400,
       'password_rules',
-      'Password does not meet security requirements',
+      { message: 'Password does not meet security requirements' },
     );
     expect(await verifyPassword((await userRow(u.userId)).passwordHash!, DEMO_PASSWORD)).toBe(true);
     expect((await userRow(u.userId)).failedLoginCount).toBe(0);
@@ -705,14 +674,8 @@ describe('PUT /api/users/changePassword (forced change, no session)', () => {
 
   it('answers 400 naming the field for a missing one', async () => {
     const { userName: _u, ...noUser } = body('x');
-    expectError(await change(noUser), 400, 'validation_failed', undefined, 'userName');
-    expectError(
-      await change(body('x', { confirmPassword: '' })),
-      400,
-      'validation_failed',
-      undefined,
-      'confirmPassword',
-    );
+    expectError(await change(noUser), 400, 'validation_failed', 'userName');
+    expectError(await change(body('x', { confirmPassword: '' })), 400, 'validation_failed', 'confirmPassword');
   });
 
   it('is rate-limited per client address', async () => {
@@ -760,14 +723,11 @@ describe('PUT /api/users/:userId/changePassword (account settings)', () => {
   it('answers invalid_old_password for a wrong old password, and lockedout at the fifth', async () => {
     const u = await makeUser();
     for (let i = 0; i < 4; i++) {
-      expectError(
-        await change(u, { oldPassword: 'Wrong#Pass2026' }),
-        400,
-        'invalid_old_password',
-        'The current password was not entered correctly.',
-      );
+      expectError(await change(u, { oldPassword: 'Wrong#Pass2026' }), 400, 'invalid_old_password', {
+        message: 'The current password was not entered correctly.',
+      });
     }
-    const locked = expectError(await change(u, { oldPassword: 'Wrong#Pass2026' }), 400, 'lockedout');
+    const locked = expectError<LockedOut>(await change(u, { oldPassword: 'Wrong#Pass2026' }), 400, 'lockedout');
     expect(locked.minutesLeft).toBe(15);
     expectError(await change(u), 400, 'lockedout');
   });
@@ -779,12 +739,14 @@ describe('PUT /api/users/:userId/changePassword (account settings)', () => {
       400,
       'password_must_be_different',
     );
-    expectError(await change(u, { confirmPassword: 'x' }), 400, 'confirm_mismatch', 'Passwords do not match');
+    expectError(await change(u, { confirmPassword: 'x' }), 400, 'confirm_mismatch', {
+      message: 'Passwords do not match',
+    });
     expectError(
       await change(u, { newPassword: 'alllowercase#2026', confirmPassword: 'alllowercase#2026' }),
       400,
       'password_rules',
-      'Password does not meet security requirements',
+      { message: 'Password does not meet security requirements' },
     );
     expectError(await change(u, { extra: true }), 400, 'validation_failed');
   });
@@ -807,14 +769,12 @@ describe('PUT /api/users/:userId/preferredLanguage', () => {
       await call('PUT', `/api/users/${u.userId}/preferredLanguage?ietfCode=de-DE`, { token: u.token }),
       400,
       'validation_failed',
-      undefined,
       'ietfCode',
     );
     expectError(
       await call('PUT', `/api/users/${u.userId}/preferredLanguage`, { token: u.token }),
       400,
       'validation_failed',
-      undefined,
       'ietfCode',
     );
   });
@@ -876,7 +836,6 @@ describe('GET and PUT /api/patients/:patientId/preferredLanguage', () => {
       }),
       400,
       'validation_failed',
-      undefined,
       'language',
     );
     const [jane] = await db.select().from(patients).where(eq(patients.id, ids.janePatient));
@@ -905,14 +864,12 @@ describe('PUT /api/users/:userId/Preferences', () => {
       await call('PUT', url, { token: u.token, body: { userId: ids.jane, name: 'a', value: 'b' } }),
       400,
       'validation_failed',
-      undefined,
       'userId',
     );
     expectError(
       await call('PUT', url, { token: u.token, body: { userId: u.userId, name: '', value: 'b' } }),
       400,
       'validation_failed',
-      undefined,
       'name',
     );
     expect((await userRow(u.userId)).preferences).toEqual([]);
@@ -997,7 +954,6 @@ describe('GET /api/users/:userId/Preferences', () => {
       await call('GET', `/api/users/${u.userId}/Preferences?name=${'x'.repeat(101)}`, { token: u.token }),
       400,
       'validation_failed',
-      undefined,
       'name',
     );
   });
@@ -1059,7 +1015,6 @@ describe('POST /api/users/:userId/audit', () => {
       }),
       400,
       'validation_failed',
-      undefined,
       'auditEventType',
     );
   });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment, AppointmentsResponse, ErrorBody, UpcomingAppointment } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import type { Appointment, AppointmentsResponse, UpcomingAppointment } from '@portal/contracts';
+import { seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import { alexOf, apiCaller, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
-import { appointments, followUpItems, notificationSettings, patients, users } from '../../db/schema/index';
+import { appointments, followUpItems, notificationSettings } from '../../db/schema/index';
 import { followUpLabel } from './appointments.service';
 import { localDate, startOfLocalDay } from './zoned-dates';
 
@@ -18,53 +18,20 @@ let fx: AccessFixture;
 let db: TestApp['database']['db'];
 /** Alex Rivera: a patient of the demo with no appointments; the rule tests give him rows of their own. */
 let alex: { userId: number; patientId: number };
+let api: ApiCaller;
 
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
   db = t.database.db;
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'alex.rivera'));
-  const [p] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, u!.id));
-  alex = { userId: u!.id, patientId: p!.id };
+  api = apiCaller(t, fx);
+  alex = await alexOf(t);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 /* ----------------------------------------------------------------- helpers */
-
-async function get(url: string, who: CallerKind | 'alex') {
-  const token =
-    who === 'alex'
-      ? (
-          await t.app.deps.sessions.create(db, {
-            userId: alex.userId,
-            patientId: null,
-            facilityId: fx.facilityId,
-            loginType: 'userNamePassword',
-          })
-        ).accessToken
-      : (await fx.token(who)).bearer;
-  return t.app.inject({ method: 'GET', url, headers: bearer(token) });
-}
-
-function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message).toEqual(expect.any(String));
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.requestId).toEqual(expect.any(String));
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
-
-function ok<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.json<T>();
-}
 
 const today = () => localDate(new Date(), NEW_YORK);
 function addDays(date: string, days: number): string {
@@ -77,7 +44,7 @@ const zoneOf = (iso: string, zone: string) => localDate(new Date(iso), zone);
 
 describe('GET /api/patients/:patientId/appointments', () => {
   it('answers every appointment of jane, date ascending, with the filter values', async () => {
-    const body = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
+    const body = expectOk<AppointmentsResponse>(await api.get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
     expect(body.appointments).toHaveLength(13);
     const dates = body.appointments.map((a) => a.date);
     expect(dates).toEqual([...dates].sort());
@@ -99,8 +66,8 @@ describe('GET /api/patients/:patientId/appointments', () => {
   });
 
   it('writes out each appointment: zone, abbreviation at its date, location and the full address', async () => {
-    const { appointments: list } = ok<AppointmentsResponse>(
-      await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'),
+    const { appointments: list } = expectOk<AppointmentsResponse>(
+      await api.get(`/api/patients/${fx.patientA}/appointments`, 'patientA'),
     );
     const chicago = list.filter((a) => a.timeZoneId === 'America/Chicago');
     expect(chicago).toHaveLength(1);
@@ -152,8 +119,8 @@ describe('GET /api/patients/:patientId/appointments', () => {
   });
 
   it('uses the institution when there is no short location, and keeps long statuses whole', async () => {
-    const { appointments: list } = ok<AppointmentsResponse>(
-      await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'),
+    const { appointments: list } = expectOk<AppointmentsResponse>(
+      await api.get(`/api/patients/${fx.patientA}/appointments`, 'patientA'),
     );
     const first = list[0]!;
     expect(first).toMatchObject({ type: 'Consultation', location: 'Riverside Cancer Center', status: 'Completed' });
@@ -175,16 +142,18 @@ describe('GET /api/patients/:patientId/appointments', () => {
   });
 
   it('answers the representative exactly what jane sees', async () => {
-    const own = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
-    const rep = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientA}/appointments`, 'representativeOfA'));
+    const own = expectOk<AppointmentsResponse>(await api.get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
+    const rep = expectOk<AppointmentsResponse>(
+      await api.get(`/api/patients/${fx.patientA}/appointments`, 'representativeOfA'),
+    );
     expect(rep).toEqual(own);
   });
 
   it('gives john his own three and nothing of jane’s', async () => {
-    const john = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientB}/appointments`, 'patientB'));
+    const john = expectOk<AppointmentsResponse>(await api.get(`/api/patients/${fx.patientB}/appointments`, 'patientB'));
     expect(john.appointments).toHaveLength(3);
     expect(john.providers).toEqual(['Dr. Helen Marsh', 'Dr. Samuel Okafor']);
-    const jane = ok<AppointmentsResponse>(await get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
+    const jane = expectOk<AppointmentsResponse>(await api.get(`/api/patients/${fx.patientA}/appointments`, 'patientA'));
     const janeIds = new Set(jane.appointments.map((a) => a.id));
     for (const a of john.appointments) expect(janeIds.has(a.id)).toBe(false);
     expect(jane.providers).not.toContain('Dr. Helen Marsh');
@@ -197,7 +166,7 @@ describe('GET /api/patients/:patientId/appointments', () => {
   });
 
   it('answers empty lists for a patient without appointments', async () => {
-    expect(ok(await get(`/api/patients/${alex.patientId}/appointments`, 'alex'))).toEqual({
+    expect(expectOk(await api.get(`/api/patients/${alex.patientId}/appointments`, 'alex'))).toEqual({
       appointments: [],
       statuses: [],
       providers: [],
@@ -207,21 +176,21 @@ describe('GET /api/patients/:patientId/appointments', () => {
 
   it('answers 404 to a stranger and to a disabled representative, 403 to a kiosk user, 401 without a token', async () => {
     const url = `/api/patients/${fx.patientA}/appointments`;
-    expectError(await get(url, 'patientB'), 404, 'not_found');
-    expectError(await get(url, 'disabledRepresentative'), 404, 'not_found');
-    expectError(await get(url, 'kioskUserOfA'), 403, 'forbidden');
-    expectError(await get(url, 'anonymous'), 401, 'unauthorized');
+    expectError(await api.get(url, 'patientB'), 404, 'not_found');
+    expectError(await api.get(url, 'disabledRepresentative'), 404, 'not_found');
+    expectError(await api.get(url, 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.get(url, 'anonymous'), 401, 'unauthorized');
   });
 });
 
 /* ---------------------------------------------------------------- upcoming */
 
 describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () => {
-  const upcoming = (count: number | string, who: CallerKind | 'alex' = 'patientA', patientId = fx.patientA) =>
-    get(`/api/patients/${patientId}/upcomingAppointments/count/${count}`, who);
+  const upcoming = (count: number | string, who: Who = 'patientA', patientId = fx.patientA) =>
+    api.get(`/api/patients/${patientId}/upcomingAppointments/count/${count}`, who);
 
   it('answers jane’s next four for the dashboard, every field written out', async () => {
-    const items = ok<UpcomingAppointment[]>(await upcoming(4));
+    const items = expectOk<UpcomingAppointment[]>(await upcoming(4));
     expect(items).toHaveLength(4);
     const [laterToday, tomorrow, televisit, followUp] = items as [
       UpcomingAppointment,
@@ -286,7 +255,7 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
   });
 
   it('lists everything coming, soonest first: no past, no cancelled, only pending follow-ups', async () => {
-    const items = ok<UpcomingAppointment[]>(await upcoming(20));
+    const items = expectOk<UpcomingAppointment[]>(await upcoming(20));
     expect(items.map((i) => [i.upcomingAppointmentType, i.date, i.externalAppointmentType ?? i.followUpLabel])).toEqual(
       [
         ['ExternalAppointment', today(), 'Lab Work'],
@@ -311,10 +280,10 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
   });
 
   it('stops at count', async () => {
-    const one = ok<UpcomingAppointment[]>(await upcoming(1));
+    const one = expectOk<UpcomingAppointment[]>(await upcoming(1));
     expect(one).toHaveLength(1);
     expect(one[0]).toMatchObject({ date: today(), externalAppointmentType: 'Lab Work' });
-    expect(ok<UpcomingAppointment[]>(await upcoming(6))).toHaveLength(6);
+    expect(expectOk<UpcomingAppointment[]>(await upcoming(6))).toHaveLength(6);
   });
 
   it.each(['21', '0', '-1', 'four', '2.5'])('answers 400 naming count for the count %s', async (count) => {
@@ -322,8 +291,8 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
   });
 
   it('answers the representative what jane sees, and john only his own', async () => {
-    expect(ok(await upcoming(20, 'representativeOfA'))).toEqual(ok(await upcoming(20)));
-    const john = ok<UpcomingAppointment[]>(await upcoming(20, 'patientB', fx.patientB));
+    expect(expectOk(await upcoming(20, 'representativeOfA'))).toEqual(expectOk(await upcoming(20)));
+    const john = expectOk<UpcomingAppointment[]>(await upcoming(20, 'patientB', fx.patientB));
     expect(john.map((i) => [i.externalAppointmentType, i.date])).toEqual([
       ['Lab Work', today()],
       ['Imaging CT', addDays(today(), 5)],
@@ -373,7 +342,7 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
       ])
       .returning({ id: followUpItems.id });
 
-    const items = ok<UpcomingAppointment[]>(await upcoming(20, 'alex', p));
+    const items = expectOk<UpcomingAppointment[]>(await upcoming(20, 'alex', p));
     expect(items.map((i) => [i.upcomingAppointmentType, i.id])).toEqual([
       ['ExternalAppointment', earlierToday!.id],
       ['FollowUpAppointment', todayItem!.id],
@@ -437,15 +406,15 @@ describe('startOfLocalDay', () => {
 
 describe('GET /api/patients/:patientId/NotificationSettings', () => {
   const settings = (type: string, who: CallerKind = 'patientA', patientId = fx.patientA) =>
-    get(`/api/patients/${patientId}/NotificationSettings${type ? `?type=${type}` : ''}`, who);
+    api.get(`/api/patients/${patientId}/NotificationSettings${type ? `?type=${type}` : ''}`, who);
 
   it('answers jane’s settings per type', async () => {
-    expect(ok(await settings('Appointments'))).toEqual({ patientSettings: { email: true, sms: false } });
-    expect(ok(await settings('Followups'))).toEqual({ patientSettings: { email: true, sms: true } });
+    expect(expectOk(await settings('Appointments'))).toEqual({ patientSettings: { email: true, sms: false } });
+    expect(expectOk(await settings('Followups'))).toEqual({ patientSettings: { email: true, sms: true } });
   });
 
   it('answers the representative too', async () => {
-    expect(ok(await settings('Appointments', 'representativeOfA'))).toEqual({
+    expect(expectOk(await settings('Appointments', 'representativeOfA'))).toEqual({
       patientSettings: { email: true, sms: false },
     });
   });

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { CareTeamMember, ErrorBody, FacilityContactSchema } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import type { CareTeamMember, FacilityContactSchema } from '@portal/contracts';
+import { seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
+import { alexOf, apiCaller, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { DEMO_PORTRAIT_FILES } from '../../db/seed/demo-home';
-import { careTeamMembers, facilities, patients, profileImages, users } from '../../db/schema/index';
+import { careTeamMembers, facilities, profileImages } from '../../db/schema/index';
 import { contrastRatio } from '../facilities/theme-css';
 import { IMAGE_CSP, PROFILE_IMAGE_CACHE } from './careteam.routes';
 
@@ -17,49 +17,18 @@ let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
 let alex: { userId: number; patientId: number };
+let api: ApiCaller;
 
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
   db = t.database.db;
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'alex.rivera'));
-  const [p] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, u!.id));
-  alex = { userId: u!.id, patientId: p!.id };
+  api = apiCaller(t, fx);
+  alex = await alexOf(t);
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function get(url: string, who: CallerKind | 'alex' = 'anonymous') {
-  const token =
-    who === 'alex'
-      ? (
-          await t.app.deps.sessions.create(db, {
-            userId: alex.userId,
-            patientId: null,
-            facilityId: fx.facilityId,
-            loginType: 'userNamePassword',
-          })
-        ).accessToken
-      : (await fx.token(who)).bearer;
-  return t.app.inject({ method: 'GET', url, headers: bearer(token) });
-}
-
-function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.requestId).toEqual(expect.any(String));
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
-
-function ok<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  return res.json<T>();
-}
 
 const RIVERSIDE = {
   institution: 'Riverside Cancer Center',
@@ -74,13 +43,13 @@ const RIVERSIDE = {
 /* --------------------------------------------------------------- care team */
 
 describe('GET /api/patients/:patientId/careTeamMembers', () => {
-  const team = (who: CallerKind | 'alex' = 'patientA', patientId = fx.patientA) =>
-    get(`/api/patients/${patientId}/careTeamMembers`, who);
+  const team = (who: Who = 'patientA', patientId = fx.patientA) =>
+    api.get(`/api/patients/${patientId}/careTeamMembers`, who);
 
   it('answers jane’s four, sorted by last then first name, every field written out', async () => {
     const res = await team();
     expect(res.headers['cache-control']).toBe('no-store');
-    const members = ok<CareTeamMember[]>(res);
+    const members = expectOk<CareTeamMember[]>(res);
     expect(members.map((m) => `${m.lastName}, ${m.firstName}`)).toEqual([
       'Brooks, Daniel',
       'Li, Megan',
@@ -136,13 +105,13 @@ describe('GET /api/patients/:patientId/careTeamMembers', () => {
   });
 
   it('gives john his own team, with his own secure-message setting for a shared provider', async () => {
-    const john = ok<CareTeamMember[]>(await team('patientB', fx.patientB));
+    const john = expectOk<CareTeamMember[]>(await team('patientB', fx.patientB));
     expect(john.map((m) => [m.lastName, m.secureMessageRecipientForPatient, m.patientId])).toEqual([
       ['Marsh', true, fx.patientB],
       ['Okafor', false, fx.patientB],
     ]);
     expect(john[0]).toMatchObject({ photoFilename: null, photoThumbnailFilename: null });
-    const jane = ok<CareTeamMember[]>(await team());
+    const jane = expectOk<CareTeamMember[]>(await team());
     expect(jane.map((m) => m.lastName)).not.toContain('Marsh');
     const janeRows = await db
       .select({ id: careTeamMembers.id })
@@ -156,11 +125,11 @@ describe('GET /api/patients/:patientId/careTeamMembers', () => {
   });
 
   it('answers the representative what jane sees', async () => {
-    expect(ok(await team('representativeOfA'))).toEqual(ok(await team()));
+    expect(expectOk(await team('representativeOfA'))).toEqual(expectOk(await team()));
   });
 
   it('answers an empty list for a patient without a care team', async () => {
-    expect(ok(await team('alex', alex.patientId))).toEqual([]);
+    expect(expectOk(await team('alex', alex.patientId))).toEqual([]);
   });
 
   it('answers 404 to a stranger, 403 to a link user, 401 without a token', async () => {
@@ -173,7 +142,7 @@ describe('GET /api/patients/:patientId/careTeamMembers', () => {
 /* ---------------------------------------------------------- profile images */
 
 describe('GET /api/images/userprofileimage/:fileName', () => {
-  const image = (fileName: string) => get(`/api/images/userprofileimage/${fileName}`);
+  const image = (fileName: string) => api.get(`/api/images/userprofileimage/${fileName}`, 'anonymous');
 
   it('serves every portrait of the demo without a token, as a cacheable SVG that can run nothing', async () => {
     expect(DEMO_PORTRAIT_FILES).toHaveLength(8);
@@ -193,7 +162,9 @@ describe('GET /api/images/userprofileimage/:fileName', () => {
   });
 
   it('draws each provider’s initials in white on a colour of their own, legible at WCAG AA', async () => {
-    const members = ok<CareTeamMember[]>(await get(`/api/patients/${fx.patientA}/careTeamMembers`, 'patientA'));
+    const members = expectOk<CareTeamMember[]>(
+      await api.get(`/api/patients/${fx.patientA}/careTeamMembers`, 'patientA'),
+    );
     const colours = new Set<string>();
     for (const m of members) {
       const svg = (await image(m.photoThumbnailFilename!)).body;
@@ -246,7 +217,7 @@ describe('GET /api/images/userprofileimage/:fileName', () => {
 
 describe('GET /api/facilities/:facilityId/contacts', () => {
   it('lists riverside’s four contacts in sort order, without a token', async () => {
-    const contacts = ok<FacilityContact[]>(await get('/api/facilities/1/contacts'));
+    const contacts = expectOk<FacilityContact[]>(await api.get('/api/facilities/1/contacts', 'anonymous'));
     expect(contacts.map((c) => c.contactName)).toEqual([
       'Main reception',
       'Appointments desk',
@@ -275,7 +246,7 @@ describe('GET /api/facilities/:facilityId/contacts', () => {
   });
 
   it('lists lakeside’s one contact', async () => {
-    const contacts = ok<FacilityContact[]>(await get('/api/facilities/2/contacts'));
+    const contacts = expectOk<FacilityContact[]>(await api.get('/api/facilities/2/contacts', 'anonymous'));
     expect(contacts).toEqual([expect.objectContaining({ contactName: 'Front desk', city: 'Chicago' })]);
   });
 
@@ -291,9 +262,9 @@ describe('GET /api/facilities/:facilityId/contacts', () => {
         defaultLanguageId: 1,
       })
       .returning({ id: facilities.id });
-    expect(ok(await get(`/api/facilities/${empty!.id}/contacts`))).toEqual([]);
-    expectError(await get('/api/facilities/999/contacts'), 404, 'facility_not_found');
-    expectError(await get('/api/facilities/abc/contacts'), 400, 'validation_failed', 'facilityId');
+    expect(expectOk(await api.get(`/api/facilities/${empty!.id}/contacts`, 'anonymous'))).toEqual([]);
+    expectError(await api.get('/api/facilities/999/contacts', 'anonymous'), 404, 'facility_not_found');
+    expectError(await api.get('/api/facilities/abc/contacts', 'anonymous'), 400, 'validation_failed', 'facilityId');
   });
 });
 

@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InvitationCreatedSchema,
@@ -10,6 +9,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
+import { apiCaller, expectError, expectNoContent, type ApiCaller } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { resolveAppSecret } from '../../config';
 import {
@@ -38,12 +38,14 @@ type Method = 'GET' | 'POST' | 'PUT';
 let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
+let api: ApiCaller;
 const ids = { robert: 0, emily: 0, linda: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
   db = t.database.db;
+  api = apiCaller(t, fx);
   const rows = await db.select().from(personalContacts).where(eq(personalContacts.patientId, fx.patientA));
   const idOf = (name: string) => rows.find((r) => r.firstName === name)!.id;
   ids.robert = idOf('Robert');
@@ -62,10 +64,6 @@ const nextIp = () => {
   return `10.4.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 };
 
-async function tokenOf(kind: Parameters<AccessFixture['token']>[0]): Promise<string> {
-  return (await fx.token(kind)).bearer!;
-}
-
 function call(method: Method, url: string, token: string | null, body?: unknown) {
   return t.app.inject({
     method,
@@ -76,24 +74,10 @@ function call(method: Method, url: string, token: string | null, body?: unknown)
   });
 }
 
-function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message).toEqual(expect.any(String));
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
-
-function expectNoContent(res: LightMyRequestResponse) {
-  expect(res.statusCode, res.body).toBe(204);
-  expect(res.body).toBe('');
-}
-
 const contactsUrl = (patientId = fx.patientA) => `/api/patients/${patientId}/contacts`;
 
 async function listAs(kind: Parameters<AccessFixture['token']>[0]): Promise<PersonalContact[]> {
-  const res = await call('GET', contactsUrl(), await tokenOf(kind));
+  const res = await call('GET', contactsUrl(), await api.tokenOf(kind));
   expect(res.statusCode, res.body).toBe(200);
   return z.array(PersonalContactSchema.strict()).parse(res.json());
 }
@@ -135,7 +119,7 @@ function contactBody(extra: Partial<ContactUpsert> = {}): ContactUpsert {
 }
 
 async function saveContact(body: ContactUpsert, kind: Parameters<AccessFixture['token']>[0] = 'patientA') {
-  const res = await call('PUT', contactsUrl(), await tokenOf(kind), body);
+  const res = await call('PUT', contactsUrl(), await api.tokenOf(kind), body);
   expect(res.statusCode, res.body).toBe(200);
   return PersonalContactSchema.strict().parse(res.json());
 }
@@ -293,13 +277,13 @@ describe('GET /api/patients/:patientId/contacts', () => {
     const ids = (await listAs('patientA')).map((c) => c.contactId);
     expect(ids).not.toContain(gone.contactId);
     expect(ids).not.toContain(rosa);
-    const res = await call('GET', contactsUrl(fx.patientB), await tokenOf('patientB'));
+    const res = await call('GET', contactsUrl(fx.patientB), await api.tokenOf('patientB'));
     expect(res.json<PersonalContact[]>().map((c) => c.contactId)).toEqual([rosa]);
   });
 
   it('is 404 for patient B and 403 for a kiosk user', async () => {
-    expectError(await call('GET', contactsUrl(), await tokenOf('patientB')), 404, 'not_found');
-    expectError(await call('GET', contactsUrl(), await tokenOf('kioskUserOfA')), 403, 'forbidden');
+    expectError(await call('GET', contactsUrl(), await api.tokenOf('patientB')), 404, 'not_found');
+    expectError(await call('GET', contactsUrl(), await api.tokenOf('kioskUserOfA')), 403, 'forbidden');
   });
 });
 
@@ -307,7 +291,7 @@ describe('GET /api/patients/:patientId/contacts', () => {
 
 describe('PUT /api/patients/:patientId/contacts', () => {
   it('adds a contact: trimmed names, the relationship text, digits-only phones', async () => {
-    const res = await call('PUT', contactsUrl(), await tokenOf('patientA'), {
+    const res = await call('PUT', contactsUrl(), await api.tokenOf('patientA'), {
       contactFirstName: '  Maya ',
       contactLastName: ' Lopez  ',
       suffix: '',
@@ -442,7 +426,7 @@ describe('PUT /api/patients/:patientId/contacts', () => {
       WHEN (NEW.event_type = 'contactaddauditevent') EXECUTE FUNCTION test_fail_contact_add()`);
     try {
       const body = contactBody({ contactFirstName: 'Rolledback', isPrimaryContact: true });
-      const res = await call('PUT', contactsUrl(), await tokenOf('patientA'), body);
+      const res = await call('PUT', contactsUrl(), await api.tokenOf('patientA'), body);
       expect(res.statusCode).toBe(500);
       expect((await contactRow(ids.robert)).isPrimaryContact).toBe(true);
       const rows = await db.select().from(personalContacts).where(eq(personalContacts.firstName, 'Rolledback'));
@@ -465,7 +449,7 @@ describe('PUT /api/patients/:patientId/contacts', () => {
       WHEN (NEW.event_type = 'contactaddauditevent') EXECUTE FUNCTION test_race_primary()`);
     try {
       const body = contactBody({ contactFirstName: 'Racer', isPrimaryContact: true });
-      expectError(await call('PUT', contactsUrl(), await tokenOf('patientA'), body), 400, 'primary_contact_exists');
+      expectError(await call('PUT', contactsUrl(), await api.tokenOf('patientA'), body), 400, 'primary_contact_exists');
       expect((await contactRow(ids.robert)).isPrimaryContact).toBe(true);
       expect((await contactRow(ids.emily)).isPrimaryContact).toBe(false);
     } finally {
@@ -476,7 +460,11 @@ describe('PUT /api/patients/:patientId/contacts', () => {
 
   it('withdraws open invitations when the email changes', async () => {
     const friend = await saveContact(contactBody({ contactFirstName: 'Mover' }));
-    const invite = await call('POST', `/api/invitations/contact/${friend.contactId}/invite`, await tokenOf('patientA'));
+    const invite = await call(
+      'POST',
+      `/api/invitations/contact/${friend.contactId}/invite`,
+      await api.tokenOf('patientA'),
+    );
     expect(invite.statusCode, invite.body).toBe(200);
     const same = await saveContact(
       contactBody({
@@ -503,13 +491,13 @@ describe('PUT /api/patients/:patientId/contacts', () => {
     const res = await call(
       'PUT',
       contactsUrl(),
-      await tokenOf('patientA'),
+      await api.tokenOf('patientA'),
       contactBody({ contactId: rosa, contactFirstName: 'Hijacked' }),
     );
     expectError(res, 404, 'not_found');
     expect(await contactRow(rosa)).toEqual(before);
     expectError(
-      await call('PUT', contactsUrl(), await tokenOf('patientA'), contactBody({ contactId: 999_999 })),
+      await call('PUT', contactsUrl(), await api.tokenOf('patientA'), contactBody({ contactId: 999_999 })),
       404,
       'not_found',
     );
@@ -518,15 +506,19 @@ describe('PUT /api/patients/:patientId/contacts', () => {
   it("lets neither the representative nor patient B write Jane's contacts", async () => {
     const before = await db.select().from(personalContacts).orderBy(personalContacts.id);
     const robertBody = contactBody({ contactId: ids.robert, contactFirstName: 'Bob' });
-    expectError(await call('PUT', contactsUrl(), await tokenOf('representativeOfA'), robertBody), 403, 'forbidden');
-    expectError(await call('PUT', contactsUrl(), await tokenOf('patientB'), robertBody), 404, 'not_found');
-    expectError(await call('PUT', contactsUrl(), await tokenOf('representativeOfA'), contactBody()), 403, 'forbidden');
-    expectError(await call('PUT', contactsUrl(), await tokenOf('linkUserOfA'), contactBody()), 403, 'forbidden');
+    expectError(await call('PUT', contactsUrl(), await api.tokenOf('representativeOfA'), robertBody), 403, 'forbidden');
+    expectError(await call('PUT', contactsUrl(), await api.tokenOf('patientB'), robertBody), 404, 'not_found');
+    expectError(
+      await call('PUT', contactsUrl(), await api.tokenOf('representativeOfA'), contactBody()),
+      403,
+      'forbidden',
+    );
+    expectError(await call('PUT', contactsUrl(), await api.tokenOf('linkUserOfA'), contactBody()), 403, 'forbidden');
     expect(await db.select().from(personalContacts).orderBy(personalContacts.id)).toEqual(before);
   });
 
   it('validates the body', async () => {
-    const token = await tokenOf('patientA');
+    const token = await api.tokenOf('patientA');
     const put = (body: unknown) => call('PUT', contactsUrl(), token, body);
     expectError(await put(contactBody({ contactFirstName: '   ' })), 400, 'validation_failed', 'contactFirstName');
     const { relationshipId: _r, ...noRelationship } = contactBody();
@@ -558,7 +550,7 @@ describe('PUT /api/patients/:patientId/contacts', () => {
         dashboard.details = dashboard.details.filter((d) => d.fieldName !== 'AddContact');
       },
       async () => {
-        expectError(await call('PUT', contactsUrl(), await tokenOf('patientA'), contactBody()), 403, 'forbidden');
+        expectError(await call('PUT', contactsUrl(), await api.tokenOf('patientA'), contactBody()), 403, 'forbidden');
       },
     );
   });
@@ -571,10 +563,10 @@ describe('POST /api/patients/:patientId/contacts/:contactId?authorized=', () => 
     `${contactsUrl()}/${contactId}?authorized=${authorized}`;
 
   it("disables a representative's access from their next call, and enables it again", async () => {
-    const robert = await tokenOf('representativeOfA');
+    const robert = await api.tokenOf('representativeOfA');
     expect((await call('GET', contactsUrl(), robert)).statusCode).toBe(200);
 
-    expectNoContent(await call('POST', accessUrl(ids.robert, false), await tokenOf('patientA')));
+    expectNoContent(await call('POST', accessUrl(ids.robert, false), await api.tokenOf('patientA')));
     expect((await contactRow(ids.robert)).isAuthorizedRepresentativeActive).toBe(false);
     expectError(await call('GET', contactsUrl(), robert), 404, 'not_found');
     const [disabled] = await auditsOf('contactaccessdisabledauditevent');
@@ -584,7 +576,7 @@ describe('POST /api/patients/:patientId/contacts/:contactId?authorized=', () => 
       detail: { contactId: ids.robert, representativeUserId: fx.userIds.robert },
     });
 
-    expectNoContent(await call('POST', accessUrl(ids.robert, true), await tokenOf('patientA')));
+    expectNoContent(await call('POST', accessUrl(ids.robert, true), await api.tokenOf('patientA')));
     expect((await contactRow(ids.robert)).isAuthorizedRepresentativeActive).toBe(true);
     expect((await call('GET', contactsUrl(), robert)).statusCode).toBe(200);
     const [enabled] = await auditsOf('contactaccessenabledauditevent');
@@ -592,17 +584,21 @@ describe('POST /api/patients/:patientId/contacts/:contactId?authorized=', () => 
   });
 
   it('answers no_account for a contact without an account', async () => {
-    expectError(await call('POST', accessUrl(ids.linda, true), await tokenOf('patientA')), 400, 'no_account');
+    expectError(await call('POST', accessUrl(ids.linda, true), await api.tokenOf('patientA')), 400, 'no_account');
   });
 
   it('lets only the patient change access, for their own contacts', async () => {
-    expectError(await call('POST', accessUrl(ids.emily, true), await tokenOf('representativeOfA')), 403, 'forbidden');
-    expectError(await call('POST', accessUrl(ids.emily, true), await tokenOf('patientB')), 404, 'not_found');
+    expectError(
+      await call('POST', accessUrl(ids.emily, true), await api.tokenOf('representativeOfA')),
+      403,
+      'forbidden',
+    );
+    expectError(await call('POST', accessUrl(ids.emily, true), await api.tokenOf('patientB')), 404, 'not_found');
     const rosa = await johnsContact();
-    expectError(await call('POST', accessUrl(rosa, true), await tokenOf('patientA')), 404, 'not_found');
+    expectError(await call('POST', accessUrl(rosa, true), await api.tokenOf('patientA')), 404, 'not_found');
     expect((await contactRow(ids.emily)).isAuthorizedRepresentativeActive).toBe(false);
     expectError(
-      await call('POST', `${contactsUrl()}/${ids.emily}`, await tokenOf('patientA')),
+      await call('POST', `${contactsUrl()}/${ids.emily}`, await api.tokenOf('patientA')),
       400,
       'validation_failed',
       'authorized',
@@ -616,7 +612,7 @@ describe('POST /api/patients/:patientId/contacts/:contactId/UnlockAccount', () =
       .update(users)
       .set({ lockedUntil: new Date(Date.now() + 600_000), failedLoginCount: 3 })
       .where(eq(users.id, fx.userIds.robert));
-    expectNoContent(await call('POST', `${contactsUrl()}/${ids.robert}/UnlockAccount`, await tokenOf('patientA')));
+    expectNoContent(await call('POST', `${contactsUrl()}/${ids.robert}/UnlockAccount`, await api.tokenOf('patientA')));
     const [user] = await db.select().from(users).where(eq(users.id, fx.userIds.robert));
     expect(user).toMatchObject({ lockedUntil: null, failedLoginCount: 0 });
     const [audit] = await auditsOf('contactunlockaccountauditevent');
@@ -625,9 +621,9 @@ describe('POST /api/patients/:patientId/contacts/:contactId/UnlockAccount', () =
 
   it('answers no_account, 403 and 404 as the other account actions do', async () => {
     const url = (id: number) => `${contactsUrl()}/${id}/UnlockAccount`;
-    expectError(await call('POST', url(ids.linda), await tokenOf('patientA')), 400, 'no_account');
-    expectError(await call('POST', url(ids.robert), await tokenOf('representativeOfA')), 403, 'forbidden');
-    expectError(await call('POST', url(ids.robert), await tokenOf('patientB')), 404, 'not_found');
+    expectError(await call('POST', url(ids.linda), await api.tokenOf('patientA')), 400, 'no_account');
+    expectError(await call('POST', url(ids.robert), await api.tokenOf('representativeOfA')), 403, 'forbidden');
+    expectError(await call('POST', url(ids.robert), await api.tokenOf('patientB')), 404, 'not_found');
   });
 });
 
@@ -635,7 +631,7 @@ describe('POST /api/patients/:patientId/contacts/:contactId/ResetPassword', () =
   const url = (id: number, query = '') => `${contactsUrl()}/${id}/ResetPassword${query}`;
 
   it('mails the representative a temporary password that works beside the current one', async () => {
-    expectNoContent(await call('POST', url(ids.robert), await tokenOf('patientA')));
+    expectNoContent(await call('POST', url(ids.robert), await api.tokenOf('patientA')));
     const [user] = await db.select().from(users).where(eq(users.id, fx.userIds.robert));
     expect(user!.temporaryPasswordExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     const [mail] = await mailsTo('robert.doe@example.com');
@@ -667,7 +663,7 @@ describe('POST /api/patients/:patientId/contacts/:contactId/ResetPassword', () =
   it("writes in the representative's own language", async () => {
     await db.update(users).set({ preferredLanguage: 'fr-CA' }).where(eq(users.id, fx.userIds.robert));
     try {
-      expectNoContent(await call('POST', url(ids.robert, '?language=es-MX'), await tokenOf('patientA')));
+      expectNoContent(await call('POST', url(ids.robert, '?language=es-MX'), await api.tokenOf('patientA')));
       const [mail] = await mailsTo('robert.doe@example.com');
       expect(mail!.subject).toBe('Un mot de passe temporaire pour votre compte Riverside Patient Portal');
     } finally {
@@ -680,7 +676,7 @@ describe('POST /api/patients/:patientId/contacts/:contactId/ResetPassword', () =
     try {
       const before = (await mailsTo('emily.doe@example.com')).length;
       expectError(
-        await call('POST', url(ids.emily), await tokenOf('patientA')),
+        await call('POST', url(ids.emily), await api.tokenOf('patientA')),
         400,
         'resetContactPasswordEmailNotConfirmed',
       );
@@ -688,21 +684,21 @@ describe('POST /api/patients/:patientId/contacts/:contactId/ResetPassword', () =
     } finally {
       await db.update(users).set({ isEmailConfirmed: true }).where(eq(users.id, fx.userIds.emily));
     }
-    expectError(await call('POST', url(ids.linda), await tokenOf('patientA')), 400, 'no_account');
+    expectError(await call('POST', url(ids.linda), await api.tokenOf('patientA')), 400, 'no_account');
   });
 
   it('refuses a single sign-on account', async () => {
     await db.update(users).set({ isSingleSignOn: true }).where(eq(users.id, fx.userIds.emily));
     try {
-      expectError(await call('POST', url(ids.emily), await tokenOf('patientA')), 400, 'contactPasswordResetFailed');
+      expectError(await call('POST', url(ids.emily), await api.tokenOf('patientA')), 400, 'contactPasswordResetFailed');
     } finally {
       await db.update(users).set({ isSingleSignOn: false }).where(eq(users.id, fx.userIds.emily));
     }
   });
 
   it('lets only the patient reset', async () => {
-    expectError(await call('POST', url(ids.robert), await tokenOf('representativeOfA')), 403, 'forbidden');
-    expectError(await call('POST', url(ids.robert), await tokenOf('patientB')), 404, 'not_found');
+    expectError(await call('POST', url(ids.robert), await api.tokenOf('representativeOfA')), 403, 'forbidden');
+    expectError(await call('POST', url(ids.robert), await api.tokenOf('patientB')), 404, 'not_found');
   });
 });
 
@@ -712,7 +708,7 @@ describe('GET /api/invitations/contact/:contactId/checkArInviteExists', () => {
   const url = (id: number) => `/api/invitations/contact/${id}/checkArInviteExists`;
 
   it('is true only while the newest invitation can be accepted', async () => {
-    const token = await tokenOf('patientA');
+    const token = await api.tokenOf('patientA');
     expect((await call('GET', url(ids.linda), token)).json()).toEqual({ exists: true });
     expect((await call('GET', url(ids.robert), token)).json()).toEqual({ exists: false });
     const friend = await saveContact(contactBody({ contactFirstName: 'Checky' }));
@@ -727,9 +723,9 @@ describe('GET /api/invitations/contact/:contactId/checkArInviteExists', () => {
   });
 
   it('is for the patient only', async () => {
-    expectError(await call('GET', url(ids.linda), await tokenOf('representativeOfA')), 403, 'forbidden');
-    expectError(await call('GET', url(ids.linda), await tokenOf('patientB')), 404, 'not_found');
-    expectError(await call('GET', url(999_999), await tokenOf('patientA')), 404, 'not_found');
+    expectError(await call('GET', url(ids.linda), await api.tokenOf('representativeOfA')), 403, 'forbidden');
+    expectError(await call('GET', url(ids.linda), await api.tokenOf('patientB')), 404, 'not_found');
+    expectError(await call('GET', url(999_999), await api.tokenOf('patientA')), 404, 'not_found');
   });
 });
 
@@ -738,7 +734,7 @@ describe('POST /api/invitations/contact/:contactId/invite', () => {
 
   it('issues a new invitation, mails the link without the PIN and answers the PIN once', async () => {
     const [seeded] = await invitationsOf(ids.linda);
-    const token = await tokenOf('patientA');
+    const token = await api.tokenOf('patientA');
     const res = await call('POST', url(ids.linda), token);
     expect(res.statusCode, res.body).toBe(200);
     const body = InvitationCreatedSchema.strict().parse(res.json());
@@ -789,14 +785,14 @@ describe('POST /api/invitations/contact/:contactId/invite', () => {
 
   it("writes in the contact's communication language, else in ?language", async () => {
     const spanish = await saveContact(contactBody({ contactFirstName: 'Lucia', communicationLanguageId: 2 }));
-    expect((await call('POST', url(spanish.contactId, '?language=fr-CA'), await tokenOf('patientA'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', url(spanish.contactId, '?language=fr-CA'), await api.tokenOf('patientA'))).statusCode,
+    ).toBe(200);
     expect((await mailsTo(spanish.contactEmail!))[0]!.subject).toBe('Su invitación a Riverside Patient Portal');
 
     const vietnamese = await saveContact(contactBody({ contactFirstName: 'Minh', communicationLanguageId: 6 }));
     expect(
-      (await call('POST', url(vietnamese.contactId, '?language=pt-BR'), await tokenOf('patientA'))).statusCode,
+      (await call('POST', url(vietnamese.contactId, '?language=pt-BR'), await api.tokenOf('patientA'))).statusCode,
     ).toBe(200);
     expect((await mailsTo(vietnamese.contactEmail!))[0]!.subject).toBe('Seu convite para o Riverside Patient Portal');
   });
@@ -804,34 +800,34 @@ describe('POST /api/invitations/contact/:contactId/invite', () => {
   it('needs an email, and a contact without an account', async () => {
     const noEmail = await saveContact(contactBody({ contactFirstName: 'Noemail', contactEmail: null }));
     expectError(
-      await call('POST', url(noEmail.contactId), await tokenOf('patientA')),
+      await call('POST', url(noEmail.contactId), await api.tokenOf('patientA')),
       400,
       'contactEmailRequiredForInvite',
     );
-    expectError(await call('POST', url(ids.robert), await tokenOf('patientA')), 400, 'already_authorized');
+    expectError(await call('POST', url(ids.robert), await api.tokenOf('patientA')), 400, 'already_authorized');
     expect(await invitationsOf(noEmail.contactId)).toEqual([]);
     expect(await invitationsOf(ids.robert)).toEqual([]);
   });
 
   it('answers failedSendingEmail and saves nothing when the mail cannot be queued', async () => {
     const friend = await saveContact(contactBody({ contactFirstName: 'Bracket' }));
-    expect((await call('POST', url(friend.contactId), await tokenOf('patientA'))).statusCode).toBe(200);
+    expect((await call('POST', url(friend.contactId), await api.tokenOf('patientA'))).statusCode).toBe(200);
     const [first] = await invitationsOf(friend.contactId);
     // A bracketed address is a valid email but cannot go into a mail header.
     await db
       .update(personalContacts)
       .set({ contactEmail: 'bracket@[127.0.0.1]' })
       .where(eq(personalContacts.id, friend.contactId));
-    expectError(await call('POST', url(friend.contactId), await tokenOf('patientA')), 400, 'failedSendingEmail');
+    expectError(await call('POST', url(friend.contactId), await api.tokenOf('patientA')), 400, 'failedSendingEmail');
     const after = await invitationsOf(friend.contactId);
     expect(after).toHaveLength(1);
     expect(after[0]).toEqual(first);
   });
 
   it('is for the patient only, and only with the InviteContact capability', async () => {
-    expectError(await call('POST', url(ids.linda), await tokenOf('representativeOfA')), 403, 'forbidden');
-    expectError(await call('POST', url(ids.linda), await tokenOf('patientB')), 404, 'not_found');
-    expectError(await call('POST', url(ids.linda), await tokenOf('kioskStaff')), 404, 'not_found');
+    expectError(await call('POST', url(ids.linda), await api.tokenOf('representativeOfA')), 403, 'forbidden');
+    expectError(await call('POST', url(ids.linda), await api.tokenOf('patientB')), 404, 'not_found');
+    expectError(await call('POST', url(ids.linda), await api.tokenOf('kioskStaff')), 404, 'not_found');
     await withPatientCapabilities(
       (dashboard) => {
         const contacts = dashboard.details.find((d) => d.fieldName === 'PersonalContacts')!;
@@ -839,7 +835,7 @@ describe('POST /api/invitations/contact/:contactId/invite', () => {
       },
       async () => {
         const before = await invitationsOf(ids.linda);
-        expectError(await call('POST', url(ids.linda), await tokenOf('patientA')), 403, 'forbidden');
+        expectError(await call('POST', url(ids.linda), await api.tokenOf('patientA')), 403, 'forbidden');
         expect(await invitationsOf(ids.linda)).toEqual(before);
       },
     );
@@ -847,7 +843,7 @@ describe('POST /api/invitations/contact/:contactId/invite', () => {
 
   it('sends at most 10 emails to one contact in 15 minutes', async () => {
     const friend = await saveContact(contactBody({ contactFirstName: 'Spammed' }));
-    const token = await tokenOf('patientA');
+    const token = await api.tokenOf('patientA');
     for (let i = 0; i < 10; i++) expect((await call('POST', url(friend.contactId), token)).statusCode).toBe(200);
     expectError(await call('POST', url(friend.contactId), token), 429, 'too_many_attempts');
     expect(await mailsTo(friend.contactEmail!)).toHaveLength(10);
@@ -872,7 +868,7 @@ describe('GET /api/invitations/:invitationId/pinpdf', () => {
     const res = await call(
       'POST',
       `/api/invitations/contact/${friend.contactId}/invite${language}`,
-      await tokenOf(kind),
+      await api.tokenOf(kind),
     );
     expect(res.statusCode, res.body).toBe(200);
     return { friend, ...InvitationCreatedSchema.parse(res.json()) };
@@ -1001,7 +997,7 @@ describe('GET /api/invitations/:invitationId/pinpdf', () => {
     const again = await call(
       'POST',
       `/api/invitations/contact/${inv.friend.contactId}/invite`,
-      await tokenOf('patientA'),
+      await api.tokenOf('patientA'),
     );
     expect(again.statusCode).toBe(200);
     expectError(await t.app.inject({ url: pdfUrl(inv.invitationId, inv.pinPdfToken) }), 404, 'not_found');
@@ -1015,7 +1011,7 @@ describe('GET /api/invitations/:invitationId/pinpdf', () => {
 
 describe('an invitation, end to end', () => {
   it('lets the invited contact sign up with the link and the PIN, and makes them a representative', async () => {
-    const patient = await tokenOf('patientA');
+    const patient = await api.tokenOf('patientA');
     const added = await saveContact(
       contactBody({ contactFirstName: 'Nora', contactLastName: 'Quinn', contactEmail: 'nora.quinn@example.com' }),
     );

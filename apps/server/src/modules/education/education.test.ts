@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EducationArticle, ErrorBody, UrlToken } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import type { EducationArticle, UrlToken } from '@portal/contracts';
+import { seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import { apiCaller, expectError, expectOk, expectNoContent, type ApiCaller } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { auditEvents, educationArticles, educationMaterials } from '../../db/schema/index';
 import { DEMO_EDUCATION_MATERIALS } from '../../db/seed/demo-education';
@@ -15,54 +16,19 @@ const NEW_YORK = 'America/New_York';
 let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
+let api: ApiCaller;
 
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
   db = t.database.db;
+  api = apiCaller(t, fx);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 /* ----------------------------------------------------------------- helpers */
-
-async function call(
-  method: 'GET' | 'PUT' | 'POST',
-  url: string,
-  who: CallerKind,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  const { bearer: token } = await fx.token(who);
-  return t.app.inject({
-    method,
-    url,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
-function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.requestId).toEqual(expect.any(String));
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
-
-function ok<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.json<T>();
-}
-
-function expectNoContent(res: LightMyRequestResponse) {
-  expect(res.statusCode, res.body).toBe(204);
-  expect(res.body).toBe('');
-}
 
 const localDate = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: NEW_YORK, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -74,11 +40,11 @@ function daysAgo(days: number): string {
 }
 
 const list = (patientId: number, who: CallerKind, query = '') =>
-  call('GET', `/api/patients/${patientId}/education${query}`, who);
+  api.call('GET', `/api/patients/${patientId}/education${query}`, who);
 const unread = async (patientId: number, who: CallerKind = 'patientA') =>
-  ok<number>(await call('GET', `/api/patients/${patientId}/education/UnreadCount`, who));
+  expectOk<number>(await api.call('GET', `/api/patients/${patientId}/education/UnreadCount`, who));
 const archived = async (patientId: number, who: CallerKind = 'patientA') =>
-  ok<number>(await call('GET', `/api/patients/${patientId}/education/ArchivedCount`, who));
+  expectOk<number>(await api.call('GET', `/api/patients/${patientId}/education/ArchivedCount`, who));
 
 async function articleOf(patientId: number, title: string): Promise<number> {
   const [row] = await db
@@ -127,7 +93,7 @@ const T = {
 
 describe('GET /api/patients/:patientId/education', () => {
   it('answers jane’s articles that are not archived, grouped by day (newest first), category order, title', async () => {
-    const body = ok<EducationArticle[]>(await list(fx.patientA, 'patientA'));
+    const body = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA'));
     expect(body.map((a) => [a.assignedDate, a.categoryName, a.title])).toEqual([
       // Last week: 'Staying Well…' (sort order 4) before 'Recovery and Support' (5), though R < S.
       [daysAgo(7), 'Staying Well During Treatment', T.exercise],
@@ -142,7 +108,7 @@ describe('GET /api/patients/:patientId/education', () => {
   });
 
   it('writes out each article with the spec’s fields; unread ones have no read time', async () => {
-    const body = ok<EducationArticle[]>(await list(fx.patientA, 'patientA'));
+    const body = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA'));
     const exercise = body.find((a) => a.title === T.exercise)!;
     expect(exercise).toEqual<EducationArticle>({
       articleId: await articleOf(fx.patientA, T.exercise),
@@ -171,7 +137,7 @@ describe('GET /api/patients/:patientId/education', () => {
   });
 
   it('adds the archived ones with includeArchived=true, in the same order; false is the default', async () => {
-    const all = ok<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=true'));
+    const all = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=true'));
     expect(all).toHaveLength(11);
     expect(all.filter((a) => a.isArchived).map((a) => a.title)).toEqual([
       T.mouthCare,
@@ -189,8 +155,8 @@ describe('GET /api/patients/:patientId/education', () => {
     ]);
     const dates = all.map((a) => a.assignedDate);
     expect(dates).toEqual([...dates].sort().reverse());
-    const withFalse = ok<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=false'));
-    expect(withFalse).toEqual(ok<EducationArticle[]>(await list(fx.patientA, 'patientA')));
+    const withFalse = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=false'));
+    expect(withFalse).toEqual(expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA')));
     expect(withFalse).toHaveLength(7);
   });
 
@@ -205,9 +171,11 @@ describe('GET /api/patients/:patientId/education', () => {
   });
 
   it('answers the representative what jane sees, and john only his own', async () => {
-    const jane = ok<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=true'));
-    expect(ok<EducationArticle[]>(await list(fx.patientA, 'representativeOfA', '?includeArchived=true'))).toEqual(jane);
-    const john = ok<EducationArticle[]>(await list(fx.patientB, 'patientB', '?includeArchived=true'));
+    const jane = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=true'));
+    expect(expectOk<EducationArticle[]>(await list(fx.patientA, 'representativeOfA', '?includeArchived=true'))).toEqual(
+      jane,
+    );
+    const john = expectOk<EducationArticle[]>(await list(fx.patientB, 'patientB', '?includeArchived=true'));
     expect(john.map((a) => [a.assignedDate, a.title, a.isArchived, a.wasReadByPatient === null])).toEqual([
       [daysAgo(3), T.fatigue, false, true],
       [daysAgo(30), T.radiationPlan, false, false],
@@ -232,9 +200,9 @@ describe('GET /api/patients/:patientId/education', () => {
 
 describe('GET .../education/UnreadCount and .../ArchivedCount', () => {
   it('answers plain numbers: new (unread, not archived) and archived', async () => {
-    const res = await call('GET', `/api/patients/${fx.patientA}/education/UnreadCount`, 'patientA');
+    const res = await api.call('GET', `/api/patients/${fx.patientA}/education/UnreadCount`, 'patientA');
     expect(res.body).toBe('3');
-    expect(ok<number>(res)).toBe(3);
+    expect(expectOk<number>(res)).toBe(3);
     expect(await archived(fx.patientA)).toBe(4);
     expect(await unread(fx.patientA, 'representativeOfA')).toBe(3);
     expect(await unread(fx.patientB, 'patientB')).toBe(1);
@@ -242,7 +210,7 @@ describe('GET .../education/UnreadCount and .../ArchivedCount', () => {
   });
 
   it('matches the list: the unread count is the articles the page marks new', async () => {
-    const all = ok<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=true'));
+    const all = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=true'));
     expect(await unread(fx.patientA)).toBe(all.filter((a) => !a.isArchived && a.wasReadByPatient === null).length);
     expect(await archived(fx.patientA)).toBe(all.filter((a) => a.isArchived).length);
   });
@@ -250,9 +218,9 @@ describe('GET .../education/UnreadCount and .../ArchivedCount', () => {
   it('answers 404, 403 and 401 like the list', async () => {
     for (const path of ['UnreadCount', 'ArchivedCount']) {
       const url = `/api/patients/${fx.patientA}/education/${path}`;
-      expectError(await call('GET', url, 'patientB'), 404, 'not_found');
-      expectError(await call('GET', url, 'kioskUserOfA'), 403, 'forbidden');
-      expectError(await call('GET', url, 'anonymous'), 401, 'unauthorized');
+      expectError(await api.call('GET', url, 'patientB'), 404, 'not_found');
+      expectError(await api.call('GET', url, 'kioskUserOfA'), 403, 'forbidden');
+      expectError(await api.call('GET', url, 'anonymous'), 401, 'unauthorized');
     }
   });
 });
@@ -264,16 +232,16 @@ describe('PUT /api/education/articles/:articleId/read', () => {
     const id = await freshArticle(fx.patientA, T.nausea);
     const before = await unread(fx.patientA);
     const startedAt = Date.now();
-    expectNoContent(await call('PUT', `/api/education/articles/${id}/read`, 'patientA'));
+    expectNoContent(await api.call('PUT', `/api/education/articles/${id}/read`, 'patientA'));
     expect(await unread(fx.patientA)).toBe(before - 1);
     const [row] = await db.select().from(educationArticles).where(eq(educationArticles.id, id));
     expect(row!.readAt).not.toBeNull();
     expect(row!.readAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
-    const listed = ok<EducationArticle[]>(await list(fx.patientA, 'patientA')).find((a) => a.articleId === id)!;
+    const listed = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA')).find((a) => a.articleId === id)!;
     expect(listed.wasReadByPatient).toBe(row!.readAt!.toISOString());
 
     await new Promise((r) => setTimeout(r, 20));
-    expectNoContent(await call('PUT', `/api/education/articles/${id}/read`, 'patientA'));
+    expectNoContent(await api.call('PUT', `/api/education/articles/${id}/read`, 'patientA'));
     const [again] = await db.select().from(educationArticles).where(eq(educationArticles.id, id));
     expect(again!.readAt).toEqual(row!.readAt);
     expect(await unread(fx.patientA)).toBe(before - 1);
@@ -281,22 +249,22 @@ describe('PUT /api/education/articles/:articleId/read', () => {
 
   it('lets the representative open jane’s article', async () => {
     const id = await freshArticle(fx.patientA, T.fatigue);
-    expectNoContent(await call('PUT', `/api/education/articles/${id}/read`, 'representativeOfA'));
+    expectNoContent(await api.call('PUT', `/api/education/articles/${id}/read`, 'representativeOfA'));
     const [row] = await db.select().from(educationArticles).where(eq(educationArticles.id, id));
     expect(row!.readAt).not.toBeNull();
   });
 
   it('answers 404 for another patient’s article, an unknown id or one that is not a number, and changes nothing', async () => {
     const johns = await freshArticle(fx.patientB, T.exercise);
-    const res = await call('PUT', `/api/education/articles/${johns}/read`, 'patientA');
+    const res = await api.call('PUT', `/api/education/articles/${johns}/read`, 'patientA');
     expectError(res, 404, 'not_found');
     // Exactly as for an article that does not exist.
-    const missing = await call('PUT', '/api/education/articles/999999/read', 'patientA');
+    const missing = await api.call('PUT', '/api/education/articles/999999/read', 'patientA');
     expectError(missing, 404, 'not_found');
     expect({ ...res.json(), requestId: '' }).toEqual({ ...missing.json(), requestId: '' });
-    expectError(await call('PUT', '/api/education/articles/abc/read', 'patientA'), 404, 'not_found');
-    expectError(await call('PUT', '/api/education/articles/0/read', 'patientA'), 404, 'not_found');
-    expectError(await call('PUT', `/api/education/articles/${johns}/read`, 'representativeOfA'), 404, 'not_found');
+    expectError(await api.call('PUT', '/api/education/articles/abc/read', 'patientA'), 404, 'not_found');
+    expectError(await api.call('PUT', '/api/education/articles/0/read', 'patientA'), 404, 'not_found');
+    expectError(await api.call('PUT', `/api/education/articles/${johns}/read`, 'representativeOfA'), 404, 'not_found');
     const [row] = await db.select().from(educationArticles).where(eq(educationArticles.id, johns));
     expect(row!.readAt).toBeNull();
   });
@@ -304,10 +272,10 @@ describe('PUT /api/education/articles/:articleId/read', () => {
   it('answers 403 to kiosk and link users of jane, 404 to a disabled representative, 401 without a token', async () => {
     const id = await freshArticle(fx.patientA, T.mouthCare);
     const url = `/api/education/articles/${id}/read`;
-    expectError(await call('PUT', url, 'kioskUserOfA'), 403, 'forbidden');
-    expectError(await call('PUT', url, 'linkUserOfA'), 403, 'forbidden');
-    expectError(await call('PUT', url, 'disabledRepresentative'), 404, 'not_found');
-    expectError(await call('PUT', url, 'anonymous'), 401, 'unauthorized');
+    expectError(await api.call('PUT', url, 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.call('PUT', url, 'linkUserOfA'), 403, 'forbidden');
+    expectError(await api.call('PUT', url, 'disabledRepresentative'), 404, 'not_found');
+    expectError(await api.call('PUT', url, 'anonymous'), 401, 'unauthorized');
     const [row] = await db.select().from(educationArticles).where(eq(educationArticles.id, id));
     expect(row!.readAt).toBeNull();
   });
@@ -320,33 +288,37 @@ describe('PUT /api/education/articles/:articleId/archived', () => {
     const id = await freshArticle(fx.patientA, T.skinCare);
     const [unreadBefore, archivedBefore] = [await unread(fx.patientA), await archived(fx.patientA)];
 
-    expectNoContent(await call('PUT', `/api/education/articles/${id}/archived`, 'patientA', { isArchived: true }));
+    expectNoContent(await api.call('PUT', `/api/education/articles/${id}/archived`, 'patientA', { isArchived: true }));
     // An archived article is never new.
     expect(await unread(fx.patientA)).toBe(unreadBefore - 1);
     expect(await archived(fx.patientA)).toBe(archivedBefore + 1);
-    expect(ok<EducationArticle[]>(await list(fx.patientA, 'patientA')).some((a) => a.articleId === id)).toBe(false);
-    const all = ok<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=true'));
+    expect(expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA')).some((a) => a.articleId === id)).toBe(
+      false,
+    );
+    const all = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA', '?includeArchived=true'));
     expect(all.find((a) => a.articleId === id)).toMatchObject({ isArchived: true, wasReadByPatient: null });
     // Again: harmless.
-    expectNoContent(await call('PUT', `/api/education/articles/${id}/archived`, 'patientA', { isArchived: true }));
+    expectNoContent(await api.call('PUT', `/api/education/articles/${id}/archived`, 'patientA', { isArchived: true }));
     expect(await archived(fx.patientA)).toBe(archivedBefore + 1);
 
     expectNoContent(
-      await call('PUT', `/api/education/articles/${id}/archived`, 'representativeOfA', { isArchived: false }),
+      await api.call('PUT', `/api/education/articles/${id}/archived`, 'representativeOfA', { isArchived: false }),
     );
     expect(await unread(fx.patientA)).toBe(unreadBefore);
     expect(await archived(fx.patientA)).toBe(archivedBefore);
-    expect(ok<EducationArticle[]>(await list(fx.patientA, 'patientA')).some((a) => a.articleId === id)).toBe(true);
+    expect(expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA')).some((a) => a.articleId === id)).toBe(
+      true,
+    );
   });
 
   it('answers 400 naming the field for a missing, mistyped or unknown field', async () => {
     const id = await freshArticle(fx.patientA, T.emotional);
     const url = `/api/education/articles/${id}/archived`;
-    expectError(await call('PUT', url, 'patientA', {}), 400, 'validation_failed', 'isArchived');
-    expectError(await call('PUT', url, 'patientA', { isArchived: 'true' }), 400, 'validation_failed', 'isArchived');
-    expectError(await call('PUT', url, 'patientA', { isArchived: null }), 400, 'validation_failed', 'isArchived');
+    expectError(await api.call('PUT', url, 'patientA', {}), 400, 'validation_failed', 'isArchived');
+    expectError(await api.call('PUT', url, 'patientA', { isArchived: 'true' }), 400, 'validation_failed', 'isArchived');
+    expectError(await api.call('PUT', url, 'patientA', { isArchived: null }), 400, 'validation_failed', 'isArchived');
     const extra = expectError(
-      await call('PUT', url, 'patientA', { isArchived: true, patientId: 1 }),
+      await api.call('PUT', url, 'patientA', { isArchived: true, patientId: 1 }),
       400,
       'validation_failed',
     );
@@ -358,12 +330,20 @@ describe('PUT /api/education/articles/:articleId/archived', () => {
   it('answers 404 for another patient’s article and unknown ids, 403 to kiosk users, 401 without a token', async () => {
     const johns = await freshArticle(fx.patientB, T.infection);
     const body = { isArchived: true };
-    expectError(await call('PUT', `/api/education/articles/${johns}/archived`, 'patientA', body), 404, 'not_found');
-    expectError(await call('PUT', '/api/education/articles/999999/archived', 'patientA', body), 404, 'not_found');
-    expectError(await call('PUT', '/api/education/articles/x1/archived', 'patientA', body), 404, 'not_found');
+    expectError(await api.call('PUT', `/api/education/articles/${johns}/archived`, 'patientA', body), 404, 'not_found');
+    expectError(await api.call('PUT', '/api/education/articles/999999/archived', 'patientA', body), 404, 'not_found');
+    expectError(await api.call('PUT', '/api/education/articles/x1/archived', 'patientA', body), 404, 'not_found');
     const janes = await freshArticle(fx.patientA, T.infection);
-    expectError(await call('PUT', `/api/education/articles/${janes}/archived`, 'kioskUserOfA', body), 403, 'forbidden');
-    expectError(await call('PUT', `/api/education/articles/${janes}/archived`, 'anonymous', body), 401, 'unauthorized');
+    expectError(
+      await api.call('PUT', `/api/education/articles/${janes}/archived`, 'kioskUserOfA', body),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await api.call('PUT', `/api/education/articles/${janes}/archived`, 'anonymous', body),
+      401,
+      'unauthorized',
+    );
     const rows = await db
       .select()
       .from(educationArticles)
@@ -383,7 +363,7 @@ describe('GET /api/education/articles/:articleId/content', () => {
       .where(and(eq(auditEvents.eventType, 'educationarticleviewauditevent'), eq(auditEvents.patientId, patientId)));
 
   async function urlToken(who: CallerKind, path: string): Promise<string> {
-    const res = await call('POST', '/api/urlTokens', who, { path });
+    const res = await api.call('POST', '/api/urlTokens', who, { path });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<UrlToken>().token;
   }
@@ -402,7 +382,7 @@ describe('GET /api/education/articles/:articleId/content', () => {
   it('answers the article as a titled HTML document and writes the audit row', async () => {
     const id = await articleOf(fx.patientA, T.nausea);
     const before = (await audits(fx.patientA)).length;
-    const html = expectDocument(await call('GET', contentUrl(id), 'patientA'));
+    const html = expectDocument(await api.call('GET', contentUrl(id), 'patientA'));
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('<html lang="en">');
     expect(html).toContain(`<title>${T.nausea}</title>`);
@@ -456,19 +436,19 @@ describe('GET /api/education/articles/:articleId/content', () => {
   it('answers 404 for another patient’s article, even with a token for its path, and writes no audit row', async () => {
     const johns = await articleOf(fx.patientB, T.radiationPlan);
     const before = (await audits(fx.patientB)).length;
-    expectError(await call('GET', contentUrl(johns), 'patientA'), 404, 'not_found');
+    expectError(await api.call('GET', contentUrl(johns), 'patientA'), 404, 'not_found');
     const token = await urlToken('patientA', contentUrl(johns));
     expectError(
       await t.app.inject({ url: `${contentUrl(johns)}?token=${encodeURIComponent(token)}` }),
       404,
       'not_found',
     );
-    expectError(await call('GET', contentUrl(999999), 'patientA'), 404, 'not_found');
-    expectError(await call('GET', '/api/education/articles/1.5/content', 'patientA'), 404, 'not_found');
-    expectError(await call('GET', contentUrl(johns), 'kioskUserOfA'), 404, 'not_found');
+    expectError(await api.call('GET', contentUrl(999999), 'patientA'), 404, 'not_found');
+    expectError(await api.call('GET', '/api/education/articles/1.5/content', 'patientA'), 404, 'not_found');
+    expectError(await api.call('GET', contentUrl(johns), 'kioskUserOfA'), 404, 'not_found');
     const janes = await articleOf(fx.patientA, T.welcome);
-    expectError(await call('GET', contentUrl(janes), 'kioskUserOfA'), 403, 'forbidden');
-    expectError(await call('GET', contentUrl(janes), 'linkUserOfA'), 403, 'forbidden');
+    expectError(await api.call('GET', contentUrl(janes), 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.call('GET', contentUrl(janes), 'linkUserOfA'), 403, 'forbidden');
     expect(await audits(fx.patientB)).toHaveLength(before);
   });
 
@@ -490,7 +470,7 @@ describe('GET /api/education/articles/:articleId/content', () => {
       .values({ patientId: fx.patientA, materialId: material!.id, assignedDate: daysAgo(2) })
       .returning({ id: educationArticles.id });
     try {
-      const html = expectDocument(await call('GET', contentUrl(article!.id), 'patientA'));
+      const html = expectDocument(await api.call('GET', contentUrl(article!.id), 'patientA'));
       expect(html).toContain('<p>Safe text</p>');
       expect(html).toContain('<title>Tom &amp; Jerry &lt;b&gt;&quot;quoted&quot;&lt;/b&gt;</title>');
       expect(html).toContain('<h1>Tom &amp; Jerry &lt;b&gt;&quot;quoted&quot;&lt;/b&gt;</h1>');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, Facility } from '@portal/contracts';
+import type { Facility } from '@portal/contracts';
+import { expectError } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { prepareDatabase } from '../../startup';
 
@@ -16,18 +17,6 @@ afterAll(async () => {
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
-
-function expectError(res: Awaited<ReturnType<typeof get>>, status: number, error: string, field?: string) {
-  expect(res.statusCode).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message).toEqual(expect.any(String));
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
 
 describe('GET /api/facilities', () => {
   it('returns every field of the seeded facility for its host name', async () => {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, FollowUpAppointment, FollowUpPlan } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import type { FollowUpAppointment, FollowUpPlan } from '@portal/contracts';
+import { seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
+import { alexOf, apiCaller, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { followUpItemTasks, followUpPlans, followUpPlanTaskNames } from '../../db/schema/follow-up-plan';
-import { followUpItems, patients, users } from '../../db/schema/index';
+import { followUpItems } from '../../db/schema/index';
 import { followUpLabel, providerText } from './follow-up-plan.service';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -17,53 +17,20 @@ let fx: AccessFixture;
 let db: TestApp['database']['db'];
 /** Alex Rivera: a demo patient with no plan; the rule tests give him rows of their own. */
 let alex: { userId: number; patientId: number };
+let api: ApiCaller;
 
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
   db = t.database.db;
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'alex.rivera'));
-  const [p] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, u!.id));
-  alex = { userId: u!.id, patientId: p!.id };
+  api = apiCaller(t, fx);
+  alex = await alexOf(t);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 /* ----------------------------------------------------------------- helpers */
-
-async function get(url: string, who: CallerKind | 'alex') {
-  const token =
-    who === 'alex'
-      ? (
-          await t.app.deps.sessions.create(db, {
-            userId: alex.userId,
-            patientId: null,
-            facilityId: fx.facilityId,
-            loginType: 'userNamePassword',
-          })
-        ).accessToken
-      : (await fx.token(who)).bearer;
-  return t.app.inject({ method: 'GET', url, headers: bearer(token) });
-}
-
-function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message).toEqual(expect.any(String));
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.requestId).toEqual(expect.any(String));
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
-
-function ok<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.json<T>();
-}
 
 const localDate = (at: Date, zone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -73,14 +40,14 @@ function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-const plansOf = (patientId: number, who: CallerKind | 'alex' = 'patientA', query = '') =>
-  get(`/api/patients/${patientId}/followUpPlan${query}`, who);
+const plansOf = (patientId: number, who: Who = 'patientA', query = '') =>
+  api.get(`/api/patients/${patientId}/followUpPlan${query}`, who);
 
 /* ------------------------------------------------------------------- jane */
 
 describe('GET /api/patients/:patientId/followUpPlan', () => {
   it('answers jane’s current plan with its task names, templates and items, earliest first', async () => {
-    const plans = ok<FollowUpPlan[]>(await plansOf(fx.patientA));
+    const plans = expectOk<FollowUpPlan[]>(await plansOf(fx.patientA));
     expect(plans).toHaveLength(1);
     const plan = plans[0]!;
     expect(plan.startDate).toBe(addDays(today(), -100));
@@ -107,7 +74,7 @@ describe('GET /api/patients/:patientId/followUpPlan', () => {
   });
 
   it('writes out each item: ids, label parts, booked instant, tasks with their notes', async () => {
-    const [plan] = ok<FollowUpPlan[]>(await plansOf(fx.patientA));
+    const [plan] = expectOk<FollowUpPlan[]>(await plansOf(fx.patientA));
     const byLabel = (label: string) => plan!.appointments.find((a) => a.label === label)!;
     const sixMonths = byLabel('6 Month Follow-up');
     expect(sixMonths).toEqual<FollowUpAppointment>({
@@ -140,7 +107,7 @@ describe('GET /api/patients/:patientId/followUpPlan', () => {
   });
 
   it('lists archived plans too with includeArchived=true, newest first', async () => {
-    const all = ok<FollowUpPlan[]>(await plansOf(fx.patientA, 'patientA', '?includeArchived=true'));
+    const all = expectOk<FollowUpPlan[]>(await plansOf(fx.patientA, 'patientA', '?includeArchived=true'));
     expect(all.map((p) => [p.startDate, p.isArchived])).toEqual([
       [addDays(today(), -100), false],
       [addDays(today(), -240), true],
@@ -151,8 +118,8 @@ describe('GET /api/patients/:patientId/followUpPlan', () => {
       templates: [{ templateDisplayName: 'Active Treatment Monitoring', effectiveDate: addDays(today(), -240) }],
       appointments: [],
     });
-    expect(ok(await plansOf(fx.patientA, 'patientA', '?includeArchived=false'))).toEqual(
-      ok(await plansOf(fx.patientA)),
+    expect(expectOk(await plansOf(fx.patientA, 'patientA', '?includeArchived=false'))).toEqual(
+      expectOk(await plansOf(fx.patientA)),
     );
   });
 
@@ -166,16 +133,16 @@ describe('GET /api/patients/:patientId/followUpPlan', () => {
   });
 
   it('answers 404 for a patient id that is no id (the access check runs first), never a 500', async () => {
-    expectError(await get('/api/patients/abc/followUpPlan', 'patientA'), 404, 'not_found');
-    expectError(await get('/api/patients/99999999999/followUpPlan', 'patientA'), 404, 'not_found');
+    expectError(await api.get('/api/patients/abc/followUpPlan', 'patientA'), 404, 'not_found');
+    expectError(await api.get('/api/patients/99999999999/followUpPlan', 'patientA'), 404, 'not_found');
   });
 
   it('answers the representative exactly what jane sees', async () => {
-    expect(ok(await plansOf(fx.patientA, 'representativeOfA'))).toEqual(ok(await plansOf(fx.patientA)));
+    expect(expectOk(await plansOf(fx.patientA, 'representativeOfA'))).toEqual(expectOk(await plansOf(fx.patientA)));
   });
 
   it('gives john his own smaller plan and nothing of jane’s', async () => {
-    const [plan, ...more] = ok<FollowUpPlan[]>(await plansOf(fx.patientB, 'patientB', '?includeArchived=true'));
+    const [plan, ...more] = expectOk<FollowUpPlan[]>(await plansOf(fx.patientB, 'patientB', '?includeArchived=true'));
     expect(more).toEqual([]);
     expect(plan!.taskNames).toEqual([
       { key: 201, value: 'PSA Test' },
@@ -189,14 +156,14 @@ describe('GET /api/patients/:patientId/followUpPlan', () => {
       ['6 Month Follow-up', 'Completed', 'Marsh,Helen', 2],
       ['1 Year Follow-up', 'Pending', 'Marsh,Helen', 2],
     ]);
-    const jane = ok<FollowUpPlan[]>(await plansOf(fx.patientA));
+    const jane = expectOk<FollowUpPlan[]>(await plansOf(fx.patientA));
     const janeIds = new Set(jane[0]!.appointments.map((a) => a.ptFollowUpAppointmentId));
     for (const a of plan!.appointments) expect(janeIds.has(a.ptFollowUpAppointmentId)).toBe(false);
   });
 
   it('answers an empty list to a patient without a plan', async () => {
-    expect(ok(await plansOf(alex.patientId, 'alex'))).toEqual([]);
-    expect(ok(await plansOf(alex.patientId, 'alex', '?includeArchived=true'))).toEqual([]);
+    expect(expectOk(await plansOf(alex.patientId, 'alex'))).toEqual([]);
+    expect(expectOk(await plansOf(alex.patientId, 'alex', '?includeArchived=true'))).toEqual([]);
   });
 
   it('answers 404 to a stranger and to a disabled representative, 403 to a kiosk user, 401 without a token', async () => {
@@ -240,7 +207,7 @@ describe('follow-up plan rows', () => {
       { itemId: inserted[0]!.id, propertyCategoryId: 7, isAddressed: true },
     ]);
     try {
-      const plans = ok<FollowUpPlan[]>(await plansOf(p, 'alex'));
+      const plans = expectOk<FollowUpPlan[]>(await plansOf(p, 'alex'));
       expect(plans.map((x) => x.startDate)).toEqual(['2025-01-15', '2024-06-01']);
       const [first, second] = plans;
       expect(first!.taskNames).toEqual([

@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, LabResult, LabResultListItem } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import type { LabResult, LabResultListItem } from '@portal/contracts';
+import { seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import { apiCaller, expectError, expectOk, type ApiCaller } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { auditEvents, labResultDetails, labResultGroups, labResults, users } from '../../db/schema/index';
@@ -13,40 +14,19 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
+let api: ApiCaller;
 
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
   db = t.database.db;
+  api = apiCaller(t, fx);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 /* ----------------------------------------------------------------- helpers */
-
-async function call(method: 'GET' | 'POST', url: string, who: CallerKind) {
-  const token = (await fx.token(who)).bearer;
-  return t.app.inject({ method, url, headers: bearer(token) });
-}
-const get = (url: string, who: CallerKind = 'patientA') => call('GET', url, who);
-
-function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.requestId).toEqual(expect.any(String));
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
-
-function ok<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.json<T>();
-}
 
 const listUrl = (patientId: number) => `/api/patients/${patientId}/labresults/published`;
 const countUrl = (patientId: number) => `/api/patients/${patientId}/labresults/NotReviewedCount`;
@@ -56,7 +36,7 @@ const DAY_MS = 86_400_000;
 const daysAgo = (iso: string) => Math.round((Date.now() - Date.parse(iso)) / DAY_MS);
 
 async function janeList() {
-  return ok<LabResultListItem[]>(await get(listUrl(fx.patientA)));
+  return expectOk<LabResultListItem[]>(await api.get(listUrl(fx.patientA), 'patientA'));
 }
 async function resultNamed(groupName: string, patientId = fx.patientA) {
   const rows = await db
@@ -137,31 +117,31 @@ describe('GET /api/patients/:patientId/labresults/published', () => {
   });
 
   it('serves john his own, different results, and the representative jane’s', async () => {
-    const john = ok<LabResultListItem[]>(await get(listUrl(fx.patientB), 'patientB'));
+    const john = expectOk<LabResultListItem[]>(await api.get(listUrl(fx.patientB), 'patientB'));
     expect(john).toHaveLength(3);
     expect(john.every((r) => r.requestingPhysician === 'Dr. Helen Marsh')).toBe(true);
     expect(john[0]!.testResultGroups.map((g) => g.groupDisplayName)).toEqual(['Prostate Markers']);
     expect(john.map((r) => r.address2)).toEqual(['Apt 3B', 'Apt 3B', 'Apt 3B']);
-    expect(ok(await get(listUrl(fx.patientA), 'representativeOfA'))).toEqual(await janeList());
+    expect(expectOk(await api.get(listUrl(fx.patientA), 'representativeOfA'))).toEqual(await janeList());
   });
 
   it('answers an empty list for a patient with no results', async () => {
     await db.update(labResults).set({ isPublished: false }).where(eq(labResults.patientId, fx.patientB));
     try {
-      expect(ok(await get(listUrl(fx.patientB), 'patientB'))).toEqual([]);
+      expect(expectOk(await api.get(listUrl(fx.patientB), 'patientB'))).toEqual([]);
     } finally {
       await db.update(labResults).set({ isPublished: true }).where(eq(labResults.patientId, fx.patientB));
     }
   });
 
   it('refuses callers without access to the patient', async () => {
-    expectError(await get(listUrl(fx.patientB), 'patientA'), 404, 'not_found');
-    expectError(await get(listUrl(fx.patientA), 'patientB'), 404, 'not_found');
-    expectError(await get(listUrl(fx.patientA), 'disabledRepresentative'), 404, 'not_found');
-    expectError(await get(listUrl(fx.patientA), 'anonymous'), 401, 'unauthorized');
-    expectError(await get(listUrl(fx.patientA), 'kioskUserOfA'), 403, 'forbidden');
-    expectError(await get(listUrl(fx.patientA), 'linkUserOfA'), 403, 'forbidden');
-    expectError(await get('/api/patients/abc/labresults/published'), 404, 'not_found');
+    expectError(await api.get(listUrl(fx.patientB), 'patientA'), 404, 'not_found');
+    expectError(await api.get(listUrl(fx.patientA), 'patientB'), 404, 'not_found');
+    expectError(await api.get(listUrl(fx.patientA), 'disabledRepresentative'), 404, 'not_found');
+    expectError(await api.get(listUrl(fx.patientA), 'anonymous'), 401, 'unauthorized');
+    expectError(await api.get(listUrl(fx.patientA), 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.get(listUrl(fx.patientA), 'linkUserOfA'), 403, 'forbidden');
+    expectError(await api.get('/api/patients/abc/labresults/published', 'patientA'), 404, 'not_found');
   });
 });
 
@@ -169,9 +149,9 @@ describe('GET /api/patients/:patientId/labresults/published', () => {
 
 describe('GET /api/patients/:patientId/labresults/NotReviewedCount', () => {
   it('counts the published results not yet reviewed, as a bare integer', async () => {
-    expect(ok<number>(await get(countUrl(fx.patientA)))).toBe(3);
-    expect(ok<number>(await get(countUrl(fx.patientA), 'representativeOfA'))).toBe(3);
-    expect(ok<number>(await get(countUrl(fx.patientB), 'patientB'))).toBe(1);
+    expect(expectOk<number>(await api.get(countUrl(fx.patientA), 'patientA'))).toBe(3);
+    expect(expectOk<number>(await api.get(countUrl(fx.patientA), 'representativeOfA'))).toBe(3);
+    expect(expectOk<number>(await api.get(countUrl(fx.patientB), 'patientB'))).toBe(1);
     // The unpublished one is not reviewed either, and does not count.
     const [magnesium] = await resultNamed('Magnesium');
     expect(magnesium?.reviewed).toBe(false);
@@ -184,16 +164,18 @@ describe('GET /api/patients/:patientId/labresults/NotReviewedCount', () => {
       .where(and(eq(labResults.patientId, fx.patientB), eq(labResults.isReviewedByPatient, false)));
     await setReviewed(pending!.id, true);
     try {
-      expect(ok<number>(await get(`/api/patients/${fx.patientB}/labresults/notReviewedCount`, 'patientB'))).toBe(0);
+      expect(
+        expectOk<number>(await api.get(`/api/patients/${fx.patientB}/labresults/notReviewedCount`, 'patientB')),
+      ).toBe(0);
     } finally {
       await setReviewed(pending!.id, false);
     }
   });
 
   it('refuses callers without access to the patient', async () => {
-    expectError(await get(countUrl(fx.patientB)), 404, 'not_found');
-    expectError(await get(countUrl(fx.patientA), 'anonymous'), 401, 'unauthorized');
-    expectError(await get(countUrl(fx.patientA), 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.get(countUrl(fx.patientB), 'patientA'), 404, 'not_found');
+    expectError(await api.get(countUrl(fx.patientA), 'anonymous'), 401, 'unauthorized');
+    expectError(await api.get(countUrl(fx.patientA), 'kioskUserOfA'), 403, 'forbidden');
   });
 });
 
@@ -203,7 +185,7 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
   it('answers the result with its groups and tests in order', async () => {
     const list = await janeList();
     const both = list.find((r) => r.testResultGroups.length === 2 && daysAgo(r.startDate) === 172)!;
-    const detail = ok<LabResult>(await get(detailUrl(fx.patientA, both.labResultId)));
+    const detail = expectOk<LabResult>(await api.get(detailUrl(fx.patientA, both.labResultId), 'patientA'));
     expect(detail.labResultId).toBe(both.labResultId);
     expect(detail.externalStatus).toBe('Corrected');
     expect(detail.comment).toBe('ALT corrected after repeat analysis of the same specimen.');
@@ -242,7 +224,7 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
 
   it('serves the biopsy as one long value (the browser shows it as free text), with remarks', async () => {
     const [biopsy] = await resultNamed('Surgical Pathology');
-    const detail = ok<LabResult>(await get(detailUrl(fx.patientA, biopsy!.id)));
+    const detail = expectOk<LabResult>(await api.get(detailUrl(fx.patientA, biopsy!.id), 'patientA'));
     expect(detail.labName).toBe('Northeast Pathology Associates');
     expect(detail.noteToPatient).toMatch(/^Dr\. Raman reviewed this report/);
     expect(detail.comment).toMatch(/^Specimen: left breast/);
@@ -261,10 +243,10 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
   it('marks an unreviewed result reviewed and writes the audit row, in the same call', async () => {
     const [markers] = await resultNamed('Tumor Markers');
     expect(markers?.reviewed).toBe(false);
-    const before = ok<number>(await get(countUrl(fx.patientA)));
+    const before = expectOk<number>(await api.get(countUrl(fx.patientA), 'patientA'));
     const started = Date.now();
     try {
-      const detail = ok<LabResult>(await get(detailUrl(fx.patientA, markers!.id)));
+      const detail = expectOk<LabResult>(await api.get(detailUrl(fx.patientA, markers!.id), 'patientA'));
       expect(detail.isReviewedByPatient).toBe(true);
       expect(detail.noteToPatient).toBe('Good news: both tumor markers are within the normal range.');
       const [ca153, cea] = detail.testResultGroups[0]!.testResultDetails;
@@ -274,7 +256,7 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
       const [row] = await db.select().from(labResults).where(eq(labResults.id, markers!.id));
       expect(row!.isReviewedByPatient).toBe(true);
       expect(row!.reviewedAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
-      expect(ok<number>(await get(countUrl(fx.patientA)))).toBe(before - 1);
+      expect(expectOk<number>(await api.get(countUrl(fx.patientA), 'patientA'))).toBe(before - 1);
       const list = await janeList();
       expect(list.find((r) => r.labResultId === markers!.id)!.isReviewedByPatient).toBe(true);
 
@@ -291,7 +273,7 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
 
       // A second view keeps the first review time and audits again.
       const firstReview = row!.reviewedAt!.getTime();
-      ok<LabResult>(await get(detailUrl(fx.patientA, markers!.id)));
+      expectOk<LabResult>(await api.get(detailUrl(fx.patientA, markers!.id), 'patientA'));
       const [again] = await db.select().from(labResults).where(eq(labResults.id, markers!.id));
       expect(again!.reviewedAt!.getTime()).toBe(firstReview);
       const [second] = await auditRows('testresultdetailviewauditevent');
@@ -306,7 +288,7 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
     const [cbc] = await resultNamed('CBC with Differential');
     expect(cbc?.reviewed).toBe(false);
     try {
-      const detail = ok<LabResult>(await get(detailUrl(fx.patientA, cbc!.id), 'representativeOfA'));
+      const detail = expectOk<LabResult>(await api.get(detailUrl(fx.patientA, cbc!.id), 'representativeOfA'));
       expect(detail.testResultGroups[0]!.groupDisplayName).toBe('CBC with Differential');
       const [audit] = await auditRows('testresultdetailviewauditevent');
       expect(audit).toMatchObject({ actorUserId: fx.userIds.robert, patientId: fx.patientA });
@@ -322,14 +304,14 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
     const [johns] = await resultNamed('Prostate Markers', fx.patientB);
     const auditsBefore = (await auditRows('testresultdetailviewauditevent')).length;
     for (const id of [magnesium!.id, johns!.id, 2_000_000_000]) {
-      const body = expectError(await get(detailUrl(fx.patientA, id)), 404, 'not_found');
+      const body = expectError(await api.get(detailUrl(fx.patientA, id), 'patientA'), 404, 'not_found');
       expect(body.message).toBe('This test result was not found.');
     }
     // John's own, through Jane's path by the representative: also 404.
-    expectError(await get(detailUrl(fx.patientA, johns!.id), 'representativeOfA'), 404, 'not_found');
+    expectError(await api.get(detailUrl(fx.patientA, johns!.id), 'representativeOfA'), 404, 'not_found');
     // Jane's result through John's path: no access to John.
     const [janes] = await resultNamed('Surgical Pathology');
-    expectError(await get(detailUrl(fx.patientB, janes!.id)), 404, 'not_found');
+    expectError(await api.get(detailUrl(fx.patientB, janes!.id), 'patientA'), 404, 'not_found');
     const [m] = await db.select().from(labResults).where(eq(labResults.id, magnesium!.id));
     expect(m!.isReviewedByPatient).toBe(false);
     expect((await auditRows('testresultdetailviewauditevent')).length).toBe(auditsBefore);
@@ -337,17 +319,17 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
 
   it('answers 400 naming labResultId when it is not a positive integer', async () => {
     for (const bad of ['abc', '0', '-4', '1.5', '99999999999']) {
-      expectError(await get(detailUrl(fx.patientA, bad)), 400, 'validation_failed', 'labResultId');
+      expectError(await api.get(detailUrl(fx.patientA, bad), 'patientA'), 400, 'validation_failed', 'labResultId');
     }
   });
 
   it('refuses callers without access to the patient', async () => {
     const [biopsy] = await resultNamed('Surgical Pathology');
-    expectError(await get(detailUrl(fx.patientA, biopsy!.id), 'anonymous'), 401, 'unauthorized');
-    expectError(await get(detailUrl(fx.patientA, biopsy!.id), 'patientB'), 404, 'not_found');
-    expectError(await get(detailUrl(fx.patientA, biopsy!.id), 'disabledRepresentative'), 404, 'not_found');
-    expectError(await get(detailUrl(fx.patientA, biopsy!.id), 'kioskStaff'), 404, 'not_found');
-    expectError(await get(detailUrl(fx.patientA, biopsy!.id), 'linkUserOfA'), 403, 'forbidden');
+    expectError(await api.get(detailUrl(fx.patientA, biopsy!.id), 'anonymous'), 401, 'unauthorized');
+    expectError(await api.get(detailUrl(fx.patientA, biopsy!.id), 'patientB'), 404, 'not_found');
+    expectError(await api.get(detailUrl(fx.patientA, biopsy!.id), 'disabledRepresentative'), 404, 'not_found');
+    expectError(await api.get(detailUrl(fx.patientA, biopsy!.id), 'kioskStaff'), 404, 'not_found');
+    expectError(await api.get(detailUrl(fx.patientA, biopsy!.id), 'linkUserOfA'), 403, 'forbidden');
   });
 });
 
@@ -356,7 +338,7 @@ describe('GET /api/patients/:patientId/labresults/:labResultId', () => {
 describe('POST /api/patients/:patientId/labresults/published/:labResultId/pdf', () => {
   const pdfUrl = (patientId: number, id: number | string, query = '') =>
     `/api/patients/${patientId}/labresults/published/${id}/pdf${query}`;
-  const post = (url: string, who: CallerKind = 'patientA') => call('POST', url, who);
+  const post = (url: string, who: CallerKind = 'patientA') => api.call('POST', url, who);
   /** The text of every page, one string, spaces squeezed (wrapped cells break lines anywhere). */
   const textOf = async (res: LightMyRequestResponse) => (await pdfText(res.rawPayload)).join('\n').replace(/\s+/g, ' ');
 
@@ -511,7 +493,7 @@ describe('POST /api/patients/:patientId/labresults/published/:labResultId/pdf', 
     expectError(await post(pdfUrl(fx.patientA, cmp!.id), 'disabledRepresentative'), 404, 'not_found');
     expectError(await post(pdfUrl(fx.patientA, cmp!.id), 'kioskUserOfA'), 403, 'forbidden');
     // A GET of the same path is not a route.
-    expect((await get(pdfUrl(fx.patientA, cmp!.id))).statusCode).toBe(404);
+    expect((await api.get(pdfUrl(fx.patientA, cmp!.id), 'patientA')).statusCode).toBe(404);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
+import { expectOk } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { countries, relationships, states } from '../../db/schema/index';
 import { COUNTRY_IDS } from '../../db/seed/lookups';
@@ -31,10 +32,7 @@ afterAll(async () => {
 });
 
 async function get<T>(url: string, schema: z.ZodType<T>, bearerToken = token): Promise<T> {
-  const res = await t.app.inject({ url, headers: bearer(bearerToken) });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return schema.parse(res.json());
+  return schema.parse(expectOk(await t.app.inject({ url, headers: bearer(bearerToken) })));
 }
 
 describe('GET /api/lookups/relationships', () => {

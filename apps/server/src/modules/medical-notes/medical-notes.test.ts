@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, MedicalNote } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import type { MedicalNote } from '@portal/contracts';
+import { seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import { alexOf, apiCaller, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
-import { auditEvents, medicalNotePages, medicalNotes, patients, users } from '../../db/schema/index';
+import { auditEvents, medicalNotePages, medicalNotes } from '../../db/schema/index';
 import { compareNotes, MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, pageFileName } from './medical-notes.service';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Who = CallerKind | 'alex';
 
 const NEW_YORK = 'America/New_York';
 /** The smallest PNG: one transparent pixel. */
@@ -25,55 +24,20 @@ let fx: AccessFixture;
 let db: TestApp['database']['db'];
 /** Alex Rivera: a patient of the demo without medical notes; the rule tests give him notes of their own. */
 let alex: { userId: number; patientId: number };
+let api: ApiCaller;
 
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
   db = t.database.db;
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'alex.rivera'));
-  const [p] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, u!.id));
-  alex = { userId: u!.id, patientId: p!.id };
+  api = apiCaller(t, fx);
+  alex = await alexOf(t);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 /* ----------------------------------------------------------------- helpers */
-
-async function tokenOf(who: Who): Promise<{ bearer: string | null; userId: number }> {
-  if (who !== 'alex') return fx.token(who);
-  const session = await t.app.deps.sessions.create(db, {
-    userId: alex.userId,
-    patientId: null,
-    facilityId: fx.facilityId,
-    loginType: 'userNamePassword',
-  });
-  return { bearer: session.accessToken, userId: alex.userId };
-}
-
-async function call(method: 'GET' | 'POST', url: string, who: Who, payload?: Record<string, unknown>) {
-  const { bearer: token } = await tokenOf(who);
-  return t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
-}
-const get = (url: string, who: Who) => call('GET', url, who);
-const post = (url: string, who: Who, payload?: Record<string, unknown>) => call('POST', url, who, payload);
-
-function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.requestId).toEqual(expect.any(String));
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
-
-function ok<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.json<T>();
-}
 
 const today = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: NEW_YORK, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -92,11 +56,11 @@ const pageUrl = (patientId: number, noteId: number | string, page: number | stri
   `/api/patients/${patientId}/medicalnotes/published/${noteId}/page/${page}/content`;
 
 async function notesOf(patientId: number, who: Who = 'patientA') {
-  return ok<MedicalNote[]>(await get(listUrl(patientId), who));
+  return expectOk<MedicalNote[]>(await api.get(listUrl(patientId), who));
 }
 
 async function count(patientId: number, who: Who = 'patientA') {
-  return ok<number>(await get(countUrl(patientId), who));
+  return expectOk<number>(await api.get(countUrl(patientId), who));
 }
 
 /** A note for Alex: published unless said otherwise, with the given pages. */
@@ -221,12 +185,12 @@ describe('GET /api/patients/:patientId/medicalnotes/published', () => {
 
   it('answers 404 to a stranger and to a disabled representative, 403 to a kiosk user, 401 without a token', async () => {
     const url = listUrl(fx.patientA);
-    expectError(await get(url, 'patientB'), 404, 'not_found');
-    expectError(await get(url, 'disabledRepresentative'), 404, 'not_found');
-    expectError(await get(url, 'kioskUserOfA'), 403, 'forbidden');
-    expectError(await get(url, 'linkUserOfA'), 403, 'forbidden');
-    expectError(await get(url, 'anonymous'), 401, 'unauthorized');
-    expectError(await get('/api/patients/abc/medicalnotes/published', 'patientA'), 404, 'not_found');
+    expectError(await api.get(url, 'patientB'), 404, 'not_found');
+    expectError(await api.get(url, 'disabledRepresentative'), 404, 'not_found');
+    expectError(await api.get(url, 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.get(url, 'linkUserOfA'), 403, 'forbidden');
+    expectError(await api.get(url, 'anonymous'), 401, 'unauthorized');
+    expectError(await api.get('/api/patients/abc/medicalnotes/published', 'patientA'), 404, 'not_found');
   });
 });
 
@@ -234,9 +198,9 @@ describe('GET /api/patients/:patientId/medicalnotes/published', () => {
 
 describe('GET /api/patients/:patientId/medicalnotes/notReviewedCount', () => {
   it('counts the published notes not reviewed, as a bare number', async () => {
-    const res = await get(countUrl(fx.patientB), 'patientB');
+    const res = await api.get(countUrl(fx.patientB), 'patientB');
     expect(res.body).toBe('1');
-    expect(ok<number>(res)).toBe(1);
+    expect(expectOk<number>(res)).toBe(1);
     const jane = await notesOf(fx.patientA);
     expect(await count(fx.patientA)).toBe(jane.filter((n) => !n.isReviewedByPatient).length);
     expect(await count(fx.patientA, 'representativeOfA')).toBe(await count(fx.patientA));
@@ -251,9 +215,9 @@ describe('GET /api/patients/:patientId/medicalnotes/notReviewedCount', () => {
   });
 
   it('answers 404 to a stranger, 403 to a kiosk user, 401 without a token', async () => {
-    expectError(await get(countUrl(fx.patientA), 'patientB'), 404, 'not_found');
-    expectError(await get(countUrl(fx.patientA), 'kioskUserOfA'), 403, 'forbidden');
-    expectError(await get(countUrl(fx.patientA), 'anonymous'), 401, 'unauthorized');
+    expectError(await api.get(countUrl(fx.patientA), 'patientB'), 404, 'not_found');
+    expectError(await api.get(countUrl(fx.patientA), 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.get(countUrl(fx.patientA), 'anonymous'), 401, 'unauthorized');
   });
 });
 
@@ -263,7 +227,7 @@ describe('POST /api/patients/:patientId/medicalnotes/:noteId/setasreviewed', () 
   it('marks the note reviewed once: 204, the row, one audit row, the count drops; again is 204 and changes nothing', async () => {
     const noteId = await alexNote();
     const before = await count(alex.patientId, 'alex');
-    const res = await post(reviewUrl(alex.patientId, noteId), 'alex');
+    const res = await api.post(reviewUrl(alex.patientId, noteId), 'alex');
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
     const [row] = await db.select().from(medicalNotes).where(eq(medicalNotes.id, noteId));
@@ -285,7 +249,7 @@ describe('POST /api/patients/:patientId/medicalnotes/:noteId/setasreviewed', () 
       detail: { noteId, relationship: 'self' },
     });
 
-    const again = await post(reviewUrl(alex.patientId, noteId), 'alex');
+    const again = await api.post(reviewUrl(alex.patientId, noteId), 'alex');
     expect(again.statusCode, again.body).toBe(204);
     const [after] = await db.select().from(medicalNotes).where(eq(medicalNotes.id, noteId));
     expect(after!.reviewedAt).toEqual(row!.reviewedAt);
@@ -296,7 +260,7 @@ describe('POST /api/patients/:patientId/medicalnotes/:noteId/setasreviewed', () 
 
   it('lets the representative mark jane’s note, and writes who did it', async () => {
     const [note] = (await notesOf(fx.patientA)).filter((n) => n.documentType === 'Pathology Report');
-    const res = await post(reviewUrl(fx.patientA, note!.ptMedicalNoteId), 'representativeOfA');
+    const res = await api.post(reviewUrl(fx.patientA, note!.ptMedicalNoteId), 'representativeOfA');
     expect(res.statusCode, res.body).toBe(204);
     const audits = (await auditRows(MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, fx.patientA)).filter(
       (a) => a.detail?.noteId === note!.ptMedicalNoteId,
@@ -309,27 +273,31 @@ describe('POST /api/patients/:patientId/medicalnotes/:noteId/setasreviewed', () 
 
   it('answers 404 for a note that is not published, is another patient’s, or does not exist', async () => {
     const hidden = await alexNote({ isPublished: false, publishedAt: null });
-    expectError(await post(reviewUrl(alex.patientId, hidden), 'alex'), 404, 'not_found');
+    expectError(await api.post(reviewUrl(alex.patientId, hidden), 'alex'), 404, 'not_found');
     const [row] = await db.select().from(medicalNotes).where(eq(medicalNotes.id, hidden));
     expect(row!.isReviewedByPatient).toBe(false);
 
     // John's unreviewed note, asked for under jane's path by jane: not found, and still unreviewed.
     const [johns] = (await notesOf(fx.patientB, 'patientB')).filter((n) => !n.isReviewedByPatient);
-    expectError(await post(reviewUrl(fx.patientA, johns!.ptMedicalNoteId), 'patientA'), 404, 'not_found');
-    expectError(await post(reviewUrl(fx.patientB, johns!.ptMedicalNoteId), 'patientA'), 404, 'not_found');
+    expectError(await api.post(reviewUrl(fx.patientA, johns!.ptMedicalNoteId), 'patientA'), 404, 'not_found');
+    expectError(await api.post(reviewUrl(fx.patientB, johns!.ptMedicalNoteId), 'patientA'), 404, 'not_found');
     expect((await notesOf(fx.patientB, 'patientB'))[0]!.isReviewedByPatient).toBe(false);
-    expectError(await post(reviewUrl(fx.patientA, 2_000_000_000), 'patientA'), 404, 'not_found');
+    expectError(await api.post(reviewUrl(fx.patientA, 2_000_000_000), 'patientA'), 404, 'not_found');
   });
 
   it.each(['abc', '0', '-3', '1.5', '2147483648'])('answers 400 naming noteId for the note id %s', async (noteId) => {
-    expectError(await post(reviewUrl(fx.patientA, noteId), 'patientA'), 400, 'validation_failed', 'noteId');
+    expectError(await api.post(reviewUrl(fx.patientA, noteId), 'patientA'), 400, 'validation_failed', 'noteId');
   });
 
   it('answers 403 to a kiosk user and 401 without a token', async () => {
     const [note] = await notesOf(fx.patientA);
-    expectError(await post(reviewUrl(fx.patientA, note!.ptMedicalNoteId), 'kioskUserOfA'), 403, 'forbidden');
-    expectError(await post(reviewUrl(fx.patientA, note!.ptMedicalNoteId), 'anonymous'), 401, 'unauthorized');
-    expectError(await post(reviewUrl(fx.patientA, note!.ptMedicalNoteId), 'disabledRepresentative'), 404, 'not_found');
+    expectError(await api.post(reviewUrl(fx.patientA, note!.ptMedicalNoteId), 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.post(reviewUrl(fx.patientA, note!.ptMedicalNoteId), 'anonymous'), 401, 'unauthorized');
+    expectError(
+      await api.post(reviewUrl(fx.patientA, note!.ptMedicalNoteId), 'disabledRepresentative'),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -341,7 +309,7 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
   it('serves each page of a note as a PDF, frame-able by the portal only, never cached, and audits the read', async () => {
     const note = await discharge();
     for (const { pageNumber } of note.pages) {
-      const res = await get(pageUrl(fx.patientA, note.ptMedicalNoteId, pageNumber), 'patientA');
+      const res = await api.get(pageUrl(fx.patientA, note.ptMedicalNoteId, pageNumber), 'patientA');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['cache-control']).toBe('no-store');
@@ -355,7 +323,7 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
     // Each page is a document of its own.
     const [one, two] = await Promise.all(
       [1, 2].map(async (n) =>
-        (await get(pageUrl(fx.patientA, note.ptMedicalNoteId, n), 'patientA')).rawPayload.toString('base64'),
+        (await api.get(pageUrl(fx.patientA, note.ptMedicalNoteId, n), 'patientA')).rawPayload.toString('base64'),
       ),
     );
     expect(one).not.toBe(two);
@@ -377,7 +345,7 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
     ] as const) {
       for (const n of await notesOf(patientId, who)) {
         for (const { pageNumber } of n.pages) {
-          const res = await get(pageUrl(patientId, n.ptMedicalNoteId, pageNumber), who);
+          const res = await api.get(pageUrl(patientId, n.ptMedicalNoteId, pageNumber), who);
           expect(res.statusCode, res.body).toBe(200);
           const pages = await pdfText(res.rawPayload);
           expect(pages, `${n.documentType} page ${pageNumber}`).toHaveLength(1);
@@ -403,7 +371,9 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
     const [one, three] = await Promise.all(
       [1, 3].map(
         async (p) =>
-          (await pdfText((await get(pageUrl(fx.patientA, discharge.ptMedicalNoteId, p), 'patientA')).rawPayload))[0]!,
+          (
+            await pdfText((await api.get(pageUrl(fx.patientA, discharge.ptMedicalNoteId, p), 'patientA')).rawPayload)
+          )[0]!,
       ),
     );
     expect(one).toContain('febrile neutropenia');
@@ -412,7 +382,7 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
 
   it('does not mark the note reviewed', async () => {
     const [note] = (await notesOf(fx.patientB, 'patientB')).filter((n) => !n.isReviewedByPatient);
-    expect((await get(pageUrl(fx.patientB, note!.ptMedicalNoteId, 1), 'patientB')).statusCode).toBe(200);
+    expect((await api.get(pageUrl(fx.patientB, note!.ptMedicalNoteId, 1), 'patientB')).statusCode).toBe(200);
     const [row] = await db.select().from(medicalNotes).where(eq(medicalNotes.id, note!.ptMedicalNoteId));
     expect(row!.isReviewedByPatient).toBe(false);
   });
@@ -422,12 +392,12 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
       { contentType: 'image/png', content: TINY_PNG },
       { contentType: 'image/jpeg', content: Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]) },
     ]);
-    const png = await get(pageUrl(alex.patientId, noteId, 1), 'alex');
+    const png = await api.get(pageUrl(alex.patientId, noteId, 1), 'alex');
     expect(png.statusCode, png.body).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.headers['content-disposition']).toBe(`inline; filename="medical-note-${noteId}-page-1.png"`);
     expect(Uint8Array.from(png.rawPayload)).toEqual(TINY_PNG);
-    const jpeg = await get(pageUrl(alex.patientId, noteId, 2), 'alex');
+    const jpeg = await api.get(pageUrl(alex.patientId, noteId, 2), 'alex');
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
     expect([...jpeg.rawPayload]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
   });
@@ -436,7 +406,7 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
     const note = await discharge();
     const path = pageUrl(fx.patientA, note.ptMedicalNoteId, 2);
     const mint = async (who: CallerKind, forPath: string) => {
-      const res = await post('/api/urlTokens', who, { path: forPath });
+      const res = await api.post('/api/urlTokens', who, { path: forPath });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ token: string }>().token;
     };
@@ -469,14 +439,14 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
 
   it('answers 404 for a page beyond the last, an unpublished note, or another patient’s note', async () => {
     const note = await discharge();
-    expectError(await get(pageUrl(fx.patientA, note.ptMedicalNoteId, 4), 'patientA'), 404, 'not_found');
+    expectError(await api.get(pageUrl(fx.patientA, note.ptMedicalNoteId, 4), 'patientA'), 404, 'not_found');
     const hidden = await alexNote({ isPublished: false, publishedAt: null }, [
       { contentType: 'image/png', content: TINY_PNG },
     ]);
-    expectError(await get(pageUrl(alex.patientId, hidden, 1), 'alex'), 404, 'not_found');
+    expectError(await api.get(pageUrl(alex.patientId, hidden, 1), 'alex'), 404, 'not_found');
     const [johns] = await notesOf(fx.patientB, 'patientB');
-    expectError(await get(pageUrl(fx.patientA, johns!.ptMedicalNoteId, 1), 'patientA'), 404, 'not_found');
-    expectError(await get(pageUrl(fx.patientB, johns!.ptMedicalNoteId, 1), 'patientA'), 404, 'not_found');
+    expectError(await api.get(pageUrl(fx.patientA, johns!.ptMedicalNoteId, 1), 'patientA'), 404, 'not_found');
+    expectError(await api.get(pageUrl(fx.patientB, johns!.ptMedicalNoteId, 1), 'patientA'), 404, 'not_found');
     // No audit row for what was not served.
     const audits = (await auditRows('medicalnotepageviewauditevent', fx.patientA)).filter(
       (a) => a.detail?.noteId === johns!.ptMedicalNoteId || a.detail?.pageNumber === 4,
@@ -494,13 +464,17 @@ describe('GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:page
   ])('answers 400 naming %s for %s', async (field, value) => {
     const note = await discharge();
     const url = field === 'noteId' ? pageUrl(fx.patientA, value, 1) : pageUrl(fx.patientA, note.ptMedicalNoteId, value);
-    expectError(await get(url, 'patientA'), 400, 'validation_failed', field);
+    expectError(await api.get(url, 'patientA'), 400, 'validation_failed', field);
   });
 
   it('answers 403 to a kiosk user and 404 to a disabled representative', async () => {
     const note = await discharge();
-    expectError(await get(pageUrl(fx.patientA, note.ptMedicalNoteId, 1), 'kioskUserOfA'), 403, 'forbidden');
-    expectError(await get(pageUrl(fx.patientA, note.ptMedicalNoteId, 1), 'disabledRepresentative'), 404, 'not_found');
+    expectError(await api.get(pageUrl(fx.patientA, note.ptMedicalNoteId, 1), 'kioskUserOfA'), 403, 'forbidden');
+    expectError(
+      await api.get(pageUrl(fx.patientA, note.ptMedicalNoteId, 1), 'disabledRepresentative'),
+      404,
+      'not_found',
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '@portal/contracts';
+import { expectError } from '../../../test/api';
 import { captureLogs, createTestApp } from '../../../test/helpers';
 import {
   auditEvents,
@@ -88,18 +88,8 @@ function request(method: 'GET' | 'POST', url: string, body?: unknown, ip = nextI
   return t.app.inject({ method, url, remoteAddress: ip, ...(body === undefined ? {} : { payload: body as object }) });
 }
 
-function expectError(res: LightMyRequestResponse, status: number, error: string, message?: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  if (message !== undefined) expect(body.message).toBe(message);
-  if (field !== undefined) expect(body.field).toBe(field);
-  expect(body.requestId).toEqual(expect.any(String));
-  return body;
-}
-
 const expectInvalid = (res: LightMyRequestResponse) =>
-  expectError(res, 400, 'invalid_information', 'Invalid information');
+  expectError(res, 400, 'invalid_information', { message: 'Invalid information' });
 
 let patientCounter = 0;
 
@@ -302,14 +292,12 @@ describe('GET /api/patients/signup/verificationFields', () => {
       await request('GET', '/api/patients/signup/verificationFields'),
       400,
       'validation_failed',
-      undefined,
       'facilityId',
     );
     expectError(
       await request('GET', '/api/patients/signup/verificationFields?facilityId=x'),
       400,
       'validation_failed',
-      undefined,
       'facilityId',
     );
   });
@@ -338,13 +326,7 @@ describe('GET /api/patients/signup/passwordRules', () => {
 
   it('answers 404 for an unknown facility and 400 without one', async () => {
     expectError(await request('GET', '/api/patients/signup/passwordRules?facilityId=9999'), 404, 'facility_not_found');
-    expectError(
-      await request('GET', '/api/patients/signup/passwordRules'),
-      400,
-      'validation_failed',
-      undefined,
-      'facilityId',
-    );
+    expectError(await request('GET', '/api/patients/signup/passwordRules'), 400, 'validation_failed', 'facilityId');
   });
 });
 
@@ -401,15 +383,15 @@ describe('POST /api/patients/signup/invitedPatientValidation', () => {
   it('invalidates the PIN after 5 wrong tries and answers pin_invalidated from then on', async () => {
     const p = await makePatient();
     for (let i = 0; i < 4; i++) expectInvalid(await verify(identity(p, { pin: '11111111' })));
-    expectError(await verify(identity(p, { pin: '11111111' })), 400, 'pin_invalidated', PIN_INVALIDATED);
-    expectError(await verify(identity(p)), 400, 'pin_invalidated', PIN_INVALIDATED);
-    expectError(await verify(identity(p, { pin: '22222222' })), 400, 'pin_invalidated', PIN_INVALIDATED);
+    expectError(await verify(identity(p, { pin: '11111111' })), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
+    expectError(await verify(identity(p)), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
+    expectError(await verify(identity(p, { pin: '22222222' })), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
     expect((await secretRow(p.pinId)).failedAttempts).toBe(5);
   });
 
   it('answers pin_expired for an expired PIN', async () => {
     const p = await makePatient({ pinLifetimeMs: 60_000, pinIssuedAt: new Date(Date.now() - 3_600_000) });
-    expectError(await verify(identity(p)), 400, 'pin_expired', PIN_EXPIRED);
+    expectError(await verify(identity(p)), 400, 'pin_expired', { message: PIN_EXPIRED });
   });
 
   it('answers invalid_information for a patient who already has an account', async () => {
@@ -434,15 +416,21 @@ describe('POST /api/patients/signup/invitedPatientValidation', () => {
   it('answers 400 validation_failed naming a field the facility requires', async () => {
     const p = await makePatient();
     const { pin: _pin, ...withoutPin } = identity(p);
-    expectError(await verify(withoutPin), 400, 'validation_failed', 'pin: Required', 'pin');
-    expectError(await verify({ ...withoutPin, pin: '' }), 400, 'validation_failed', undefined, 'pin');
+    expectError(await verify(withoutPin), 400, 'validation_failed', { message: 'pin: Required', field: 'pin' });
+    expectError(await verify({ ...withoutPin, pin: '' }), 400, 'validation_failed', 'pin');
   });
 
   it('checks pin, MRN and SSN where the facility asks for all three', async () => {
     const p = await makePatient({ facilityId: hillside });
     const all = identity(p, { mrn: p.mrn.toLowerCase(), ssn: p.ssn });
-    expectError(await verify({ ...all, mrn: undefined }), 400, 'validation_failed', 'mrn: Required', 'mrn');
-    expectError(await verify({ ...all, ssn: undefined }), 400, 'validation_failed', 'ssn: Required', 'ssn');
+    expectError(await verify({ ...all, mrn: undefined }), 400, 'validation_failed', {
+      message: 'mrn: Required',
+      field: 'mrn',
+    });
+    expectError(await verify({ ...all, ssn: undefined }), 400, 'validation_failed', {
+      message: 'ssn: Required',
+      field: 'ssn',
+    });
     expectInvalid(await verify({ ...all, mrn: 'TST-0' }));
     expectInvalid(await verify({ ...all, ssn: '123456789' }));
     const res = await verify(all);
@@ -464,11 +452,10 @@ describe('POST /api/patients/signup/invitedPatientValidation', () => {
       await verify(identity(p, { birthDate: { ...p.birthDate, month: 13 } })),
       400,
       'validation_failed',
-      undefined,
       'birthDate.month',
     );
-    expectError(await verify(identity(p, { pin: '12ab' })), 400, 'validation_failed', undefined, 'pin');
-    expectError(await verify(identity(p, { firstName: '' })), 400, 'validation_failed', undefined, 'firstName');
+    expectError(await verify(identity(p, { pin: '12ab' })), 400, 'validation_failed', 'pin');
+    expectError(await verify(identity(p, { firstName: '' })), 400, 'validation_failed', 'firstName');
     expectError(await verify(identity(p, { extra: 1 })), 400, 'validation_failed');
   });
 
@@ -603,7 +590,7 @@ describe('POST /api/patients/signup/postAccountInformation (patient)', () => {
     const p = await makePatient();
     const usersBefore = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     const res = await createAccount(accountBody(p, { username: 'JANE.DOE' }));
-    expectError(res, 400, 'username_exists', 'Username is already taken.');
+    expectError(res, 400, 'username_exists', { message: 'Username is already taken.' });
     const usersAfter = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(usersAfter[0]!.n).toBe(usersBefore[0]!.n);
     expect((await secretRow(p.pinId)).usedAt).toBeNull();
@@ -615,7 +602,7 @@ describe('POST /api/patients/signup/postAccountInformation (patient)', () => {
   it('answers password_rules for a password below the facility rules, and writes nothing', async () => {
     const p = await makePatient();
     const res = await createAccount(accountBody(p, { password: 'sunnygarden2026' }));
-    expectError(res, 400, 'password_rules', 'Password does not meet security requirements');
+    expectError(res, 400, 'password_rules', { message: 'Password does not meet security requirements' });
     expect(await userByName(`user.${p.lastName.toLowerCase()}`)).toBeUndefined();
     expect((await secretRow(p.pinId)).usedAt).toBeNull();
   });
@@ -627,51 +614,43 @@ describe('POST /api/patients/signup/postAccountInformation (patient)', () => {
     const other = await makePatient();
     expectInvalid(await createAccount(accountBody(p, { patientId: other.patientId })));
     const expired = await makePatient({ pinLifetimeMs: 1000, pinIssuedAt: new Date(Date.now() - 60_000) });
-    expectError(await createAccount(accountBody(expired)), 400, 'pin_expired', PIN_EXPIRED);
+    expectError(await createAccount(accountBody(expired)), 400, 'pin_expired', { message: PIN_EXPIRED });
     expect(await userByName(`user.${p.lastName.toLowerCase()}`)).toBeUndefined();
   });
 
   it('answers pin_invalidated once the PIN has had too many wrong tries', async () => {
     const p = await makePatient();
     await db.update(oneTimeSecrets).set({ failedAttempts: 5 }).where(eq(oneTimeSecrets.id, p.pinId));
-    expectError(await createAccount(accountBody(p)), 400, 'pin_invalidated', PIN_INVALIDATED);
+    expectError(await createAccount(accountBody(p)), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
   });
 
   it('validates the body, naming the field', async () => {
     const p = await makePatient();
     const { emailAddress: _e, ...noEmail } = accountBody(p);
-    expectError(await createAccount(noEmail), 400, 'validation_failed', 'emailAddress: Required', 'emailAddress');
+    expectError(await createAccount(noEmail), 400, 'validation_failed', {
+      message: 'emailAddress: Required',
+      field: 'emailAddress',
+    });
     expectError(
       await createAccount(accountBody(p, { emailAddress: 'not-an-email' })),
       400,
       'validation_failed',
-      undefined,
       'emailAddress',
     );
-    expectError(
-      await createAccount(accountBody(p, { username: 'a b' })),
-      400,
-      'validation_failed',
-      undefined,
-      'username',
-    );
+    expectError(await createAccount(accountBody(p, { username: 'a b' })), 400, 'validation_failed', 'username');
     const terms = expectError(
       await createAccount(accountBody(p, { isTermsOfUseAccepted: false })),
       400,
       'validation_failed',
-      undefined,
       'isTermsOfUseAccepted',
     );
     expect(terms.message).toContain('You must accept the terms of use to create an account.');
-    expectError(
-      await createAccount(accountBody(p, { patientId: 0 })),
-      400,
-      'validation_failed',
-      undefined,
-      'patientId',
-    );
+    expectError(await createAccount(accountBody(p, { patientId: 0 })), 400, 'validation_failed', 'patientId');
     const { firstName: _f, ...noName } = accountBody(p);
-    expectError(await createAccount(noName), 400, 'validation_failed', 'firstName: Required', 'firstName');
+    expectError(await createAccount(noName), 400, 'validation_failed', {
+      message: 'firstName: Required',
+      field: 'firstName',
+    });
     expect((await secretRow(p.pinId)).failedAttempts).toBe(0);
   });
 
@@ -734,13 +713,13 @@ describe('GET /api/authRep/signup/verifyInvitationToken/:pin/:token', () => {
     const inv = await makeInvitation();
     for (let i = 0; i < 4; i++) expectInvalid(await verifyInvitation('000000', inv.token));
     expect((await secretRow(inv.secretId)).failedAttempts).toBe(4);
-    expectError(await verifyInvitation('000000', inv.token), 400, 'pin_invalidated', PIN_INVALIDATED);
-    expectError(await verifyInvitation(inv.pin, inv.token), 400, 'pin_invalidated', PIN_INVALIDATED);
+    expectError(await verifyInvitation('000000', inv.token), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
+    expectError(await verifyInvitation(inv.pin, inv.token), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
   });
 
   it('answers pin_expired for an expired invitation', async () => {
     const inv = await makeInvitation({ lifetimeMs: 1000, issuedAt: new Date(Date.now() - 60_000) });
-    expectError(await verifyInvitation(inv.pin, inv.token), 400, 'pin_expired', PIN_EXPIRED);
+    expectError(await verifyInvitation(inv.pin, inv.token), 400, 'pin_expired', { message: PIN_EXPIRED });
   });
 
   it('answers invalid_information for a used invitation or a contact that was removed', async () => {
@@ -753,7 +732,7 @@ describe('GET /api/authRep/signup/verifyInvitationToken/:pin/:token', () => {
   });
 
   it('answers 400 naming pin for a PIN too long', async () => {
-    expectError(await verifyInvitation('1234567890123', 'abc'), 400, 'validation_failed', undefined, 'pin');
+    expectError(await verifyInvitation('1234567890123', 'abc'), 400, 'validation_failed', 'pin');
   });
 
   it('keeps the PIN and token out of the log', async () => {
@@ -872,9 +851,9 @@ describe('POST /api/patients/signup/postAccountInformation (representative)', ()
   it('needs the invitation token and the PIN', async () => {
     const inv = await makeInvitation();
     const { pin: _p, ...noPin } = repBody(inv.token, inv.pin);
-    expectError(await createAccount(noPin), 400, 'validation_failed', 'pin: Required', 'pin');
+    expectError(await createAccount(noPin), 400, 'validation_failed', { message: 'pin: Required', field: 'pin' });
     const { encryptedInvitationId: _i, ...noToken } = repBody(inv.token, inv.pin);
-    expectError(await createAccount(noToken), 400, 'validation_failed', undefined, 'encryptedInvitationId');
+    expectError(await createAccount(noToken), 400, 'validation_failed', 'encryptedInvitationId');
   });
 
   it('writes ?language on the new user and mails in it', async () => {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TREATMENT_SUMMARY_GROUPS,
@@ -8,13 +7,13 @@ import {
   treatmentSummaryGroupKey,
   treatmentSummaryLabelKey,
   TREATMENT_SUMMARY_FIELDS,
-  type ErrorBody,
   type TreatmentSummaryItemOf,
   type TreatmentSummaryResponse,
 } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
+import { alexOf, apiCaller, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
 import { captureLogs, createTestApp } from '../../../test/helpers';
-import { capabilityProfiles, patients, treatmentSummaryItems, users } from '../../db/schema/index';
+import { capabilityProfiles, treatmentSummaryItems } from '../../db/schema/index';
 import { DEMO_CAPABILITIES, LAKESIDE_CAPABILITIES } from '../../db/seed/capabilities';
 import { seedDemoTreatmentSummary } from '../../db/seed/demo-treatment-summary';
 import { BUNDLED_PACKS } from '../../platform/content/language-packs';
@@ -27,14 +26,14 @@ let fx: AccessFixture;
 let db: TestApp['database']['db'];
 /** Alex Rivera: a demo patient without a treatment summary; tests give him items of their own. */
 let alex: { userId: number; patientId: number };
+let api: ApiCaller;
 
 beforeAll(async () => {
   t = await createTestApp();
   fx = await seedAccessFixture(t);
   db = t.database.db;
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'alex.rivera'));
-  const [p] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, u!.id));
-  alex = { userId: u!.id, patientId: p!.id };
+  api = apiCaller(t, fx);
+  alex = await alexOf(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -42,43 +41,10 @@ afterAll(async () => {
 
 /* ----------------------------------------------------------------- helpers */
 
-async function tokenOf(who: CallerKind | 'alex') {
-  if (who !== 'alex') return (await fx.token(who)).bearer;
-  const tokens = await t.app.deps.sessions.create(db, {
-    userId: alex.userId,
-    patientId: null,
-    facilityId: fx.facilityId,
-    loginType: 'userNamePassword',
-  });
-  return tokens.accessToken;
-}
-
-async function get(url: string, who: CallerKind | 'alex') {
-  return t.app.inject({ method: 'GET', url, headers: bearer(await tokenOf(who)) });
-}
-
 const summaryUrl = (patientId: number | string) => `/api/patients/${patientId}/treatmentSummary`;
 const countUrl = (patientId: number | string) => `/api/patients/${patientId}/treatmentSummary/UnseenCount`;
 
-function expectError(res: LightMyRequestResponse, status: number, error: string, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error).toBe(error);
-  expect(body.message.length).toBeGreaterThan(0);
-  expect(body.requestId).toEqual(expect.any(String));
-  if (field !== undefined) expect(body.field).toBe(field);
-  return body;
-}
-
-function ok<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.json<T>();
-}
-
-const unseenCount = async (patientId: number, who: CallerKind | 'alex') =>
-  ok<number>(await get(countUrl(patientId), who));
+const unseenCount = async (patientId: number, who: Who) => expectOk<number>(await api.get(countUrl(patientId), who));
 
 /** Rows of a patient straight from the table: id and reviewed flag. */
 const reviewedFlags = async (patientId: number) =>
@@ -98,7 +64,7 @@ describe('GET /api/patients/:patientId/treatmentSummary (jane)', () => {
 
   beforeAll(async () => {
     countBefore = await unseenCount(fx.patientA, 'patientA');
-    first = ok<TreatmentSummaryResponse>(await get(summaryUrl(fx.patientA), 'patientA'));
+    first = expectOk<TreatmentSummaryResponse>(await api.get(summaryUrl(fx.patientA), 'patientA'));
   });
 
   it('answers all 17 groups in the clinical order, each item with exactly its group’s fields', () => {
@@ -192,7 +158,7 @@ describe('GET /api/patients/:patientId/treatmentSummary (jane)', () => {
     expect(groupOf(first, 'TumorMarker').map((i) => i.isPatientReviewed)).toEqual([true, true, true, true, false]);
     expect(await unseenCount(fx.patientA, 'patientA')).toBe(0);
     expect((await reviewedFlags(fx.patientA)).every((r) => r.reviewed)).toBe(true);
-    const again = ok<TreatmentSummaryResponse>(await get(summaryUrl(fx.patientA), 'patientA'));
+    const again = expectOk<TreatmentSummaryResponse>(await api.get(summaryUrl(fx.patientA), 'patientA'));
     expect(again.every((g) => g.value.every((i) => i.isPatientReviewed))).toBe(true);
     // Same items, same order: only the flags changed.
     expect(again.flatMap((g) => g.value.map((i) => i.itemId))).toEqual(
@@ -214,7 +180,7 @@ describe('who may view a treatment summary', () => {
       .values({ patientId: fx.patientA, groupName: 'Other', fields: { description: 'Wig fitting' }, sortOrder: 9 })
       .returning({ id: treatmentSummaryItems.id });
     expect(await unseenCount(fx.patientA, 'representativeOfA')).toBe(1);
-    const summary = ok<TreatmentSummaryResponse>(await get(summaryUrl(fx.patientA), 'representativeOfA'));
+    const summary = expectOk<TreatmentSummaryResponse>(await api.get(summaryUrl(fx.patientA), 'representativeOfA'));
     const other = groupOf(summary, 'Other');
     expect(other.at(-1)).toMatchObject({ itemId: item!.id, description: 'Wig fitting', isPatientReviewed: false });
     expect(await unseenCount(fx.patientA, 'patientA')).toBe(0);
@@ -232,15 +198,15 @@ describe('who may view a treatment summary', () => {
       .update(treatmentSummaryItems)
       .set({ isPatientReviewed: false })
       .where(eq(treatmentSummaryItems.patientId, fx.patientA));
-    expectError(await get(summaryUrl(fx.patientA), who), status, error);
-    expectError(await get(countUrl(fx.patientA), who), status, error);
+    expectError(await api.get(summaryUrl(fx.patientA), who), status, error);
+    expectError(await api.get(countUrl(fx.patientA), who), status, error);
     expect((await reviewedFlags(fx.patientA)).some((r) => r.reviewed)).toBe(false);
   });
 
   it('answers 404 for a patient that does not exist and for a malformed patient id (checked before validation)', async () => {
     for (const id of ['999999', 'abc', '0', '-1', '2.5', '99999999999']) {
-      expectError(await get(summaryUrl(id), 'patientA'), 404, 'not_found');
-      expectError(await get(countUrl(id), 'patientA'), 404, 'not_found');
+      expectError(await api.get(summaryUrl(id), 'patientA'), 404, 'not_found');
+      expectError(await api.get(countUrl(id), 'patientA'), 404, 'not_found');
     }
   });
 });
@@ -250,7 +216,7 @@ describe('who may view a treatment summary', () => {
 describe('GET /api/patients/:patientId/treatmentSummary (john)', () => {
   it('answers only the groups he has items in, in the clinical order', async () => {
     expect(await unseenCount(fx.patientB, 'patientB')).toBe(2);
-    const summary = ok<TreatmentSummaryResponse>(await get(summaryUrl(fx.patientB), 'patientB'));
+    const summary = expectOk<TreatmentSummaryResponse>(await api.get(summaryUrl(fx.patientB), 'patientB'));
     expect(summary.map((g) => g.key)).toEqual([
       'Diagnosis',
       'TumorMarker',
@@ -277,7 +243,7 @@ describe('GET /api/patients/:patientId/treatmentSummary (john)', () => {
 
 describe('items as stored', () => {
   it('answers an empty list and a count of 0 for a patient without items', async () => {
-    expect(ok(await get(summaryUrl(alex.patientId), 'alex'))).toEqual([]);
+    expect(expectOk(await api.get(summaryUrl(alex.patientId), 'alex'))).toEqual([]);
     expect(await unseenCount(alex.patientId, 'alex')).toBe(0);
   });
 
@@ -293,9 +259,9 @@ describe('items as stored', () => {
           fields: { allergen: 42, onsetDate: 'last spring', response: 'Hives-secret-value', unknownKey: 'x' },
         })
         .returning({ id: treatmentSummaryItems.id });
-      const token = await tokenOf('alex');
+      const token = await api.tokenOf('alex');
       const res = await second.app.inject({ url: summaryUrl(alex.patientId), headers: bearer(token) });
-      const summary = ok<TreatmentSummaryResponse>(res);
+      const summary = expectOk<TreatmentSummaryResponse>(res);
       expect(summary).toEqual([
         {
           key: 'Allergy',

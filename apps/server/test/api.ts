@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { ErrorBody } from '@portal/contracts';
+import { patients, users } from '../src/db/schema/index';
+import { bearer, type AccessFixture, type CallerKind } from './access-fixture';
+import type { createTestApp } from './helpers';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A caller of the authorisation matrix, or Alex Rivera: a demo patient without records of his own. */
+export type Who = CallerKind | 'alex';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Every request id is a UUID (app.ts: genReqId). */
+const REQUEST_ID = /^[0-9a-f-]{36}$/;
+
+/**
+ * Asserts an error answer: the status, a JSON body with the error code, a message fit to show, the
+ * request id and, when given, the field at fault (a string) or the exact message too (an object).
+ */
+export function expectError<B extends ErrorBody = ErrorBody>(
+  res: LightMyRequestResponse,
+  status: number,
+  error: string,
+  expected: string | { field?: string; message?: string } = {},
+): B {
+  const { field, message } = typeof expected === 'string' ? { field: expected, message: undefined } : expected;
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<B>();
+  expect(body.error).toBe(error);
+  expect(body.message).toEqual(expect.any(String));
+  expect(body.message.length).toBeGreaterThan(0);
+  if (message !== undefined) expect(body.message).toBe(message);
+  expect(body.requestId).toMatch(REQUEST_ID);
+  if (field !== undefined) expect(body.field).toBe(field);
+  return body;
+}
+
+/** Asserts a 200 JSON answer that no cache may keep, and returns its body. */
+export function expectOk<T>(res: LightMyRequestResponse): T {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json<T>();
+}
+
+/** Asserts a 204 answer with an empty body. */
+export function expectNoContent(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(204);
+  expect(res.body).toBe('');
+}
+
+/** Alex Rivera's user and patient ids, looked up by username. */
+export async function alexOf(t: TestApp): Promise<{ userId: number; patientId: number }> {
+  const db = t.database.db;
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'alex.rivera'));
+  if (!u) throw new Error('no alex.rivera');
+  const [p] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, u.id));
+  if (!p) throw new Error('no patient for alex.rivera');
+  return { userId: u.id, patientId: p.id };
+}
+
+/** Requests to the app as a kind of caller: each asks for a fresh session (none for anonymous). */
+export function apiCaller(t: TestApp, fx: AccessFixture) {
+  let alex: ReturnType<typeof alexOf> | undefined;
+
+  /** A fresh access token for a caller (null for anonymous), plus its user id (0 when it has none). */
+  async function token(who: Who): Promise<{ bearer: string | null; userId: number }> {
+    if (who !== 'alex') return fx.token(who);
+    const { userId } = await (alex ??= alexOf(t));
+    const session = await t.app.deps.sessions.create(t.database.db, {
+      userId,
+      patientId: null,
+      facilityId: fx.facilityId,
+      loginType: 'userNamePassword',
+    });
+    return { bearer: session.accessToken, userId };
+  }
+
+  async function call(method: Method, url: string, who: Who, payload?: unknown) {
+    const { bearer: accessToken } = await token(who);
+    return t.app.inject({
+      method,
+      url,
+      headers: bearer(accessToken),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  return {
+    token,
+    /** Just the bearer token of a fresh session (null for anonymous). */
+    tokenOf: async (who: Who) => (await token(who)).bearer,
+    call,
+    get: (url: string, who: Who) => call('GET', url, who),
+    post: (url: string, who: Who, payload?: unknown) => call('POST', url, who, payload),
+    put: (url: string, who: Who, payload?: unknown) => call('PUT', url, who, payload),
+    patch: (url: string, who: Who, payload?: unknown) => call('PATCH', url, who, payload),
+    delete: (url: string, who: Who, payload?: unknown) => call('DELETE', url, who, payload),
+  };
+}
+export type ApiCaller = ReturnType<typeof apiCaller>;
