@@ -354,7 +354,8 @@ describe("john.smith's education articles on a phone", () => {
   it('shows a representative the patient’s articles', async () => {
     const { page, context } = await openPage(browser());
     await openEducation(page, 'robert.doe');
-    expect(await page.getByText(/You are viewing the health information for Jane Doe/).count()).toBe(1);
+    // The line loads with the navigation, maybe after the list.
+    await expect.poll(() => page.getByText(/You are viewing the health information for Jane Doe/).count()).toBe(1);
     expect(await rows(page).count()).toBe(7);
     expect(await archivedCount(page)).toBe(4);
     await expectAccessible(page);

@@ -113,12 +113,18 @@ describe("jane.doe's follow-up plan", () => {
     expect(await sixMonths.getByTestId('task-mark').first().textContent()).toBe('Done');
     await checkScreen(page, 'follow-up-plan');
 
-    // Sorting by provider, then back to the date.
+    // Sorting by provider (a new column sorts descending first, a second click ascending), then back to the date.
     const providerHeader = page.getByRole('columnheader', { name: 'Provider' });
+    await providerHeader.getByRole('button').click();
+    await expect.poll(() => providerHeader.getAttribute('aria-sort')).toBe('descending');
+    expect((await texts(page.locator('tbody tr td:nth-child(3)'))).at(0)).toBe('Samuel Okafor');
     await providerHeader.getByRole('button').click();
     await expect.poll(() => providerHeader.getAttribute('aria-sort')).toBe('ascending');
     expect((await texts(page.locator('tbody tr td:nth-child(3)'))).at(-1)).toBe('Samuel Okafor');
-    await page.getByRole('columnheader', { name: 'Date' }).getByRole('button').click();
+    const dateHeader = page.getByRole('columnheader', { name: 'Date' });
+    await dateHeader.getByRole('button').click();
+    await expect.poll(() => statuses(page)).toEqual(['recommended', 'recommended', 'overdue', 'completed', 'missed']);
+    await dateHeader.getByRole('button').click();
     await expect.poll(() => statuses(page)).toEqual(['missed', 'completed', 'overdue', 'recommended', 'recommended']);
 
     // Details: start date, instructions and guidelines, by keyboard; Escape closes and focus returns.
