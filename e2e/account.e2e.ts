@@ -298,6 +298,28 @@ describe('password reset and forced change', () => {
     await logIn(page, 'john.smith', { password: fresh });
     await expect.poll(() => path(page)).toBe('/dashboard');
     await expect.poll(() => heading(page)).toBe('Welcome, John');
+
+    // Other journeys log in as John with the demo password: give it back.
+    const restored = await page.evaluate(
+      async ({ oldPassword, newPassword }) => {
+        const headers = {
+          Authorization: `Bearer ${window.sessionStorage.getItem('access_token') ?? ''}`,
+          'portal-type': 'patientPortal',
+          'content-type': 'application/json',
+        };
+        const profile = (await (await fetch('/api/patientportaluser/loginprofile', { headers })).json()) as {
+          userId: number;
+        };
+        const response = await fetch(`/api/users/${profile.userId}/changePassword`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ oldPassword, newPassword, confirmPassword: newPassword }),
+        });
+        return response.status;
+      },
+      { oldPassword: fresh, newPassword: DEMO_PASSWORD },
+    );
+    expect(restored).toBeLessThan(300);
     await context.close();
   });
 });
