@@ -27,9 +27,12 @@ export function ItemList({
   selectedId,
   onSelect,
   emptyText,
+  badge = 'dot',
 }: {
   /** Names the list for assistive technology. */
   label: string;
+  /** How a new item shows: a dot (unread notes), or its badge label written out ('New' test results). */
+  badge?: 'dot' | 'label';
   items: readonly ListItem[];
   selectedId: string | number | null;
   onSelect: (itemId: string | number) => void;
@@ -63,7 +66,9 @@ export function ItemList({
                     <Text component="span" fw={item.displayBadge ? 700 : 600} className={classes.heading}>
                       {item.heading}
                     </Text>
-                    {item.displayBadge && <VisuallyHidden>({item.badgeLabel ?? t('itemList.new')})</VisuallyHidden>}
+                    {item.displayBadge && badge === 'dot' && (
+                      <VisuallyHidden>({item.badgeLabel ?? t('itemList.new')})</VisuallyHidden>
+                    )}
                   </Group>
                   {item.subText && (
                     <Text component="span" size="sm" className={classes.secondary}>

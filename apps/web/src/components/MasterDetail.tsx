@@ -29,12 +29,17 @@ export function MasterDetail({
   const backRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const wasDetail = useRef(showDetail);
+  // Which of the list's buttons opened the detail, so Back returns focus to it.
+  const openedFrom = useRef<number | null>(null);
 
   useEffect(() => {
     if (!compact || wasDetail.current === showDetail) return;
     wasDetail.current = showDetail;
     if (showDetail) backRef.current?.focus();
-    else listRef.current?.querySelector<HTMLElement>('[aria-current="true"], button')?.focus();
+    else {
+      const buttons = listRef.current?.querySelectorAll<HTMLElement>('button');
+      (buttons?.[openedFrom.current ?? 0] ?? buttons?.[0])?.focus();
+    }
   }, [compact, showDetail]);
 
   if (compact) {
@@ -52,7 +57,16 @@ export function MasterDetail({
         {detail}
       </Box>
     ) : (
-      <Box ref={listRef}>{list}</Box>
+      <Box
+        ref={listRef}
+        onClickCapture={(event) => {
+          const buttons = Array.from(listRef.current?.querySelectorAll('button') ?? []);
+          const index = buttons.findIndex((button) => button.contains(event.target as Node));
+          if (index >= 0) openedFrom.current = index;
+        }}
+      >
+        {list}
+      </Box>
     );
   }
   return (

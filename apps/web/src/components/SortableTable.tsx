@@ -76,6 +76,13 @@ export function SortableTable<Row>({
   const narrow = collapsed ?? narrowWindow;
   const [sort, setSort] = useState<SortState>(defaultSort);
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
+  // Other rows (new data, another filter) start collapsed again (spec 002, shared rules).
+  const rowSignature = rows.map((row) => String(rowKey(row))).join('\u0000');
+  const [expandedFor, setExpandedFor] = useState(rowSignature);
+  if (expandedFor !== rowSignature) {
+    setExpandedFor(rowSignature);
+    setExpanded(new Set());
+  }
 
   const sorted = useMemo(() => {
     const column = columns.find((c) => c.key === sort.column);

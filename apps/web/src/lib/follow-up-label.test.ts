@@ -37,8 +37,15 @@ describe('followUpLabel', () => {
     expect(followUpLabel(item(0, 3), spanish)).toBe('Seguimiento de 3 meses');
   });
 
-  it('falls back to the server’s label, then to Follow-up', () => {
-    expect(followUpLabel({ followUpLabel: 'from server', followUpLabelParts: { y: 0, m: 0 } }, t)).toBe('from server');
+  it('says Follow-up in the language when there is no period, and uses the server’s label without parts', () => {
+    expect(followUpLabel({ followUpLabel: 'Follow-up', followUpLabelParts: { y: 0, m: 0 } }, t)).toBe('Follow-up');
+    expect(
+      followUpLabel(
+        { followUpLabel: 'Follow-up', followUpLabelParts: { y: 0, m: 0 } },
+        createTranslator({ 'dashboard.followUp': 'Seguimiento' }),
+      ),
+    ).toBe('Seguimiento');
+    expect(followUpLabel({ followUpLabel: 'from server', followUpLabelParts: null }, t)).toBe('from server');
     expect(followUpLabel({ followUpLabel: null, followUpLabelParts: null }, t)).toBe('Follow-up');
   });
 });

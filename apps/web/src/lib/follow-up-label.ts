@@ -9,7 +9,8 @@ export interface FollowUpLabelSource {
 /**
  * The follow-up label in the user's language, rebuilt from its parts: '1 Year 6 Month Follow-up',
  * '1 Year Follow-up', '6 Month Follow-up' (in English the period stays singular, as an adjective; the
- * other languages pick the singular or plural word). Without parts (or with both 0) the server's label.
+ * other languages pick the singular or plural word); with both 0 'Follow-up' in the language. Without
+ * parts, the server's (English) label.
  * Used by the dashboard's upcoming list and the follow-up plan.
  */
 export function followUpLabel(item: FollowUpLabelSource, t: Translate): string {
@@ -19,5 +20,6 @@ export function followUpLabel(item: FollowUpLabelSource, t: Translate): string {
   const monthPart = months > 0 ? t(months === 1 ? 'dashboard.monthOne' : 'dashboard.monthOther', { months }) : '';
   if (yearPart && monthPart) return t('dashboard.followUpYearsMonths', { yearPart, monthPart });
   if (yearPart || monthPart) return t('dashboard.followUpPeriod', { period: yearPart || monthPart });
+  if (item.followUpLabelParts) return t('dashboard.followUp');
   return item.followUpLabel ?? t('dashboard.followUp');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BROWSER_AUDIT_EVENTS } from '../constants/audit';
 import { LIMITS } from '../constants/limits';
 import { LOGIN_TYPES } from '../rules/login-type';
 import { emailSchema, usernameSchema } from './fields';
@@ -156,9 +157,9 @@ export const AUDIT_LOGOFF_EVENTS = {
 
 export const AuditRequestSchema = z
   .object({
-    auditEventType: z
-      .string()
-      .regex(/^[a-z]{3,60}auditevent$/, 'must be an audit event name such as educationviewauditevent'),
+    auditEventType: z.enum(BROWSER_AUDIT_EVENTS, {
+      error: `must be one of the view events: ${BROWSER_AUDIT_EVENTS.join(', ')}`,
+    }),
     patientId: z.number().int().positive(),
   })
   .strict();

@@ -6,3 +6,4 @@ export * from './follow-up-plan';
 export * from './education';
 export * from './treatment-summary';
 export * from './lab-results';
+export * from './audit';

@@ -489,7 +489,9 @@ export async function accountRoutes(app: RouteApp) {
         tags: TAGS,
         summary: 'Record that the user viewed something of a patient',
         description:
-          'auditEventType is an event name such as educationviewauditevent. The patient must be one the caller ' +
+          'auditEventType is one of the view events the browser records (educationviewauditevent, ' +
+          'testresultsviewauditevent, ...; prints, document pages and reviews are written by the server itself and ' +
+          'refused here). The patient must be one the caller ' +
           'may act for (themself or, as an active authorised representative, the patient they represent); any ' +
           'other patient is 404, as for patient routes. The row records the event, the user, the patient, the ' +
           'session, the login type, the facility and the relationship.',

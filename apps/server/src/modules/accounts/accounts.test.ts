@@ -1018,6 +1018,21 @@ describe('POST /api/users/:userId/audit', () => {
       'auditEventType',
     );
   });
+
+  it('refuses the events only the server writes, so nobody can forge a print or a review', async () => {
+    for (const auditEventType of ['testresultprintauditevent', 'medicalnotepageviewauditevent', 'logoffauditevent']) {
+      expectError(
+        await call('POST', `/api/users/${ids.jane}/audit`, {
+          token: await tokenFor(ids.jane),
+          body: { auditEventType, patientId: ids.janePatient },
+        }),
+        400,
+        'validation_failed',
+        'auditEventType',
+      );
+    }
+    expect(await audits('testresultprintauditevent', ids.jane)).toEqual([]);
+  });
 });
 
 describe('logging', () => {

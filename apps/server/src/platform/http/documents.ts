@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 /**
  * Sends a document the portal shows in its own frame or a new window (an article, a note's page, a PDF).
  * The app's strict headers forbid framing; these allow it from the portal's own pages only. HTML is
- * sandboxed on top of being sanitised: no script, no form, nothing loaded from elsewhere.
+ * sandboxed on top of being sanitised: no script, no form, nothing loaded from elsewhere; its links may open
+ * a new window (a sanitised link to another site).
  */
 export function sendDocument(
   reply: FastifyReply,
@@ -14,7 +15,7 @@ export function sendDocument(
   reply.header(
     'content-security-policy',
     isHtml
-      ? "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox"
+      ? "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox"
       : "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
   );
   reply.header('cache-control', 'no-store');

@@ -61,7 +61,12 @@ export function ArticlePreview({
   }
   return (
     <Box data-testid="education-preview">
-      <iframe title={article.title} src={source.url} style={FRAME_STYLE} sandbox="" />
+      <iframe
+        title={article.title}
+        src={source.url}
+        style={FRAME_STYLE}
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+      />
     </Box>
   );
 }

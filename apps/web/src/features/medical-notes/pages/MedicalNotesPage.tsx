@@ -17,7 +17,7 @@ import { refreshBadges } from '../../../lib/badges';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { modulePage, type ModulePageProps } from '../../../lib/module-page';
-import { isMobileUserAgent } from '../../../lib/layout-size';
+import { isIPad, isMobileUserAgent, useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';
 import { recordViewAudit, useViewAudit } from '../../../lib/view-audit';
@@ -65,7 +65,8 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
   // The note shown and its page; opening a note (again) starts on page 1.
   const [selected, setSelected] = useState<{ noteId: number; page: number } | null>(null);
   const [navigating, setNavigating] = useState(false);
-  const mobile = useMemo(() => isMobileUserAgent(), []);
+  const mobile = useMemo(() => isMobileUserAgent() || isIPad(), []);
+  const compact = useCompactLayout();
 
   const data = notes.data;
   const options = useMemo(() => {
@@ -105,13 +106,14 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
     if (!note) return;
     setActionError(null);
     setSelected({ noteId, page: 1 });
-    recordViewAudit(VIEW_DETAIL_AUDIT_EVENT, userId, patientId).catch(() => undefined);
+    const audited = recordViewAudit(VIEW_DETAIL_AUDIT_EVENT, userId, patientId).catch(() => undefined);
     const reviewed = note.isReviewedByPatient ? Promise.resolve() : markReviewed(note);
     if (!mobile || note.pages.length === 0) return;
-    // Phones and tablets show the page itself rather than a frame.
+    // Phones and tablets show the page itself rather than a frame; leaving the page would cancel the audit
+    // and review calls still under way, so they finish first.
     setNavigating(true);
     try {
-      await reviewed;
+      await Promise.all([audited, reviewed]);
       window.location.assign(await notePageUrl(patientId, noteId, note.pages[0]!.pageNumber));
     } catch (error) {
       setNavigating(false);
@@ -203,35 +205,38 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
           </Badge>
         )}
       </Group>
-      <FilterPanel
-        opened={opened}
-        onToggle={() => setPanelOpen(!opened)}
-        onClear={() => {
-          // The panel stays as it is shown (it would close by itself once All is saved).
-          setPanelOpen(opened);
-          setChosen({ documentType: ALL, authoredBy: ALL, date: DEFAULT_DATE_FILTER });
-          saveDate(DEFAULT_DATE_FILTER);
-        }}
-        summary={
-          <Text aria-live="polite" aria-atomic="true" fw={600}>
-            {t('medicalNotes.showing', { shown: shown.length, total: data.length })}
-          </Text>
-        }
-      >
-        <NativeSelect
-          label={t('dateFilter.label')}
-          data={options.date}
-          value={effective.date}
-          onChange={(e) => {
-            const date = parseMonthFilter(e.currentTarget.value, DEFAULT_DATE_FILTER);
+      {/* On compact layouts the detail is a view of its own: the list's filters wait on the list. */}
+      {!(compact && selectedNote) && (
+        <FilterPanel
+          opened={opened}
+          onToggle={() => setPanelOpen(!opened)}
+          onClear={() => {
+            // The panel stays as it is shown (it would close by itself once All is saved).
             setPanelOpen(opened);
-            setChosen((c) => ({ ...c, date }));
-            saveDate(date);
+            setChosen({ documentType: ALL, authoredBy: ALL, date: DEFAULT_DATE_FILTER });
+            saveDate(DEFAULT_DATE_FILTER);
           }}
-        />
-        {select('documentType', t('medicalNotes.filters.documentType'))}
-        {select('authoredBy', t('medicalNotes.filters.authoredBy'))}
-      </FilterPanel>
+          summary={
+            <Text aria-live="polite" aria-atomic="true" fw={600}>
+              {t('medicalNotes.showing', { shown: shown.length, total: data.length })}
+            </Text>
+          }
+        >
+          <NativeSelect
+            label={t('dateFilter.label')}
+            data={options.date}
+            value={effective.date}
+            onChange={(e) => {
+              const date = parseMonthFilter(e.currentTarget.value, DEFAULT_DATE_FILTER);
+              setPanelOpen(opened);
+              setChosen((c) => ({ ...c, date }));
+              saveDate(date);
+            }}
+          />
+          {select('documentType', t('medicalNotes.filters.documentType'))}
+          {select('authoredBy', t('medicalNotes.filters.authoredBy'))}
+        </FilterPanel>
+      )}
       <MasterDetail
         list={list}
         detail={detail}

@@ -117,6 +117,7 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
   const listPane = (
     <ItemList
       label={t('labResults.listLabel')}
+      badge="label"
       items={shown.map((r) => ({
         itemId: r.labResultId,
         heading: resultHeading(r, t('labResults.untitled')),
