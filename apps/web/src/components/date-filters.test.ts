@@ -50,4 +50,14 @@ describe('inMonthFilter', () => {
       'dateFilter.Last9Months',
     ]);
   });
+  it('counts the day in the facility’s zone when given one', () => {
+    // 21 Nov 2026 03:00 UTC is still 20 Nov in New York: three months back starts on 20 Aug there.
+    const lateEvening = new Date('2026-11-21T03:00:00Z');
+    const ny = 'America/New_York';
+    expect(inMonthFilter('2026-08-20T04:00:00Z', 'Last3Months', lateEvening, ny)).toBe(true);
+    expect(inMonthFilter('2026-08-20T03:59:00Z', 'Last3Months', lateEvening, ny)).toBe(false);
+    const may31 = new Date('2026-05-31T16:00:00Z');
+    expect(inMonthFilter('2026-02-28T05:00:00Z', 'Last3Months', may31, ny)).toBe(true);
+    expect(inMonthFilter('2026-02-28T04:59:00Z', 'Last3Months', may31, ny)).toBe(false);
+  });
 });

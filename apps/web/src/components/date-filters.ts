@@ -1,3 +1,10 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
 /** The date filters of the clinical lists (spec 002 section 9): All, Last 3, 6 and 9 months. */
 export const MONTH_FILTERS = ['All', 'Last3Months', 'Last6Months', 'Last9Months'] as const;
 export type MonthFilter = (typeof MONTH_FILTERS)[number];
@@ -19,13 +26,24 @@ export function parseMonthFilter(value: string | null | undefined, fallback: Mon
 
 /**
  * Whether a date passes the filter: All passes everything; 'Last N months' passes dates from the same day
- * N calendar months ago (start of that day, local time) onwards. A date that does not parse passes only All.
+ * N calendar months ago (start of that day) onwards, the day counted in `timeZoneId` when given (the
+ * facility's, as the list shows it), else in the browser's zone. A date that does not parse passes only All.
  */
-export function inMonthFilter(date: string | Date, filter: MonthFilter, now: Date = new Date()): boolean {
+export function inMonthFilter(
+  date: string | Date,
+  filter: MonthFilter,
+  now: Date = new Date(),
+  timeZoneId?: string,
+): boolean {
   const months = MONTHS[filter] ?? null;
   if (months === null) return true;
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return false;
+  if (timeZoneId) {
+    // dayjs keeps 31 May minus 3 months on the last day of February.
+    const from = dayjs(now).tz(timeZoneId).subtract(months, 'month').startOf('day');
+    return value.getTime() >= from.valueOf();
+  }
   const from = new Date(now.getFullYear(), now.getMonth() - months, now.getDate());
   // 31 May minus 3 months is 28 or 29 February, not 2 March.
   if (from.getDate() !== now.getDate()) from.setDate(0);

@@ -68,10 +68,18 @@ export function remarks(result: Pick<LabResultListItem, 'noteToPatient' | 'comme
   ].filter((r) => r.text !== '');
 }
 
-/** A result shows when its collection date is in the date filter, a group has the procedure, and the physician matches. */
-export function matchesFilters(result: LabResultListItem, filters: TestResultFilters, now: Date): boolean {
+/**
+ * A result shows when its collection date is in the date filter (days counted in the facility's zone, as the
+ * list shows them), a group has the procedure, and the physician matches.
+ */
+export function matchesFilters(
+  result: LabResultListItem,
+  filters: TestResultFilters,
+  now: Date,
+  timeZoneId?: string,
+): boolean {
   return (
-    inMonthFilter(result.startDate, filters.date, now) &&
+    inMonthFilter(result.startDate, filters.date, now, timeZoneId) &&
     matchesProcedure(result, filters.procedure) &&
     matchesChoice(result.requestingPhysician, filters.orderedBy)
   );

@@ -93,7 +93,7 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
     orderedBy: validChoice(chosen.orderedBy, options.orderedBy),
   };
   const now = new Date();
-  const shown = list.filter((r) => matchesFilters(r, filters, now));
+  const shown = list.filter((r) => matchesFilters(r, filters, now, facility.timeZone.id));
 
   const print = (labResultId: number) => {
     setPrinting(true);
