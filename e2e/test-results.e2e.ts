@@ -63,10 +63,11 @@ describe('test results for jane.doe', () => {
     await checkScreen(page, 'test-results-list');
 
     // Open the newest unreviewed one.
-    const unreviewed = list(page)
-      .getByRole('button', { name: /\(New\)/ })
+    const unreviewed = items(page)
+      .filter({ has: page.getByTestId('item-badge') })
       .first();
-    const name = (await unreviewed.innerText()).split('\n')[0]!.trim();
+    expect(await unreviewed.getByTestId('item-badge').innerText()).toMatch(/^new$/i);
+    const name = (await unreviewed.getByTestId('item-heading').innerText()).trim();
     await unreviewed.click();
     const detail = page.getByRole('heading', { level: 2, name });
     await detail.waitFor();

@@ -62,10 +62,22 @@ export function ItemList({
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Group gap={8} wrap="nowrap" align="center">
-                    {item.displayBadge && <span className={classes.dot} aria-hidden="true" data-testid="item-badge" />}
-                    <Text component="span" fw={item.displayBadge ? 700 : 600} className={classes.heading}>
+                    {item.displayBadge && badge === 'dot' && (
+                      <span className={classes.dot} aria-hidden="true" data-testid="item-badge" />
+                    )}
+                    <Text
+                      component="span"
+                      fw={item.displayBadge ? 700 : 600}
+                      className={classes.heading}
+                      data-testid="item-heading"
+                    >
                       {item.heading}
                     </Text>
+                    {item.displayBadge && badge === 'label' && (
+                      <span className={classes.label} data-testid="item-badge">
+                        {item.badgeLabel ?? t('itemList.new')}
+                      </span>
+                    )}
                     {item.displayBadge && badge === 'dot' && (
                       <VisuallyHidden>({item.badgeLabel ?? t('itemList.new')})</VisuallyHidden>
                     )}
