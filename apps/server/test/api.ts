@@ -3,8 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ErrorBody } from '@portal/contracts';
 import { patients, users } from '../src/db/schema/index';
-import { bearer, type AccessFixture, type CallerKind } from './access-fixture';
-import type { createTestApp } from './helpers';
+import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from './access-fixture';
+import { createTestApp } from './helpers';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -102,3 +102,13 @@ export function apiCaller(t: TestApp, fx: AccessFixture) {
   };
 }
 export type ApiCaller = ReturnType<typeof apiCaller>;
+
+/**
+ * A test app on the demo seed, with everything an API test file needs: the fixture's callers, the
+ * database, alex.rivera (a patient without records) and the request helpers. Call it in beforeAll.
+ */
+export async function openApiApp() {
+  const t = await createTestApp();
+  const fx = await seedAccessFixture(t);
+  return { t, fx, db: t.database.db, api: apiCaller(t, fx), alex: await alexOf(t) };
+}

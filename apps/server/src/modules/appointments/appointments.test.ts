@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentsResponse, UpcomingAppointment } from '@portal/contracts';
-import { seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
-import { alexOf, apiCaller, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
-import { createTestApp } from '../../../test/helpers';
+import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
+import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
+import type { createTestApp } from '../../../test/helpers';
 import { appointments, followUpItems, notificationSettings } from '../../db/schema/index';
 import { followUpLabel } from './appointments.service';
 import { localDate, startOfLocalDay } from './zoned-dates';
@@ -21,11 +21,7 @@ let alex: { userId: number; patientId: number };
 let api: ApiCaller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fx = await seedAccessFixture(t);
-  db = t.database.db;
-  api = apiCaller(t, fx);
-  alex = await alexOf(t);
+  ({ t, fx, db, api, alex } = await openApiApp());
 });
 afterAll(async () => {
   await t?.close();

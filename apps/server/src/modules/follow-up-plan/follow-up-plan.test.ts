@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpAppointment, FollowUpPlan } from '@portal/contracts';
-import { seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
-import { alexOf, apiCaller, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
-import { createTestApp } from '../../../test/helpers';
+import type { AccessFixture } from '../../../test/access-fixture';
+import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
+import type { createTestApp } from '../../../test/helpers';
 import { followUpItemTasks, followUpPlans, followUpPlanTaskNames } from '../../db/schema/follow-up-plan';
 import { followUpItems } from '../../db/schema/index';
 import { followUpLabel, providerText } from './follow-up-plan.service';
@@ -20,11 +20,7 @@ let alex: { userId: number; patientId: number };
 let api: ApiCaller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fx = await seedAccessFixture(t);
-  db = t.database.db;
-  api = apiCaller(t, fx);
-  alex = await alexOf(t);
+  ({ t, fx, db, api, alex } = await openApiApp());
 });
 afterAll(async () => {
   await t?.close();

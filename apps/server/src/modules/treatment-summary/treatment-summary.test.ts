@@ -10,8 +10,8 @@ import {
   type TreatmentSummaryItemOf,
   type TreatmentSummaryResponse,
 } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
-import { alexOf, apiCaller, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
+import { bearer, type AccessFixture } from '../../../test/access-fixture';
+import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
 import { captureLogs, createTestApp } from '../../../test/helpers';
 import { capabilityProfiles, treatmentSummaryItems } from '../../db/schema/index';
 import { DEMO_CAPABILITIES, LAKESIDE_CAPABILITIES } from '../../db/seed/capabilities';
@@ -29,11 +29,7 @@ let alex: { userId: number; patientId: number };
 let api: ApiCaller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fx = await seedAccessFixture(t);
-  db = t.database.db;
-  api = apiCaller(t, fx);
-  alex = await alexOf(t);
+  ({ t, fx, db, api, alex } = await openApiApp());
 });
 afterAll(async () => {
   await t?.close();
