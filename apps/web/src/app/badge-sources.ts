@@ -1,6 +1,6 @@
 import { educationBadge } from '../features/education/api/badge';
 import { medicalNotesBadge } from '../features/medical-notes/api/badge';
-import { testResultsBadge } from '../features/test-results/api/badge';
+import { testResultsBadge } from '../features/lab-results/api/badge';
 import { treatmentSummaryBadge } from '../features/treatment-summary/api/badge';
 import { registerBadge } from '../lib/badges';
 

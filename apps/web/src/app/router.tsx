@@ -17,30 +17,30 @@ export function createRouter() {
         { index: true, element: <Home /> },
         // Ways in (paths match case-insensitively, so /termsofuse is /termsOfUse). The login page does
         // without the query cache; everything else sits under QueryRoot, which loads it.
-        { path: 'login', lazy: () => import('../features/login/pages/LoginPage') },
+        { path: 'login', lazy: () => import('../features/auth/pages/LoginPage') },
         {
           lazy: () => import('./QueryRoot'),
           children: [
-            { path: 'kioskLogin', lazy: () => import('../features/login/pages/KioskLoginPage') },
-            { path: 'singleSignOn', lazy: () => import('../features/login/pages/SingleSignOnPage') },
-            { path: 'singleSignOnFailed', lazy: () => import('../features/login/pages/SingleSignOnFailedPage') },
-            { path: 'patientKioskUserLogin', lazy: () => import('../features/login/pages/PatientKioskUserLoginPage') },
-            { path: 'linkLogin', lazy: () => import('../features/login/pages/LinkLoginPage') },
-            { path: 'logout', lazy: () => import('../features/login/pages/LogoutPage') },
-            { path: 'ssoLogout', lazy: () => import('../features/login/pages/LogoutSuccessPage') },
-            { path: 'logout-success', lazy: () => import('../features/login/pages/LogoutSuccessPage') },
+            { path: 'kioskLogin', lazy: () => import('../features/auth/pages/KioskLoginPage') },
+            { path: 'singleSignOn', lazy: () => import('../features/auth/pages/SingleSignOnPage') },
+            { path: 'singleSignOnFailed', lazy: () => import('../features/auth/pages/SingleSignOnFailedPage') },
+            { path: 'patientKioskUserLogin', lazy: () => import('../features/auth/pages/PatientKioskUserLoginPage') },
+            { path: 'linkLogin', lazy: () => import('../features/auth/pages/LinkLoginPage') },
+            { path: 'logout', lazy: () => import('../features/auth/pages/LogoutPage') },
+            { path: 'ssoLogout', lazy: () => import('../features/auth/pages/LogoutSuccessPage') },
+            { path: 'logout-success', lazy: () => import('../features/auth/pages/LogoutSuccessPage') },
             // Account chores before or around login.
-            { path: 'reset-password', lazy: () => import('../features/account/pages/ResetPasswordPage') },
-            { path: 'update-password', lazy: () => import('../features/account/pages/UpdatePasswordPage') },
-            { path: 'confirm-email', lazy: () => import('../features/account/pages/ConfirmEmailPage') },
+            { path: 'reset-password', lazy: () => import('../features/accounts/pages/ResetPasswordPage') },
+            { path: 'update-password', lazy: () => import('../features/accounts/pages/UpdatePasswordPage') },
+            { path: 'confirm-email', lazy: () => import('../features/accounts/pages/ConfirmEmailPage') },
             { path: 'sign-up', lazy: () => import('../features/signup/pages/SignUpPage') },
             { path: 'create-account', lazy: () => import('../features/signup/pages/CreateAccountPage') },
             { path: 'auth-rep-sign-up', lazy: () => import('../features/signup/pages/AuthRepSignUpPage') },
             {
               lazy: () => import('./RequireAuth'),
               children: [
-                { path: 'termsOfUse', lazy: () => import('../features/account/pages/TermsOfUsePage') },
-                { path: 'provide-email', lazy: () => import('../features/account/pages/ProvideEmailPage') },
+                { path: 'termsOfUse', lazy: () => import('../features/accounts/pages/TermsOfUsePage') },
+                { path: 'provide-email', lazy: () => import('../features/accounts/pages/ProvideEmailPage') },
                 { path: 'dashboard', lazy: () => import('../features/dashboard/pages/DashboardPage') },
                 { path: 'kioskQuestionnaires', lazy: () => import('../features/kiosk/pages/KioskQuestionnairesPage') },
                 {
@@ -58,7 +58,7 @@ export function createRouter() {
                 { path: 'contact-us', lazy: () => import('../features/contact-us/pages/ContactUsPage') },
                 { path: 'education-articles', lazy: () => import('../features/education/pages/EducationPage') },
                 { path: 'followup-plan', lazy: () => import('../features/follow-up-plan/pages/FollowUpPlanPage') },
-                { path: 'test-results', lazy: () => import('../features/test-results/pages/TestResultsPage') },
+                { path: 'test-results', lazy: () => import('../features/lab-results/pages/TestResultsPage') },
                 { path: 'medical-notes', lazy: () => import('../features/medical-notes/pages/MedicalNotesPage') },
                 {
                   path: 'treatment-summary',

@@ -6,7 +6,7 @@ const createTranslator =
   (key: string, params: Record<string, string | number> = {}) =>
     (strings[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
 
-// The English and Spanish texts of the keys (the packs live with the server, in home.json).
+// The English and Spanish texts of the keys (the packs live with the server, in dashboard.json).
 const t = createTranslator({
   'dashboard.followUpYearsMonths': '{yearPart} {monthPart} Follow-up',
   'dashboard.followUpPeriod': '{period} Follow-up',

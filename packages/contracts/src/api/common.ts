@@ -11,3 +11,5 @@ export const ErrorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const PatientIdParams = z.object({ patientId: IdParam });
+export const UserIdParams = z.object({ userId: IdParam });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOLLOW_UP_STATUS_DESCS } from '../constants/follow-up-plan';
-import { PatientIdParams } from './access';
+import { PatientIdParams } from './common';
 
 // Follow-up plan (spec 002, sections 2.2, 3, 4 and 7). The browser imports only types; its constants
 // are in constants/follow-up-plan.ts.

@@ -15,3 +15,12 @@ export const BROWSER_AUDIT_EVENTS = [
   'healthsummaryviewauditevent',
 ] as const;
 export type BrowserAuditEvent = (typeof BROWSER_AUDIT_EVENTS)[number];
+
+/** The logout audit event of each login type (spec 000, Logout). */
+export const AUDIT_LOGOFF_EVENTS = {
+  userNamePassword: 'logoffauditevent',
+  singleSignOn: 'ssologoffauditevent',
+  patientKioskManagement: 'kiosklogoffauditevent',
+  patientKioskUser: 'kiosklogoffauditevent',
+  patientLinkUser: 'urllinklogoffauditevent',
+} as const;

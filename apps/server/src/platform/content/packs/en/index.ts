@@ -1,22 +1,28 @@
-import access from './access.json';
+import app from './app.json';
+import auth from './auth.json';
+import signup from './signup.json';
+import accounts from './accounts.json';
+import mail from './mail.json';
+import dashboard from './dashboard.json';
+import appointments from './appointments.json';
+import careteam from './careteam.json';
 import contacts from './contacts.json';
 import education from './education.json';
-import followUpPlan from './followUpPlan.json';
-import labResults from './labResults.json';
-import medicalNotes from './medicalNotes.json';
-import treatmentSummary from './treatmentSummary.json';
-import foundation from './foundation.json';
-import home from './home.json';
-import mail from './mail.json';
-import signup from './signup.json';
+import followUpPlan from './follow-up-plan.json';
+import labResults from './lab-results.json';
+import medicalNotes from './medical-notes.json';
+import treatmentSummary from './treatment-summary.json';
 
-/** One file per area of the product, so areas are written and translated independently. */
+/** One file per area, named after its server module (or web feature), so areas are written and translated independently. */
 export default {
-  ...foundation,
-  ...access,
-  ...mail,
+  ...app,
+  ...auth,
   ...signup,
-  ...home,
+  ...accounts,
+  ...mail,
+  ...dashboard,
+  ...appointments,
+  ...careteam,
   ...contacts,
   ...education,
   ...followUpPlan,

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { BROWSER_AUDIT_EVENTS } from '../constants/audit';
+import { LIMITS } from '../constants/limits';
+import { emailSchema } from './fields';
+import { PreferenceSchema } from './auth';
+
+// Module accounts (spec 000): terms, email change and confirmation, passwords, language, preferences,
+// audit events. The browser imports only the types of this file.
+
+/* ---------------------------------------------------------------- account */
+
+export const JsonPatchSchema = z
+  .array(z.object({ op: z.literal('replace'), path: z.string().max(100), value: z.unknown() }).strict())
+  .length(1, 'must hold exactly one replace operation');
+
+export const EmailChangedSchema = z.object({ userId: z.number().int(), email: z.string() });
+
+export const ChangeEmailSchema = z
+  .object({
+    isPatient: z.boolean(),
+    usePrimaryEmail: z.boolean().optional(),
+    userId: z.number().int(),
+    patientId: z.number().int().nullable().optional(),
+    email: emailSchema,
+  })
+  .strict();
+
+export const ConfirmEmailSchema = z.object({ encryptedUserId: z.string().min(1).max(200) }).strict();
+export const UserValidationSchema = z.object({ userValidation: z.boolean() });
+
+export const ForgotPasswordQuerySchema = z.object({
+  userName: z.string().trim().min(1).max(LIMITS.usernameMax),
+  language: z.string().max(35).optional(),
+});
+
+export const PASSWORD_CHANGE_ERRORS = [
+  'invalid_old_password',
+  'invalid_grant',
+  'password_must_be_different',
+  'confirm_mismatch',
+  'password_rules',
+  'lockedout',
+] as const;
+
+export const ChangePasswordSchema = z
+  .object({
+    oldPassword: z.string().min(1).max(256),
+    newPassword: z.string().min(1).max(256),
+    confirmPassword: z.string().min(1).max(256),
+  })
+  .strict();
+export const ForcedChangePasswordSchema = ChangePasswordSchema.extend({
+  userName: z.string().trim().min(1).max(LIMITS.usernameMax),
+}).strict();
+
+export const PreferredLanguageSchema = z.object({ language: z.string().nullable() });
+export const PreferenceUpdateSchema = PreferenceSchema.extend({ userId: z.number().int() }).strict();
+/* ------------------------------------------------------------ preferences */
+
+export const PreferencesQuery = z.object({
+  name: z.string().max(100).optional(),
+  names: z.string().max(1000).optional().describe('Comma-separated names'),
+});
+
+export const HOME_ERRORS = [
+  'contactEmailRequiredForInvite',
+  'resetContactPasswordEmailNotConfirmed',
+  'failedSendingEmail',
+  'primary_contact_exists',
+] as const;
+/* ------------------------------------------------------------------ audit */
+
+export const AuditRequestSchema = z
+  .object({
+    auditEventType: z.enum(BROWSER_AUDIT_EVENTS, {
+      error: `must be one of the view events: ${BROWSER_AUDIT_EVENTS.join(', ')}`,
+    }),
+    patientId: z.number().int().positive(),
+  })
+  .strict();

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants/limits';
+import { LOGIN_TYPES } from '../rules/login-type';
+
+// Module auth (spec 000): POST /token, the login profile, capabilities, the patient and its facilities and
+// external systems, URL tokens. Paths, field names and error codes are the public contract: keep their casing. The browser imports only the types of this file.
+
+/* ------------------------------------------------------------------ token */
+
+/** Headers of POST /token beside the form (all lower-case on the wire). */
+export const TOKEN_HEADERS = {
+  logonProcess: 'logon-process',
+  ssoId: 'sso-id',
+  patientId: 'patient-id',
+  linkData: 'link-data',
+  lastName: 'last-name',
+  /** YYYY-MM-DD */
+  birthDate: 'birth-date',
+} as const;
+
+export const TokenRequestSchema = z.object({
+  grant_type: z.enum(['password', 'refresh_token']),
+  username: z.string().max(LIMITS.usernameMax).optional(),
+  password: z.string().max(256).optional(),
+  refresh_token: z.string().max(200).optional(),
+});
+
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int().describe('Seconds; the browser treats the token as expired 15 s earlier'),
+  loginType: z.enum(LOGIN_TYPES),
+  isEulaAccepted: z.boolean(),
+  userName: z.string(),
+});
+export type TokenSuccess = z.infer<typeof TokenResponseSchema>;
+
+export const TOKEN_ERRORS = [
+  'invalid_grant',
+  'locked_out',
+  'password_change_required',
+  'invalid_subscription',
+] as const;
+export type TokenErrorCode = (typeof TOKEN_ERRORS)[number];
+/** error_description values of a failed link login. */
+export const LINK_LOGIN_ERRORS = ['username_password_incorrect', 'link_expired'] as const;
+
+export const TokenErrorSchema = z.object({
+  error: z.enum(TOKEN_ERRORS),
+  error_description: z.string(),
+  message: z.string(),
+  requestId: z.string(),
+  minutesLeft: z.number().int().optional().describe('locked_out: whole minutes until the account unlocks'),
+});
+/* ------------------------------------------------------------ login profile */
+
+export const PreferenceSchema = z.object({ name: z.string().min(1).max(100), value: z.string().max(1000) });
+export type Preference = z.infer<typeof PreferenceSchema>;
+
+export const LoginProfileSchema = z.object({
+  userId: z.number().int().nullable().describe('null for kiosk and link users, who act only for one patient'),
+  userName: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  loginType: z.enum(LOGIN_TYPES),
+  isEmailConfirmed: z.boolean(),
+  isEulaAccepted: z.boolean(),
+  isPasswordUpdateRequired: z.boolean(),
+  isAuthorizedRepresentative: z.boolean(),
+  canChangePassword: z.boolean().describe('false for single sign-on users'),
+  preferredLanguage: z.string().nullable(),
+  facilityId: z.number().int(),
+  preferences: z.array(PreferenceSchema),
+  termsOfUse: z.string().describe('The facility terms of use, sanitised HTML, in the requested language'),
+  ids: z.array(z.object({ idType: z.enum(['Patient', 'PatientContact']), value: z.number().int() })),
+});
+export type LoginProfile = z.infer<typeof LoginProfileSchema>;
+/* ------------------------------------------------------------ capabilities */
+
+export interface CapabilityDetail {
+  fieldName: string;
+  details?: CapabilityDetail[];
+}
+export const CapabilityDetailSchema: z.ZodType<CapabilityDetail> = z.lazy(() =>
+  z.object({ fieldName: z.string(), details: z.array(CapabilityDetailSchema).optional() }),
+);
+export const CapabilityModuleSchema = z.object({
+  moduleName: z.string(),
+  details: z.array(CapabilityDetailSchema),
+});
+export type CapabilityModule = z.infer<typeof CapabilityModuleSchema>;
+export const CapabilitiesSchema = z.object({ modules: z.array(CapabilityModuleSchema) });
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+/* ----------------------------------------------------------------- patient */
+
+export const BirthDateSchema = z.object({
+  year: z.coerce.number().int().min(1900).max(2200),
+  month: z.coerce.number().int().min(1).max(12),
+  day: z.coerce.number().int().min(1).max(31),
+});
+export type BirthDate = z.infer<typeof BirthDateSchema>;
+
+export const PatientSchema = z.object({
+  patientId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userId: z.number().int().nullable(),
+  hasLogin: z.boolean(),
+  homeFacilityId: z.number().int(),
+  dateOfBirth: z.string().describe('YYYY-MM-DD'),
+  emailAddress: z.string().nullable(),
+  address: z.object({
+    address1: z.string().nullable(),
+    address2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    zipCode: z.string().nullable(),
+  }),
+});
+export type Patient = z.infer<typeof PatientSchema>;
+
+export const PatientFacilitySchema = z.object({
+  facilityId: z.number().int(),
+  facilityName: z.string(),
+  facilityShortName: z.string(),
+  isHomeFacility: z.boolean(),
+});
+export const ExternalSystemSchema = z.object({
+  externalSystemId: z.number().int(),
+  name: z.string(),
+  activeTriggerEventTypes: z.array(z.string()).describe('CcdaRequested: the portal may ask it for a health summary'),
+});
+
+export type ExternalSystem = z.infer<typeof ExternalSystemSchema>;
+
+/* ------------------------------------------------------------- URL tokens */
+
+export const UrlTokenRequestSchema = z
+  .object({
+    path: z
+      .string()
+      .max(500)
+      .regex(
+        /^\/api(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/,
+        'must be an API path such as /api/education/articles/12/content',
+      ),
+  })
+  .strict();
+export const UrlTokenSchema = z.object({
+  token: z.string(),
+  expiresIn: z.number().int().describe('seconds the token stays valid'),
+});
+export type UrlToken = z.infer<typeof UrlTokenSchema>;
