@@ -1,13 +1,121 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Imports flow one way: web app -> features -> components/lib -> contracts; server routes -> service ->
-// repository -> db; platform never imports modules; no feature or module imports another.
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const TS_PROJECTS = ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'];
+
+/**
+ * The layers of the code (ADR 0007). Each file belongs to the first element whose pattern matches its path
+ * from the repository root; `module` and `feature` capture the folder, so a rule can say "the same one".
+ */
+const ELEMENTS = [
+  // Browser: app -> features -> shared -> components / lib -> contracts.
+  { type: 'web-entry', pattern: 'apps/web/src/*.{ts,tsx,css}', mode: 'full' },
+  { type: 'web-app', pattern: 'apps/web/src/app/**', mode: 'full' },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*/**', mode: 'full', capture: ['feature'] },
+  { type: 'web-shared', pattern: 'apps/web/src/shared/**', mode: 'full' },
+  { type: 'web-components', pattern: 'apps/web/src/components/**', mode: 'full' },
+  { type: 'web-lib', pattern: 'apps/web/src/lib/**', mode: 'full' },
+  { type: 'contracts', pattern: 'packages/contracts/src/**', mode: 'full' },
+  // Server: routes -> service -> repository -> db; platform below every module; no module knows another.
+  { type: 'server-config', pattern: 'apps/server/src/config.ts', mode: 'full' },
+  { type: 'server-entry', pattern: 'apps/server/src/*.ts', mode: 'full' },
+  { type: 'demo-repository', pattern: 'apps/server/src/demo/*.repository.ts', mode: 'full' },
+  { type: 'demo', pattern: 'apps/server/src/demo/**', mode: 'full' },
+  { type: 'routes', pattern: 'apps/server/src/modules/*/*.routes.ts', mode: 'full', capture: ['module'] },
+  { type: 'service', pattern: 'apps/server/src/modules/*/*.service.ts', mode: 'full', capture: ['module'] },
+  { type: 'repository', pattern: 'apps/server/src/modules/*/*.repository.ts', mode: 'full', capture: ['module'] },
+  // A module's other pieces (a PDF layout, an intake service, ticket helpers): beside its service.
+  { type: 'module-part', pattern: 'apps/server/src/modules/*/*.ts', mode: 'full', capture: ['module'] },
+  { type: 'platform', pattern: 'apps/server/src/platform/**', mode: 'full' },
+  { type: 'db-client', pattern: 'apps/server/src/db/client.ts', mode: 'full' },
+  { type: 'db', pattern: 'apps/server/src/db/**', mode: 'full' },
+];
+
+const sameModule = (type) => [type, { module: '{{ from.module }}' }];
+const LAYER_RULES = [
+  { from: 'web-entry', allow: ['web-entry', 'web-app', 'web-lib', 'web-components', 'contracts'] },
+  {
+    from: 'web-app',
+    allow: ['web-entry', 'web-app', 'web-feature', 'web-shared', 'web-components', 'web-lib', 'contracts'],
+  },
+  {
+    from: 'web-feature',
+    allow: [['web-feature', { feature: '{{ from.feature }}' }], 'web-shared', 'web-components', 'web-lib', 'contracts'],
+  },
+  { from: 'web-shared', allow: ['web-shared', 'web-components', 'web-lib', 'contracts'] },
+  { from: 'web-components', allow: ['web-components', 'web-lib', 'contracts'] },
+  { from: 'web-lib', allow: ['web-lib', 'contracts'] },
+  { from: 'contracts', allow: ['contracts'] },
+  { from: 'server-config', allow: ['contracts'] },
+  {
+    from: 'server-entry',
+    allow: [
+      'server-entry',
+      'server-config',
+      'routes',
+      'service',
+      'module-part',
+      'platform',
+      'db',
+      'db-client',
+      'demo',
+      'contracts',
+    ],
+  },
+  { from: 'demo', allow: ['demo', 'demo-repository', 'module-part', 'service', 'platform', 'contracts'] },
+  { from: 'demo', allow: ['db-client'], importKind: 'type' },
+  { from: 'demo-repository', allow: ['db', 'db-client', 'platform', 'contracts'] },
+  {
+    from: 'routes',
+    allow: [sameModule('service'), sameModule('module-part'), 'platform', 'server-config', 'contracts'],
+  },
+  {
+    from: 'service',
+    allow: [
+      sameModule('service'),
+      sameModule('repository'),
+      sameModule('module-part'),
+      'platform',
+      'server-config',
+      'contracts',
+    ],
+  },
+  {
+    from: 'module-part',
+    allow: [
+      sameModule('module-part'),
+      sameModule('repository'),
+      sameModule('service'),
+      'platform',
+      'server-config',
+      'contracts',
+    ],
+  },
+  // A service may name the database handle's type to pass a transaction down; only repositories hold SQL.
+  { from: ['service', 'module-part'], allow: ['db-client'], importKind: 'type' },
+  { from: 'repository', allow: [sameModule('repository'), 'db', 'db-client', 'platform', 'contracts'] },
+  { from: 'platform', allow: ['platform', 'db', 'db-client', 'server-config', 'contracts'] },
+  { from: 'db-client', allow: ['db', 'server-config', 'contracts'] },
+  { from: 'db', allow: ['db', 'db-client', 'contracts'] },
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-artifacts/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.test-artifacts/**',
+      '**/*.js',
+      '**/*.mjs',
+      'tooling/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -33,54 +141,72 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/rules-of-hooks': 'error' },
   },
   {
+    // The layers, enforced. Tests are exempt: they reach into any layer to set up and to assert.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**'],
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/include': ['apps/**/*', 'packages/**/*'],
+      // eslint-plugin-boundaries resolves through eslint-module-utils' legacy resolver setting.
+      'import/resolver': { typescript: { project: TS_PROJECTS, noWarnOnMultipleProjects: true } },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: TS_PROJECTS, noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'boundaries/element-types': ['error', { default: 'disallow', rules: LAYER_RULES }],
+      'boundaries/no-unknown': 'error',
+      'boundaries/external': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            // SQL lives in repositories, the database layer and the platform pieces that own a table.
+            {
+              from: ['web-entry', 'web-app', 'web-feature', 'web-shared', 'web-components', 'web-lib', 'contracts'],
+              disallow: ['drizzle-orm', 'pg', '@electric-sql/pglite'],
+              message: 'The browser and the contracts never reach the database.',
+            },
+            {
+              from: ['server-entry', 'server-config', 'routes', 'service', 'module-part', 'demo'],
+              disallow: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'drizzle-orm only in *.repository.ts, db/ and platform/.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings in config.ts and pass them down.' },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**'],
+    ignores: ['apps/web/src/lib/dates.ts', 'apps/web/src/lib/dates.test.ts'],
     rules: restrict([
       { group: ['**/apps/server/**', '@portal/server'], message: 'The web app never imports the server.' },
+      { group: ['dayjs', 'dayjs/*'], message: 'Dates go through lib/dates.ts, the one owner of dayjs.' },
     ]),
-  },
-  {
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
-    rules: restrict([
-      { group: ['**/features/**', '**/app/**'], message: 'components and lib know no feature and no app wiring.' },
-    ]),
-  },
-  {
-    files: ['apps/web/src/features/**'],
-    rules: restrict([
-      {
-        group: ['**/app/**', '../../*/**', '!../../../**'],
-        message: 'A feature imports no other feature and not the app.',
-      },
-    ]),
-  },
-  {
-    files: ['apps/server/src/platform/**'],
-    rules: restrict([{ group: ['**/modules/**'], message: 'platform is used by modules, never the reverse.' }]),
-  },
-  {
-    files: ['apps/server/src/db/**'],
-    rules: restrict([{ group: ['**/modules/**', '**/app'], message: 'The database layer knows no module.' }]),
-  },
-  {
-    files: ['apps/server/src/modules/*/*.repository.ts'],
-    rules: restrict([
-      { group: ['**/*.routes', '**/*.service'], message: 'Repositories sit below services and routes.' },
-    ]),
-  },
-  {
-    files: ['packages/contracts/**'],
-    rules: restrict([{ group: ['**/apps/**'], message: 'contracts depend on nothing of ours.' }]),
   },
   {
     // The browser imports rules/ and constants/; a zod schema there would put zod in the login page's bundle.
     files: ['packages/contracts/src/rules/**', 'packages/contracts/src/constants/**'],
     rules: restrict([
-      { group: ['**/apps/**'], message: 'contracts depend on nothing of ours.' },
       { group: ['zod', 'zod/*', '**/api/**'], message: 'rules and constants stay free of schemas: put them in api/.' },
     ]),
   },
   {
-    files: ['**/*.test.ts', 'e2e/**', 'apps/server/test/**'],
+    files: ['**/*.test.ts', 'e2e/**', 'apps/server/test/**', 'tooling/**'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
