@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns';
 
 // Mirrors migrations/0004_education.sql (the source of truth).
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** The facility's library of patient-education materials. */
 export const educationMaterials = pgTable('education_materials', {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns';
 
-// Follow-up plan (migration 0005). The items are followUpItems in ./index (their planId names the plan).
+// Follow-up plans (migration 0005) and their follow-up items (migration 0003: the dashboard lists the
+// pending ones too), module follow-up-plan.
 
 export const followUpPlans = pgTable('follow_up_plans', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -9,7 +11,7 @@ export const followUpPlans = pgTable('follow_up_plans', {
   startDate: date('start_date', { mode: 'string' }).notNull(),
   memoToPatient: text('memo_to_patient'),
   isArchived: boolean('is_archived').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+  createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
 });
@@ -43,3 +45,23 @@ export const followUpItemTasks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.propertyCategoryId] })],
 );
+
+export const followUpItems = pgTable('follow_up_items', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  patientId: integer('patient_id').notNull(),
+  labelYears: integer('label_years').notNull().default(0),
+  labelMonths: integer('label_months').notNull().default(0),
+  recommendedDate: date('recommended_date', { mode: 'string' }).notNull(),
+  actualDate: tstz('actual_date'),
+  statusDesc: text('status_desc', { enum: ['Pending', 'Completed', 'Missed', 'N/A'] })
+    .notNull()
+    .default('Pending'),
+  providerFirstName: text('provider_first_name'),
+  providerLastName: text('provider_last_name'),
+  linkedToOtherTypeCount: integer('linked_to_other_type_count').notNull().default(0),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+  /** The follow-up plan (of the same patient) the item belongs to. */
+  planId: integer('plan_id'),
+});

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { AbnormalFlag } from '@portal/contracts';
+import { tstz } from './columns';
 
 // Mirrors migrations/0006_lab_results.sql (the source of truth). Foreign keys live in the SQL.
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const labResults = pgTable('lab_results', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { MEDICAL_NOTE_PAGE_CONTENT_TYPES, MEDICAL_NOTE_STATUSES } from '@portal/contracts';
+import { bytea, tstz } from './columns';
 
 // Mirrors migrations/0007_medical_notes.sql (the source of truth; db.test.ts checks the mirror).
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const medicalNotes = pgTable('medical_notes', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { TreatmentSummaryGroup } from '@portal/contracts';
+import { tstz } from './columns';
 
 /** Items of a patient's treatment summary (migrations/0008_treatment_summary.sql). */
 export const treatmentSummaryItems = pgTable('treatment_summary_items', {
@@ -13,7 +14,7 @@ export const treatmentSummaryItems = pgTable('treatment_summary_items', {
   nullMessage: text('null_message'),
   isPatientReviewed: boolean('is_patient_reviewed').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+  createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
 });

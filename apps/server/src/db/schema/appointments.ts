@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns';
+
+// Appointments and notification settings (module appointments). Mirrors migrations/0003_home.sql.
+
+export const appointments = pgTable('appointments', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  patientId: integer('patient_id').notNull(),
+  startsAt: tstz('starts_at').notNull(),
+  hasTimePart: boolean('has_time_part').notNull().default(true),
+  timeZoneId: text('time_zone_id').notNull(),
+  appointmentType: text('appointment_type').notNull(),
+  provider: text('provider').notNull(),
+  status: text('status').notNull(),
+  institution: text('institution'),
+  shortLocation: text('short_location'),
+  address1: text('address1'),
+  address2: text('address2'),
+  address3: text('address3'),
+  city: text('city'),
+  provinceState: text('province_state'),
+  postalZip: text('postal_zip'),
+  country: text('country'),
+  createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    patientId: integer('patient_id').notNull(),
+    type: text('type', { enum: ['Appointments', 'Followups'] }).notNull(),
+    email: boolean('email').notNull().default(false),
+    sms: boolean('sms').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.type] })],
+);
