@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n';
 import { RouterProvider } from 'react-router';
 import { DelayedLoader } from '../components/DelayedLoader';
 import type { Facility } from '@portal/contracts';
-import { fetchFacility } from '../features/facility/api/facility';
+import { fetchFacility } from '../shared/api/facility';
 import { ApiError } from '../lib/api';
 import { api } from '../lib/api-instance';
 import { FacilityContext } from '../lib/facility-context';

@@ -1,22 +1,13 @@
-import type { AUDIT_LOGOFF_EVENTS, LoginProfile, LoginType } from '@portal/contracts';
+import { AUDIT_LOGOFF_EVENTS } from '@portal/contracts';
+import type { LoginProfile, LoginType } from '@portal/contracts';
 import { api, forgetCachedUserData, whileLoggingOut } from './api-instance';
 import { loginProfileQuery } from './login-profile';
 import { queryClient } from './query-client';
 
-// A copy typed against the contract's constant: the browser takes only types from contracts' api/ files
-// (a value import would pull zod into the bundle), and the type keeps the two equal.
-const LOGOFF_EVENTS: typeof AUDIT_LOGOFF_EVENTS = {
-  userNamePassword: 'logoffauditevent',
-  singleSignOn: 'ssologoffauditevent',
-  patientKioskManagement: 'kiosklogoffauditevent',
-  patientKioskUser: 'kiosklogoffauditevent',
-  patientLinkUser: 'urllinklogoffauditevent',
-};
-
 /** The stored login type in the contract's casing, or null when unknown. */
 export function storedLoginType(value: string | null | undefined): LoginType | null {
   const wanted = (value ?? '').toLowerCase();
-  return (Object.keys(LOGOFF_EVENTS) as LoginType[]).find((type) => type.toLowerCase() === wanted) ?? null;
+  return (Object.keys(AUDIT_LOGOFF_EVENTS) as LoginType[]).find((type) => type.toLowerCase() === wanted) ?? null;
 }
 
 /** Where the browser goes after logout: by login type (spec 000 section 4). */
@@ -45,7 +36,7 @@ async function recordLogoff(loginType: LoginType | null): Promise<void> {
     }
   }
   await api.post(`/api/users/${profile?.userId ?? 0}/audit/logoff`, {
-    auditEventType: LOGOFF_EVENTS[loginType ?? 'userNamePassword'],
+    auditEventType: AUDIT_LOGOFF_EVENTS[loginType ?? 'userNamePassword'],
   });
 }
 

@@ -1,8 +1,9 @@
+import type { BrowserAuditEvent } from '@portal/contracts';
 import { useEffect, useRef } from 'react';
 import { api } from './api-instance';
 
 /** POST /api/users/{userId}/audit: the user viewed something of the patient (educationviewauditevent, ...). */
-export function recordViewAudit(eventType: string, userId: number, patientId: number): Promise<void> {
+export function recordViewAudit(eventType: BrowserAuditEvent, userId: number, patientId: number): Promise<void> {
   return api.post<void>(`/api/users/${userId}/audit`, { auditEventType: eventType, patientId });
 }
 
@@ -10,7 +11,7 @@ export function recordViewAudit(eventType: string, userId: number, patientId: nu
  * Records one view per visit of a page (React's development double effects included). A failure is the
  * server's to log: the page still shows.
  */
-export function useViewAudit(eventType: string, userId: number | null, patientId: number | null): void {
+export function useViewAudit(eventType: BrowserAuditEvent, userId: number | null, patientId: number | null): void {
   const recorded = useRef<string | null>(null);
   useEffect(() => {
     if (userId === null || patientId === null) return;

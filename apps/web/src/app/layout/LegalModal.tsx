@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { PublicContentKey } from '@portal/contracts';
 import { DelayedLoader } from '../../components/DelayedLoader';
 import { RichText } from '../../components/RichText';
-import { contentQuery } from '../../features/content/api/content';
+import { contentQuery } from '../../shared/api/content';
 import { useFacility } from '../../lib/facility-context';
 
 /** Terms of Use, Privacy Statement or Accessibility Help, fetched by facility and language. */

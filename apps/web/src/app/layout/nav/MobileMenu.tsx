@@ -1,7 +1,7 @@
 import { Burger, Divider, Drawer, Stack, Text } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { useOpenHealthInformation } from '../../../features/dashboard/lib/health-information';
+import { useOpenHealthInformation } from '../../../shared/health-information';
 import { badgeCount, refreshBadges } from '../../../lib/badges';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';

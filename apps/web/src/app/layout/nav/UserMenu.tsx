@@ -1,6 +1,6 @@
 import { Box, Button, Menu, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { useOpenHealthInformation } from '../../../features/dashboard/lib/health-information';
+import { useOpenHealthInformation } from '../../../shared/health-information';
 import { useTranslation } from '../../../lib/i18n';
 import { ChevronIcon, PersonIcon } from './icons';
 import { useNav } from './use-nav';

@@ -1,5 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { PasswordRulesInput } from '@portal/contracts';
+import type {
+  ChangeEmailSchema,
+  EmailChangedSchema,
+  ForcedChangePasswordSchema,
+  UserValidationSchema,
+} from '@portal/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-instance';
 
 /** PATCH api/users/{userId}/replace: one json-patch replace of /isEulaAccepted. */
@@ -7,16 +12,10 @@ export function acceptTermsOfUse(userId: number): Promise<void> {
   return api.patch<void>(`/api/users/${userId}/replace`, [{ op: 'replace', path: '/isEulaAccepted', value: true }]);
 }
 
-export interface ChangeEmail {
-  isPatient: boolean;
-  usePrimaryEmail: boolean;
-  userId: number;
-  patientId: number | null;
-  email: string;
-}
+export type ChangeEmail = z.input<typeof ChangeEmailSchema>;
 
 /** PUT /api/users/{userId}/changeemail?language. */
-export function changeEmail(body: ChangeEmail, language: string): Promise<{ userId: number; email: string }> {
+export function changeEmail(body: ChangeEmail, language: string): Promise<z.infer<typeof EmailChangedSchema>> {
   return api.put(`/api/users/${body.userId}/changeemail`, body, { query: { language } });
 }
 
@@ -25,31 +24,17 @@ export function forgotPassword(userName: string, language: string): Promise<void
   return api.post<void>('/api/users/forgotPassword', undefined, { query: { userName, language }, auth: false });
 }
 
-export interface ForcedPasswordChange {
-  userName: string;
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type ForcedPasswordChange = z.input<typeof ForcedChangePasswordSchema>;
 
 /** PUT /api/users/changePassword: the forced change, before (or without) a session. */
 export function changePassword(body: ForcedPasswordChange): Promise<void> {
   return api.put<void>('/api/users/changePassword', body, { auth: false });
 }
 
-/** GET /api/patients/signup/passwordRules?facilityId: the facility's password rules. */
-export const passwordRulesQuery = (facilityId: number) =>
-  queryOptions({
-    queryKey: ['signUp', 'passwordRules', facilityId],
-    queryFn: () =>
-      api.get<PasswordRulesInput>('/api/patients/signup/passwordRules', { query: { facilityId }, auth: false }),
-    staleTime: 10 * 60_000,
-  });
-
 /** GET /api/users/{userId}/validateuser/{encryptedUserId}/{username}: does the confirmation link belong to this user? */
 export function validateUser(userId: number, encryptedUserId: string, username: string): Promise<boolean> {
   return api
-    .get<{ userValidation: boolean }>(
+    .get<z.infer<typeof UserValidationSchema>>(
       `/api/users/${userId}/validateuser/${encodeURIComponent(encryptedUserId)}/${encodeURIComponent(username)}`,
     )
     .then((answer) => answer.userValidation === true);

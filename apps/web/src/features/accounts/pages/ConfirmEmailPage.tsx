@@ -1,4 +1,4 @@
-import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,9 @@ import { loginProfileQuery } from '../../../lib/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { confirmEmail, validateUser } from '../api/account';
 import { focusField } from '../../../lib/focus';
-import { onlyErrors, requiredError } from '../validation';
+import { onlyErrors, requiredError } from '../../../shared/forms/validation';
+import { FIELD_MAX } from '../../../shared/forms/limits';
+import { FormCard } from '../../../shared/components/FormCard';
 
 type Field = 'username' | 'password';
 const ORDER: Field[] = ['username', 'password'];
@@ -91,39 +93,32 @@ export function Component() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
-      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="confirm-email-title">
-        <Stack gap="md">
-          <Title order={1} id="confirm-email-title" fz={{ base: 24, sm: 30 }}>
-            {t('confirmEmail.heading')}
-          </Title>
-          <Text>{t('confirmEmail.intro')}</Text>
-          <TextInput
-            name="username"
-            label={t('confirmEmail.username')}
-            autoComplete="username"
-            required
-            maxLength={100}
-            value={values.username}
-            error={errors.username && t(errors.username)}
-            onChange={(e) => set('username', e.currentTarget.value)}
-          />
-          <PasswordInput
-            name="password"
-            label={t('confirmEmail.password')}
-            autoComplete="current-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-            required
-            maxLength={256}
-            value={values.password}
-            error={errors.password && t(errors.password)}
-            onChange={(e) => set('password', e.currentTarget.value)}
-          />
-          <Button type="submit" size="md" w="fit-content" loading={submitting}>
-            {t('confirmEmail.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard title={t('confirmEmail.heading')} titleId="confirm-email-title" onSubmit={(e) => void submit(e)}>
+      <Text>{t('confirmEmail.intro')}</Text>
+      <TextInput
+        name="username"
+        label={t('confirmEmail.username')}
+        autoComplete="username"
+        required
+        maxLength={FIELD_MAX.username}
+        value={values.username}
+        error={errors.username && t(errors.username)}
+        onChange={(e) => set('username', e.currentTarget.value)}
+      />
+      <PasswordInput
+        name="password"
+        label={t('confirmEmail.password')}
+        autoComplete="current-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+        required
+        maxLength={FIELD_MAX.password}
+        value={values.password}
+        error={errors.password && t(errors.password)}
+        onChange={(e) => set('password', e.currentTarget.value)}
+      />
+      <Button type="submit" size="md" w="fit-content" loading={submitting}>
+        {t('confirmEmail.submit')}
+      </Button>
+    </FormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useBlocker, useNavigate } from 'react-router';
@@ -10,7 +10,9 @@ import { useTranslation } from '../../../lib/i18n';
 import { loginProfileQuery } from '../../../lib/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { changeEmail } from '../api/account';
-import { emailError } from '../validation';
+import { emailError } from '../../../shared/forms/validation';
+import { FIELD_MAX } from '../../../shared/forms/limits';
+import { FormCard } from '../../../shared/components/FormCard';
 
 /**
  * Where a user without an email may still go: home, the dashboard (both pass the guard again) and the
@@ -94,30 +96,23 @@ export function Component() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
-      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="provide-email-title">
-        <Stack gap="md">
-          <Title order={1} id="provide-email-title" fz={{ base: 24, sm: 30 }}>
-            {t('provideEmail.heading')}
-          </Title>
-          <Text>{t('provideEmail.intro')}</Text>
-          <TextInput
-            ref={emailRef}
-            name="email"
-            type="email"
-            label={t('provideEmail.email')}
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={email}
-            error={error && t(error)}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <Button type="submit" size="md" w="fit-content" loading={submitting}>
-            {t('common.continue')}
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard title={t('provideEmail.heading')} titleId="provide-email-title" onSubmit={(e) => void submit(e)}>
+      <Text>{t('provideEmail.intro')}</Text>
+      <TextInput
+        ref={emailRef}
+        name="email"
+        type="email"
+        label={t('provideEmail.email')}
+        autoComplete="email"
+        required
+        maxLength={FIELD_MAX.email}
+        value={email}
+        error={error && t(error)}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+      />
+      <Button type="submit" size="md" w="fit-content" loading={submitting}>
+        {t('common.continue')}
+      </Button>
+    </FormCard>
   );
 }

@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { forgotPassword } from '../api/account';
-import { requiredError } from '../validation';
+import { requiredError } from '../../../shared/forms/validation';
+import { FIELD_MAX } from '../../../shared/forms/limits';
+import { FormCard } from '../../../shared/components/FormCard';
 
 /**
  * /reset-password: asks for the username and always answers the same way, so the page never tells
@@ -44,52 +46,47 @@ export function Component() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
-      <Stack gap="md">
-        <Title order={1} id="reset-title" fz={{ base: 24, sm: 30 }}>
-          {t('resetPassword.heading')}
-        </Title>
-        {sent ? (
-          <>
-            <Alert
-              ref={doneRef}
-              tabIndex={-1}
-              color="green"
-              variant="light"
-              role="status"
-              styles={{ message: { color: 'var(--mantine-color-text)' } }}
-            >
-              {t('resetPassword.sent')}
-            </Alert>
+    <FormCard title={t('resetPassword.heading')} titleId="reset-title">
+      {sent ? (
+        <>
+          <Alert
+            ref={doneRef}
+            tabIndex={-1}
+            color="green"
+            variant="light"
+            role="status"
+            styles={{ message: { color: 'var(--mantine-color-text)' } }}
+          >
+            {t('resetPassword.sent')}
+          </Alert>
+          <Anchor component={Link} to="/login">
+            {t('resetPassword.backToLogin')}
+          </Anchor>
+        </>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="reset-title">
+          <Stack gap="md">
+            <Text>{t('resetPassword.intro')}</Text>
+            <TextInput
+              ref={usernameRef}
+              name="username"
+              label={t('resetPassword.username')}
+              autoComplete="username"
+              required
+              maxLength={FIELD_MAX.username}
+              value={username}
+              error={error && t(error)}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+            />
+            <Button type="submit" size="md" w="fit-content" loading={submitting}>
+              {t('resetPassword.submit')}
+            </Button>
             <Anchor component={Link} to="/login">
               {t('resetPassword.backToLogin')}
             </Anchor>
-          </>
-        ) : (
-          <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="reset-title">
-            <Stack gap="md">
-              <Text>{t('resetPassword.intro')}</Text>
-              <TextInput
-                ref={usernameRef}
-                name="username"
-                label={t('resetPassword.username')}
-                autoComplete="username"
-                required
-                maxLength={100}
-                value={username}
-                error={error && t(error)}
-                onChange={(e) => setUsername(e.currentTarget.value)}
-              />
-              <Button type="submit" size="md" w="fit-content" loading={submitting}>
-                {t('resetPassword.submit')}
-              </Button>
-              <Anchor component={Link} to="/login">
-                {t('resetPassword.backToLogin')}
-              </Anchor>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Paper>
+          </Stack>
+        </form>
+      )}
+    </FormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { loginProfileQuery } from '../../../lib/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { acceptTermsOfUse } from '../api/account';
+import { FormCard } from '../../../shared/components/FormCard';
 
 /**
  * /termsOfUse: the facility's terms in a scrollable region, an accept box, Continue and Cancel (which
@@ -63,47 +64,40 @@ export function Component() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={860} mx="auto">
-      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="terms-title">
-        <Stack gap="md">
-          <Title order={1} id="terms-title" fz={{ base: 24, sm: 30 }}>
-            {t('termsOfUse.heading')}
-          </Title>
-          <Text>{t('termsOfUse.intro')}</Text>
-          {/* A focusable region, so keyboard users can scroll the terms too. */}
-          <div
-            role="region"
-            aria-label={t('termsOfUse.scrollLabel')}
-            tabIndex={0}
-            className="portal-rich-text"
-            style={{
-              maxHeight: '50vh',
-              overflowY: 'auto',
-              border: '1px solid var(--mantine-color-gray-4)',
-              borderRadius: 'var(--mantine-radius-sm)',
-              padding: 'var(--mantine-spacing-md)',
-            }}
-          >
-            <RichText html={termsOfUse} />
-          </div>
-          <Checkbox
-            ref={checkboxRef}
-            name="acceptTerms"
-            label={t('termsOfUse.accept')}
-            checked={accepted}
-            error={error && t(error)}
-            onChange={(e) => setAccepted(e.currentTarget.checked)}
-          />
-          <Group gap="sm">
-            <Button type="submit" size="md" loading={submitting}>
-              {t('common.continue')}
-            </Button>
-            <Button variant="default" size="md" onClick={() => void navigate('/logout')}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard title={t('termsOfUse.heading')} titleId="terms-title" width={860} onSubmit={(e) => void submit(e)}>
+      <Text>{t('termsOfUse.intro')}</Text>
+      {/* A focusable region, so keyboard users can scroll the terms too. */}
+      <div
+        role="region"
+        aria-label={t('termsOfUse.scrollLabel')}
+        tabIndex={0}
+        className="portal-rich-text"
+        style={{
+          maxHeight: '50vh',
+          overflowY: 'auto',
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          padding: 'var(--mantine-spacing-md)',
+        }}
+      >
+        <RichText html={termsOfUse} />
+      </div>
+      <Checkbox
+        ref={checkboxRef}
+        name="acceptTerms"
+        label={t('termsOfUse.accept')}
+        checked={accepted}
+        error={error && t(error)}
+        onChange={(e) => setAccepted(e.currentTarget.checked)}
+      />
+      <Group gap="sm">
+        <Button type="submit" size="md" loading={submitting}>
+          {t('common.continue')}
+        </Button>
+        <Button variant="default" size="md" onClick={() => void navigate('/logout')}>
+          {t('common.cancel')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }

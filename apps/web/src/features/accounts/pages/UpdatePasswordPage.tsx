@@ -1,4 +1,4 @@
-import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,10 +7,13 @@ import { api, messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { changePassword, passwordRulesQuery } from '../api/account';
+import { passwordRulesQuery } from '../../../shared/api/password-rules';
+import { changePassword } from '../api/account';
 import { usePasswordHint } from '../../../components/PasswordHint';
 import { focusField } from '../../../lib/focus';
-import { confirmNewPasswordError, newPasswordError, onlyErrors, requiredError } from '../validation';
+import { confirmPasswordError, onlyErrors, passwordError, requiredError } from '../../../shared/forms/validation';
+import { FIELD_MAX } from '../../../shared/forms/limits';
+import { FormCard } from '../../../shared/components/FormCard';
 
 type Field = 'userName' | 'oldPassword' | 'newPassword' | 'confirmPassword';
 const ORDER: Field[] = ['userName', 'oldPassword', 'newPassword', 'confirmPassword'];
@@ -68,8 +71,12 @@ export function Component() {
     const found = onlyErrors<Field>({
       userName: requiredError(values.userName),
       oldPassword: requiredError(values.oldPassword),
-      newPassword: newPasswordError(values.newPassword, rules.data),
-      confirmPassword: confirmNewPasswordError(values.newPassword, values.confirmPassword),
+      newPassword: passwordError(values.newPassword, rules.data),
+      confirmPassword: confirmPasswordError(
+        values.newPassword,
+        values.confirmPassword,
+        'updatePassword.passwordsDoNotMatch',
+      ),
     });
     if (showErrors(form, found)) return;
     setSubmitting(true);
@@ -109,7 +116,7 @@ export function Component() {
       autoComplete={autoComplete}
       visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
       required
-      maxLength={256}
+      maxLength={FIELD_MAX.password}
       value={values[field]}
       error={errors[field] && t(errors[field])}
       onChange={(e) => set(field, e.currentTarget.value)}
@@ -117,31 +124,24 @@ export function Component() {
   );
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
-      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="update-password-title">
-        <Stack gap="md">
-          <Title order={1} id="update-password-title" fz={{ base: 24, sm: 30 }}>
-            {t('updatePassword.heading')}
-          </Title>
-          <Text>{t('updatePassword.intro')}</Text>
-          <TextInput
-            name="userName"
-            label={t('updatePassword.userName')}
-            autoComplete="username"
-            required
-            maxLength={100}
-            value={values.userName}
-            error={errors.userName && t(errors.userName)}
-            onChange={(e) => set('userName', e.currentTarget.value)}
-          />
-          {passwordField('oldPassword', 'current-password')}
-          {passwordField('newPassword', 'new-password', hint)}
-          {passwordField('confirmPassword', 'new-password')}
-          <Button type="submit" size="md" w="fit-content" loading={submitting}>
-            {t('updatePassword.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard title={t('updatePassword.heading')} titleId="update-password-title" onSubmit={(e) => void submit(e)}>
+      <Text>{t('updatePassword.intro')}</Text>
+      <TextInput
+        name="userName"
+        label={t('updatePassword.userName')}
+        autoComplete="username"
+        required
+        maxLength={FIELD_MAX.username}
+        value={values.userName}
+        error={errors.userName && t(errors.userName)}
+        onChange={(e) => set('userName', e.currentTarget.value)}
+      />
+      {passwordField('oldPassword', 'current-password')}
+      {passwordField('newPassword', 'new-password', hint)}
+      {passwordField('confirmPassword', 'new-password')}
+      <Button type="submit" size="md" w="fit-content" loading={submitting}>
+        {t('updatePassword.submit')}
+      </Button>
+    </FormCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { BrowserAuditEvent } from '@portal/contracts';
 import { Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import { useSavedPreference } from '../../../lib/preferences';
 import { notificationSettingsQuery } from '../../../lib/notification-settings';
 import { timeZoneName } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
-import { modulePage, type ModulePageProps } from '../../../lib/module-page';
+import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useViewAudit } from '../../../lib/view-audit';
 import { appointmentsQuery } from '../api/appointments';
@@ -28,7 +29,8 @@ import {
   type DateFilter,
 } from '../lib/appointments';
 
-const VIEW_AUDIT_EVENT = 'appointmentviewauditevent';
+// One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
+const VIEW_AUDIT_EVENT: BrowserAuditEvent = 'appointmentviewauditevent';
 
 /** /appointments: every appointment of the patient, filtered, sorted and counted. */
 export const Component = modulePage('Appointments', 'appointmentsPage.title', AppointmentsView);

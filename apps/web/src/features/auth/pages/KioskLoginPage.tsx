@@ -1,4 +1,4 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { logIn, sameSitePath, tokenErrorMessage } from '../../../lib/login-flow';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
 import { HEADERS } from '../lib/token-headers';
+import { FormCard } from '../../../shared/components/FormCard';
 
 /** /kioskLogin: kiosk staff log in to the questionnaire kiosk (language menu in the header). */
 export function Component() {
@@ -31,9 +32,9 @@ export function Component() {
       <Title order={1} fz={{ base: 24, sm: 32 }}>
         {t('kiosk.title')}
       </Title>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <FormCard width={null}>
         <PasswordLoginForm title={t('login.title')} intro={t('kioskLogin.intro')} onSubmit={submit} />
-      </Paper>
+      </FormCard>
     </Stack>
   );
 }

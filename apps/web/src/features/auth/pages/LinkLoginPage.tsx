@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Fieldset, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { loadLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { logIn, tokenErrorMessage, type MessageRef } from '../../../lib/login-flow';
 import { EMPTY_CREDENTIALS, HEADERS } from '../lib/token-headers';
+import { FormCard } from '../../../shared/components/FormCard';
 
 type Field = 'lastName' | 'day' | 'month' | 'year';
 const FIELDS: Field[] = ['lastName', 'day', 'month', 'year'];
@@ -148,38 +149,34 @@ export function Component() {
       <Title order={1} fz={{ base: 24, sm: 32 }}>
         {t('linkLogin.title')}
       </Title>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('linkLogin.title')}>
-          <Stack gap="md">
-            <Text>{t('linkLogin.intro')}</Text>
-            <TextInput
-              label={t('linkLogin.lastName')}
-              name="lastName"
-              autoComplete="family-name"
-              required
-              value={values.lastName}
-              error={fieldError('lastName')}
-              onChange={update('lastName')}
-            />
-            <Fieldset
-              legend={t('linkLogin.dateOfBirth')}
-              variant="unstyled"
-              styles={{
-                legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)', padding: 0, marginBottom: 4 },
-              }}
-            >
-              <Group gap="sm" align="flex-start" wrap="wrap">
-                {datePart('day', 'bday-day')}
-                {datePart('month', 'bday-month')}
-                {datePart('year', 'bday-year')}
-              </Group>
-            </Fieldset>
-            <Button type="submit" loading={submitting} size="md">
-              {t('linkLogin.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
+      <FormCard width={null} onSubmit={(e) => void submit(e)} formLabel={t('linkLogin.title')}>
+        <Text>{t('linkLogin.intro')}</Text>
+        <TextInput
+          label={t('linkLogin.lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          required
+          value={values.lastName}
+          error={fieldError('lastName')}
+          onChange={update('lastName')}
+        />
+        <Fieldset
+          legend={t('linkLogin.dateOfBirth')}
+          variant="unstyled"
+          styles={{
+            legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)', padding: 0, marginBottom: 4 },
+          }}
+        >
+          <Group gap="sm" align="flex-start" wrap="wrap">
+            {datePart('day', 'bday-day')}
+            {datePart('month', 'bday-month')}
+            {datePart('year', 'bday-year')}
+          </Group>
+        </Fieldset>
+        <Button type="submit" loading={submitting} size="md">
+          {t('linkLogin.submit')}
+        </Button>
+      </FormCard>
     </Stack>
   );
 }

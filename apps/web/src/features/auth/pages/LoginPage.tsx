@@ -1,4 +1,4 @@
-import { Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { api, messageBar } from '../../../lib/api-instance';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
 import { showEmailConfirmationNotice } from '../lib/email-confirmation-notice';
 import { afterLoginTarget, loadProfile, logIn, tokenErrorMessage } from '../../../lib/login-flow';
+import { FormCard } from '../../../shared/components/FormCard';
 
 /** The username the forced password change starts with. */
 const USERNAME_KEY = 'userName';
@@ -55,26 +56,21 @@ export function Component() {
       </Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 7 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <FormCard width={null}>
             <PasswordLoginForm title={t('login.title')} intro={t('login.intro')} onSubmit={submit}>
               <Anchor component={Link} to="/reset-password">
                 {t('login.forgotPassword')}
               </Anchor>
             </PasswordLoginForm>
-          </Paper>
+          </FormCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="create-title">
-            <Stack gap="md">
-              <Title order={2} id="create-title" fz="xl">
-                {t('login.createAccountTitle')}
-              </Title>
-              <Text>{t('login.createAccountText')}</Text>
-              <Button component={Link} to="/sign-up" variant="outline" w="fit-content">
-                {t('login.createAccount')}
-              </Button>
-            </Stack>
-          </Paper>
+          <FormCard width={null} section headingLevel={2} titleId="create-title" title={t('login.createAccountTitle')}>
+            <Text>{t('login.createAccountText')}</Text>
+            <Button component={Link} to="/sign-up" variant="outline" w="fit-content">
+              {t('login.createAccount')}
+            </Button>
+          </FormCard>
         </Grid.Col>
       </Grid>
     </Stack>

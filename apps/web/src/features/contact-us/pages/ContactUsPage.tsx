@@ -7,7 +7,9 @@ import { RichText } from '../../../components/RichText';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { contactUsContentQuery, facilityContactsQuery, type FacilityContact } from '../api/contact-us';
+import type { FacilityContact } from '@portal/contracts';
+import { contentQuery, isContentMissing } from '../../../shared/api/content';
+import { facilityContactsQuery } from '../api/contact-us';
 
 function addressLines(contact: FacilityContact): string[] {
   const place = [contact.city, [contact.state, contact.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -123,7 +125,7 @@ export function Component() {
   const { t, locale } = useTranslation();
   usePageTitle('contactUs.title');
   const facility = useFacility();
-  const content = useQuery(contactUsContentQuery(facility.facilityId, locale));
+  const content = useQuery(contentQuery('ContactUs', locale, facility.facilityId));
   const contacts = useQuery(facilityContactsQuery(facility.facilityId));
   const contactsHeadingId = useId();
   const body = content.data?.body.trim();
@@ -135,7 +137,7 @@ export function Component() {
       <Box component="section" aria-label={t('contactUs.instructions')} data-testid="contact-us-instructions">
         {content.isPending ? (
           <DelayedLoader label={t('app.loading')} />
-        ) : content.isError ? (
+        ) : content.isError && !isContentMissing(content.error) ? (
           <Alert color="red" variant="light">
             {t('content.loadFailed')}
           </Alert>

@@ -1,27 +1,24 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Content, ContactUpsert, PersonalContact } from '@portal/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  ContactUpsert,
+  CountrySchema,
+  InvitationCreatedSchema,
+  InviteExistsSchema,
+  LanguageLookupSchema,
+  PersonalContact,
+  PreferredCommunicationSchema,
+  RelationshipSchema,
+  StateSchema,
+} from '@portal/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-instance';
-import type { Country, LanguageOption, PreferredCommunication, State } from '../lib/contact-form';
 
-/** GET /api/patients/{patientId}/contacts: the patient's personal contacts. */
-export const contactsQuery = (patientId: number) =>
-  queryOptions({
-    queryKey: ['patient', patientId, 'contacts'],
-    queryFn: ({ signal }) => api.get<PersonalContact[]>(`/api/patients/${patientId}/contacts`, { signal }),
-  });
-
-/**
- * After a change to a contact: every cached contact list is stale (the dashboard's cards included,
- * whatever their key, as long as it names 'contacts').
- */
-export function invalidateContacts(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('contacts') });
-}
-
-export interface Relationship {
-  relationshipId: number;
-  relationshipDisplay: string;
-}
+/** Lookup rows as the lookups calls answer them. */
+export type Relationship = z.infer<typeof RelationshipSchema>;
+export type Country = z.infer<typeof CountrySchema>;
+export type State = z.infer<typeof StateSchema>;
+export type PreferredCommunication = z.infer<typeof PreferredCommunicationSchema>;
+export type LanguageOption = z.infer<typeof LanguageLookupSchema>;
 
 const lookup = <T>(name: string) =>
   queryOptions({
@@ -68,15 +65,12 @@ export const inviteExistsQuery = (contactId: number) =>
   queryOptions({
     queryKey: ['contacts', contactId, 'inviteExists'],
     queryFn: ({ signal }) =>
-      api.get<{ exists: boolean }>(`/api/invitations/contact/${contactId}/checkArInviteExists`, { signal }),
+      api.get<z.infer<typeof InviteExistsSchema>>(`/api/invitations/contact/${contactId}/checkArInviteExists`, {
+        signal,
+      }),
   });
 
-export interface InvitationCreated {
-  invitationId: number;
-  pin: string;
-  email: string;
-  pinPdfToken: string;
-}
+export type InvitationCreated = z.infer<typeof InvitationCreatedSchema>;
 
 /** POST /api/invitations/contact/{contactId}/invite?language: sends the invitation email; answers the PIN. */
 export function inviteContact(contactId: number, language: string): Promise<InvitationCreated> {
@@ -89,16 +83,3 @@ export function inviteContact(contactId: number, language: string): Promise<Invi
 export function pinPdfUrl(invitation: Pick<InvitationCreated, 'invitationId' | 'pinPdfToken'>): string {
   return `/api/invitations/${invitation.invitationId}/pinpdf?token=${encodeURIComponent(invitation.pinPdfToken)}`;
 }
-
-/** GET api/content/AuthorizationStatement/facilityToken/{facilityId}?language. */
-export const authorizationStatementQuery = (facilityId: number, language: string) =>
-  queryOptions({
-    queryKey: ['content', 'AuthorizationStatement', language, facilityId],
-    queryFn: ({ signal }) =>
-      api.get<Content>(`/api/content/AuthorizationStatement/facilityToken/${facilityId}`, {
-        query: { language },
-        auth: false,
-        signal,
-      }),
-    staleTime: 30 * 60_000,
-  });

@@ -6,13 +6,8 @@ import type { PersonalContact } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
-import {
-  invalidateContacts,
-  inviteExistsQuery,
-  resetContactPassword,
-  setContactAccess,
-  unlockContactAccount,
-} from '../api/contacts';
+import { invalidatePersonalContacts } from '../../../shared/api/personal-contacts';
+import { inviteExistsQuery, resetContactPassword, setContactAccess, unlockContactAccount } from '../api/contacts';
 import { accountState, contactName, type AccountState } from '../lib/contact-form';
 import { ConfirmModal } from './ConfirmModal';
 
@@ -78,7 +73,7 @@ export function AccountSettings({
       }
     } finally {
       setBusy(null);
-      await invalidateContacts(queryClient);
+      await invalidatePersonalContacts(queryClient);
     }
   };
 

@@ -8,7 +8,8 @@ import { messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
 import { focusField } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
-import { invalidateContacts, saveContact, type Relationship } from '../api/contacts';
+import { invalidatePersonalContacts } from '../../../shared/api/personal-contacts';
+import { saveContact, type Relationship } from '../api/contacts';
 import {
   ADDRESS_FIELDS,
   canonical,
@@ -135,7 +136,7 @@ export function ContactForm({
     setSaving(true);
     try {
       const saved = await saveContact(patientId, toUpsert(values, contactId));
-      void invalidateContacts(queryClient);
+      void invalidatePersonalContacts(queryClient);
       return saved;
     } catch (error) {
       if (error instanceof ApiError && error.isSessionTimeout) return null;

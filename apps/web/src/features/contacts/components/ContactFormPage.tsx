@@ -8,7 +8,8 @@ import { messageBar } from '../../../lib/api-instance';
 import { useCapabilities } from '../../../lib/capabilities';
 import { useCurrentPatient } from '../../../lib/current-patient';
 import { useTranslation } from '../../../lib/i18n';
-import { contactsQuery, lookupQueries } from '../api/contacts';
+import { personalContactsQuery } from '../../../shared/api/personal-contacts';
+import { lookupQueries } from '../api/contacts';
 import { ContactForm, type ContactLookups } from './ContactForm';
 
 /**
@@ -22,7 +23,7 @@ export function ContactFormPage({ mode, contactId }: { mode: 'add' | 'edit'; con
   const allowed = capabilities.hasField('Dashboard', 'AddContact');
   const enabled = patientId !== null && isSelf && allowed;
 
-  const contacts = useQuery({ ...contactsQuery(patientId ?? 0), enabled });
+  const contacts = useQuery({ ...personalContactsQuery(patientId ?? 0), enabled });
   const lookups = useQueries({
     queries: [
       lookupQueries.relationships(),

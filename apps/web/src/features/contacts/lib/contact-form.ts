@@ -1,27 +1,9 @@
 import { cleanPhone, formatPhoneAsTyped, isValidEmail, LIMITS } from '@portal/contracts';
 import type { ContactUpsert, Patient, PersonalContact } from '@portal/contracts';
+import { FIELD_MAX } from '../../../shared/forms/limits';
+import type { Country, LanguageOption, PreferredCommunication, State } from '../api/contacts';
 
-/** Lookup rows as the lookups calls answer them. */
-export interface Country {
-  countryId: number;
-  countryNameDisplay: string;
-  sortOrder: number;
-}
-export interface State {
-  stateId: number;
-  countryId: number;
-  stateNameDisplay: string;
-}
-export interface PreferredCommunication {
-  preferredCommunicationId: number;
-  preferredCommunicationCode: string;
-  preferredCommunicationDisplay: string;
-}
-export interface LanguageOption {
-  languageId: number;
-  languageCode: string;
-  displayName: string;
-}
+export type { Country, LanguageOption, PreferredCommunication, State };
 
 /** The form's values: text as typed (phones formatted), selects as their option value. */
 export interface ContactFormValues {
@@ -77,19 +59,19 @@ export const PHONE_FIELDS = ['homePhone', 'mobilePhone', 'workPhone'] as const;
 
 /** Maximum lengths of the text fields (the server's limits). */
 export const MAX_LENGTH: Partial<Record<ContactField, number>> = {
-  contactFirstName: LIMITS.nameMax,
-  contactLastName: LIMITS.nameMax,
-  suffix: 20,
-  address1: 100,
-  address2: 100,
-  city: 60,
-  state: 60,
-  country: 60,
-  zipCode: LIMITS.zipCode,
-  homePhone: 30,
-  mobilePhone: 30,
-  workPhone: 30,
-  contactEmail: 254,
+  contactFirstName: FIELD_MAX.name,
+  contactLastName: FIELD_MAX.name,
+  suffix: FIELD_MAX.suffix,
+  address1: FIELD_MAX.addressLine,
+  address2: FIELD_MAX.addressLine,
+  city: FIELD_MAX.place,
+  state: FIELD_MAX.place,
+  country: FIELD_MAX.place,
+  zipCode: FIELD_MAX.zipCode,
+  homePhone: FIELD_MAX.phone,
+  mobilePhone: FIELD_MAX.phone,
+  workPhone: FIELD_MAX.phone,
+  contactEmail: FIELD_MAX.email,
 };
 
 const text = (value: string | null | undefined) => value ?? '';

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,9 @@ import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { contactsQuery, invalidateContacts, inviteContact, pinPdfUrl, type InvitationCreated } from '../api/contacts';
+import { invalidatePersonalContacts, personalContactsQuery } from '../../../shared/api/personal-contacts';
+import { FormCard } from '../../../shared/components/FormCard';
+import { inviteContact, pinPdfUrl, type InvitationCreated } from '../api/contacts';
 import { InviteGate } from '../components/InviteGate';
 import { contactName } from '../lib/contact-form';
 
@@ -33,7 +35,7 @@ function PinRequired({ contactId, patientId }: { contactId: number; patientId: n
   const { t, locale } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const contacts = useQuery(contactsQuery(patientId));
+  const contacts = useQuery(personalContactsQuery(patientId));
   const contact = contacts.data?.find((c) => c.contactId === contactId);
   const [invitation, setInvitation] = useState<InvitationCreated | null>(null);
 
@@ -50,7 +52,7 @@ function PinRequired({ contactId, patientId }: { contactId: number; patientId: n
           key: 'contactForm.messages.contactInviteSuccess',
           params: { email: created.email },
         });
-        void invalidateContacts(queryClient);
+        void invalidatePersonalContacts(queryClient);
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.isSessionTimeout) return;
@@ -63,37 +65,32 @@ function PinRequired({ contactId, patientId }: { contactId: number; patientId: n
 
   const name = contact ? contactName(contact) : '';
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {t('contactForm.pin.title')}
-        </Title>
-        <Text>{t('contactForm.pin.sent', { email: invitation.email })}</Text>
-        <Text>{t(name ? 'contactForm.pin.giveTo' : 'contactForm.pin.giveToContact', { name })}</Text>
-        <Stack gap={4} align="center" py="md" bg="gray.0" style={{ borderRadius: 8 }}>
-          <Text id="contact-pin-label" fw={600}>
-            {t('contactForm.pin.label')}
-          </Text>
-          <Text
-            data-testid="contact-pin"
-            ff="monospace"
-            fw={700}
-            fz={{ base: 36, sm: 48 }}
-            style={{ letterSpacing: '0.2em' }}
-          >
-            {invitation.pin}
-          </Text>
-        </Stack>
-        <Text size="sm">{t('contactForm.pin.keepSafe')}</Text>
-        <Group gap="sm">
-          <Button size="md" variant="default" onClick={() => window.open(pinPdfUrl(invitation), '_blank', 'noopener')}>
-            {t('contactForm.pin.print')}
-          </Button>
-          <Button size="md" onClick={() => void navigate('/')}>
-            {t('contactForm.pin.done')}
-          </Button>
-        </Group>
+    <FormCard title={t('contactForm.pin.title')} gap="lg">
+      <Text>{t('contactForm.pin.sent', { email: invitation.email })}</Text>
+      <Text>{t(name ? 'contactForm.pin.giveTo' : 'contactForm.pin.giveToContact', { name })}</Text>
+      <Stack gap={4} align="center" py="md" bg="gray.0" style={{ borderRadius: 8 }}>
+        <Text id="contact-pin-label" fw={600}>
+          {t('contactForm.pin.label')}
+        </Text>
+        <Text
+          data-testid="contact-pin"
+          ff="monospace"
+          fw={700}
+          fz={{ base: 36, sm: 48 }}
+          style={{ letterSpacing: '0.2em' }}
+        >
+          {invitation.pin}
+        </Text>
       </Stack>
-    </Paper>
+      <Text size="sm">{t('contactForm.pin.keepSafe')}</Text>
+      <Group gap="sm">
+        <Button size="md" variant="default" onClick={() => window.open(pinPdfUrl(invitation), '_blank', 'noopener')}>
+          {t('contactForm.pin.print')}
+        </Button>
+        <Button size="md" onClick={() => void navigate('/')}>
+          {t('contactForm.pin.done')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }

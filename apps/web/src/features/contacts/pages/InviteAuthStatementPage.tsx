@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
@@ -6,8 +6,9 @@ import { RichText } from '../../../components/RichText';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authorizationStatementQuery } from '../api/contacts';
+import { contentQuery } from '../../../shared/api/content';
 import { InviteGate } from '../components/InviteGate';
+import { FormCard } from '../../../shared/components/FormCard';
 
 /** /invite-auth-statement?contactId=: the patient agrees to the authorization statement before inviting. */
 export function Component() {
@@ -20,38 +21,33 @@ function Statement({ contactId }: { contactId: number }) {
   const facility = useFacility();
   const navigate = useNavigate();
   const location = useLocation();
-  const statement = useQuery(authorizationStatementQuery(facility.facilityId, locale));
+  const statement = useQuery(contentQuery('AuthorizationStatement', locale, facility.facilityId));
 
   // Back to where the patient came from; opened directly, back to the contact.
   const cancel = () =>
     void (location.key === 'default' ? navigate(`/edit-contact?contactId=${contactId}`) : navigate(-1));
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} mx="auto">
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {t('contactForm.statement.title')}
-        </Title>
-        {statement.isPending ? (
-          <DelayedLoader label={t('app.loading')} />
-        ) : statement.data ? (
-          <RichText className="portal-rich-text" html={statement.data.body} />
-        ) : (
-          <Text role="alert">{t('content.loadFailed')}</Text>
-        )}
-        <Group gap="sm">
-          <Button
-            size="md"
-            disabled={!statement.data}
-            onClick={() => void navigate(`/contact-pin?contactId=${contactId}`)}
-          >
-            {t('contactForm.statement.agree')}
-          </Button>
-          <Button size="md" variant="default" onClick={cancel}>
-            {t('common.cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <FormCard title={t('contactForm.statement.title')} width={760} gap="lg">
+      {statement.isPending ? (
+        <DelayedLoader label={t('app.loading')} />
+      ) : statement.data ? (
+        <RichText className="portal-rich-text" html={statement.data.body} />
+      ) : (
+        <Text role="alert">{t('content.loadFailed')}</Text>
+      )}
+      <Group gap="sm">
+        <Button
+          size="md"
+          disabled={!statement.data}
+          onClick={() => void navigate(`/contact-pin?contactId=${contactId}`)}
+        >
+          {t('contactForm.statement.agree')}
+        </Button>
+        <Button size="md" variant="default" onClick={cancel}>
+          {t('common.cancel')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LIMITS } from '@portal/contracts';
-import type { CareTeamMember, PersonalContact, UpcomingAppointment } from '@portal/contracts';
+import type { CareTeamMember, UpcomingAppointment } from '@portal/contracts';
 import { api } from '../../../lib/api-instance';
 
 /** GET /api/patients/{id}/upcomingAppointments/count/4: the next appointments and follow-up items. */
@@ -20,17 +20,6 @@ export const careTeamQuery = (patientId: number) =>
     queryKey: ['careTeamMembers', patientId],
     queryFn: () => api.get<CareTeamMember[]>(`/api/patients/${patientId}/careTeamMembers`),
     staleTime: 5 * 60_000,
-  });
-
-/**
- * GET /api/patients/{id}/contacts, under the key the contact pages read and invalidate when they save
- * (['patient', patientId, 'contacts']), so the dashboard shows a saved contact at once.
- */
-export const personalContactsQuery = (patientId: number) =>
-  queryOptions({
-    queryKey: ['patient', patientId, 'contacts'],
-    queryFn: () => api.get<PersonalContact[]>(`/api/patients/${patientId}/contacts`),
-    staleTime: 30_000,
   });
 
 /** Where a care team member's photo is served (an <img> sends no bearer token: the route is public). */

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
-import { useOpenHealthInformation } from '../lib/health-information';
+import { useOpenHealthInformation } from '../../../shared/health-information';
 import { Section } from './Section';
 
 /** The health summary panel: its button follows the user menu's Health Information rule. */

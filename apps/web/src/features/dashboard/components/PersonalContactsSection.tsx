@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useTranslation } from '../../../lib/i18n';
-import { personalContactsQuery } from '../api/dashboard';
+import { personalContactsQuery } from '../../../shared/api/personal-contacts';
 import {
   AUTHORIZATION_TEXT,
   authorizationState,

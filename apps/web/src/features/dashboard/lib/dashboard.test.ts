@@ -13,7 +13,7 @@ import {
   sortContacts,
   splitLines,
 } from './cards';
-import { canRequestHealthSummary } from './health-information';
+import { canRequestHealthSummary } from '../../../shared/health-information';
 
 // The rules are pure; the module's hook needs the browser's API client, which node has not.
 vi.mock('../../../lib/api-instance', () => ({ api: {}, messageBar: {} }));

@@ -15,7 +15,7 @@ import { refreshBadges } from '../../../lib/badges';
 import { openUrlInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
-import { modulePage, type ModulePageProps } from '../../../lib/module-page';
+import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { isIPad, useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';

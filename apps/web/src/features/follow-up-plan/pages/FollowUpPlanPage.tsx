@@ -15,7 +15,7 @@ import { formatListDate } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
 import { followUpLabel } from '../../../lib/follow-up-label';
 import { useTranslation } from '../../../lib/i18n';
-import { modulePage, type ModulePageProps } from '../../../lib/module-page';
+import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { notificationSettingsQuery } from '../../../lib/notification-settings';

@@ -1,3 +1,4 @@
+import type { BrowserAuditEvent } from '@portal/contracts';
 import { Box, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,7 +16,7 @@ import { formatListDate } from '../../../lib/dates';
 import { openBlobInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
-import { modulePage, type ModulePageProps } from '../../../lib/module-page';
+import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';
@@ -33,7 +34,8 @@ import {
   type TestResultFilters,
 } from '../lib/test-results';
 
-const VIEW_AUDIT_EVENT = 'testresultsviewauditevent';
+// One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
+const VIEW_AUDIT_EVENT: BrowserAuditEvent = 'testresultsviewauditevent';
 
 /** /test-results: published test results, list and detail side by side (one at a time on small windows). */
 export const Component = modulePage('TestResults', 'labResults.title', TestResultsView);

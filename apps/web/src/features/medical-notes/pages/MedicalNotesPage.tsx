@@ -16,7 +16,7 @@ import { MasterDetail } from '../../../components/MasterDetail';
 import { refreshBadges } from '../../../lib/badges';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
-import { modulePage, type ModulePageProps } from '../../../lib/module-page';
+import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { isIPad, isMobileUserAgent, useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';

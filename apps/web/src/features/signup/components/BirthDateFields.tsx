@@ -1,6 +1,6 @@
 import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
-import { digitsOnly, type BirthDateInput } from '../validation';
+import { digitsOnly, type BirthDateInput } from '../../../shared/forms/validation';
 
 type Part = keyof BirthDateInput;
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { RichText } from '../../../components/RichText';
 import { useTranslation } from '../../../lib/i18n';
-import { termsOfUseQuery } from '../api/signup';
+import { contentQuery } from '../../../shared/api/content';
 
 /** The facility's terms of use, in the current language, opened from the create-account form. */
 export function TermsModal({
@@ -16,7 +16,7 @@ export function TermsModal({
   onClose: () => void;
 }) {
   const { t, locale } = useTranslation();
-  const terms = useQuery({ ...termsOfUseQuery(facilityId, locale), enabled: opened });
+  const terms = useQuery({ ...contentQuery('TermsOfUse', locale, facilityId), enabled: opened });
   return (
     <Modal
       opened={opened}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageBar } from '../../../lib/api-instance';
@@ -8,9 +8,9 @@ import { verifyInvitation } from '../api/signup';
 import { useLeaveConfirmation } from '../components/LeaveConfirmation';
 import { verificationFailureMessage } from '../api/errors';
 import { signUpStore } from '../signup-store';
-import { requiredError } from '../validation';
-
-const PIN_MAX = 12;
+import { requiredError } from '../../../shared/forms/validation';
+import { FIELD_MAX } from '../../../shared/forms/limits';
+import { FormCard } from '../../../shared/components/FormCard';
 
 /**
  * /auth-rep-sign-up?u={invitation token}: an invited authorised representative confirms the invitation
@@ -61,46 +61,36 @@ export function Component() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
+    <>
       {modal}
-      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="auth-rep-title">
-        <Stack gap="md">
-          <Title order={1} id="auth-rep-title" fz={{ base: 24, sm: 30 }}>
-            {t('authRepSignUp.heading')}
-          </Title>
-          <Text>{t('authRepSignUp.intro')}</Text>
-          {token === '' && (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              styles={{ message: { color: 'var(--mantine-color-text)' } }}
-            >
-              {t('authRepSignUp.missingInvitation')}
-            </Alert>
-          )}
-          <TextInput
-            ref={pinRef}
-            name="pin"
-            label={t('authRepSignUp.pin')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
-            maxLength={PIN_MAX}
-            value={pin}
-            error={pinError && t(pinError)}
-            onChange={(e) => setPin(e.currentTarget.value)}
-          />
-          <Group gap="sm">
-            <Button type="submit" loading={submitting} size="md" disabled={token === ''}>
-              {t('signUp.next')}
-            </Button>
-            <Button variant="default" size="md" onClick={() => void navigate('/login')}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+      <FormCard title={t('authRepSignUp.heading')} titleId="auth-rep-title" onSubmit={(e) => void submit(e)}>
+        <Text>{t('authRepSignUp.intro')}</Text>
+        {token === '' && (
+          <Alert color="red" variant="light" role="alert" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+            {t('authRepSignUp.missingInvitation')}
+          </Alert>
+        )}
+        <TextInput
+          ref={pinRef}
+          name="pin"
+          label={t('authRepSignUp.pin')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          maxLength={FIELD_MAX.pin}
+          value={pin}
+          error={pinError && t(pinError)}
+          onChange={(e) => setPin(e.currentTarget.value)}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={submitting} size="md" disabled={token === ''}>
+            {t('signUp.next')}
+          </Button>
+          <Button variant="default" size="md" onClick={() => void navigate('/login')}>
+            {t('common.cancel')}
+          </Button>
+        </Group>
+      </FormCard>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -8,13 +8,16 @@ import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
 import { logIn } from '../../../lib/login-flow';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { passwordRulesQuery, postAccountInformation } from '../api/signup';
+import { passwordRulesQuery } from '../../../shared/api/password-rules';
+import { postAccountInformation } from '../api/signup';
 import { useLeaveConfirmation } from '../components/LeaveConfirmation';
 import { usePasswordHint } from '../../../components/PasswordHint';
 import { TermsModal } from '../components/TermsModal';
 import { signUpStore, type HeldSignUp } from '../signup-store';
 import { focusField } from '../../../lib/focus';
-import { confirmPasswordError, emailError, passwordError, usernameError } from '../validation';
+import { confirmPasswordError, emailError, passwordError, usernameError } from '../../../shared/forms/validation';
+import { FIELD_MAX } from '../../../shared/forms/limits';
+import { FormCard } from '../../../shared/components/FormCard';
 
 type Field = 'email' | 'username' | 'password' | 'confirmPassword' | 'terms';
 const ORDER: Field[] = ['email', 'username', 'password', 'confirmPassword', 'terms'];
@@ -61,7 +64,11 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
       email: isRepresentative ? undefined : emailError(values.email),
       username: usernameError(values.username),
       password: passwordError(values.password, rules.data),
-      confirmPassword: confirmPasswordError(values.password, values.confirmPassword),
+      confirmPassword: confirmPasswordError(
+        values.password,
+        values.confirmPassword,
+        'createAccount.passwordsDoNotMatch',
+      ),
       terms: accepted ? undefined : 'createAccount.termsRequired',
     };
     return Object.fromEntries(Object.entries(found).filter(([, v]) => v));
@@ -143,7 +150,7 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
+    <>
       {modal}
       <TermsModal
         facilityId={facilityId}
@@ -153,89 +160,84 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
           termsLinkRef.current?.focus();
         }}
       />
-      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="create-account-title">
-        <Stack gap="md">
-          <Title order={1} id="create-account-title" fz={{ base: 24, sm: 30 }}>
-            {t('createAccount.heading')}
-          </Title>
-          <Text>{t(isRepresentative ? 'createAccount.introRepresentative' : 'createAccount.intro')}</Text>
-          {isRepresentative ? null : (
-            <TextInput
-              name="email"
-              type="email"
-              label={t('createAccount.email')}
-              autoComplete="email"
-              required
-              maxLength={254}
-              value={values.email}
-              error={errors.email && t(errors.email)}
-              onChange={(e) => set('email', e.currentTarget.value)}
-            />
-          )}
+      <FormCard title={t('createAccount.heading')} titleId="create-account-title" onSubmit={(e) => void submit(e)}>
+        <Text>{t(isRepresentative ? 'createAccount.introRepresentative' : 'createAccount.intro')}</Text>
+        {isRepresentative ? null : (
           <TextInput
-            name="username"
-            label={t('createAccount.username')}
-            description={t('createAccount.usernameDescription')}
-            autoComplete="username"
+            name="email"
+            type="email"
+            label={t('createAccount.email')}
+            autoComplete="email"
             required
-            maxLength={100}
-            value={values.username}
-            error={errors.username && t(errors.username)}
-            onChange={(e) => set('username', e.currentTarget.value)}
+            maxLength={FIELD_MAX.email}
+            value={values.email}
+            error={errors.email && t(errors.email)}
+            onChange={(e) => set('email', e.currentTarget.value)}
           />
-          <PasswordInput
-            name="password"
-            label={t('createAccount.password')}
-            description={hint || undefined}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-            required
-            maxLength={256}
-            value={values.password}
-            error={errors.password && t(errors.password)}
-            onChange={(e) => set('password', e.currentTarget.value)}
+        )}
+        <TextInput
+          name="username"
+          label={t('createAccount.username')}
+          description={t('createAccount.usernameDescription')}
+          autoComplete="username"
+          required
+          maxLength={FIELD_MAX.username}
+          value={values.username}
+          error={errors.username && t(errors.username)}
+          onChange={(e) => set('username', e.currentTarget.value)}
+        />
+        <PasswordInput
+          name="password"
+          label={t('createAccount.password')}
+          description={hint || undefined}
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+          required
+          maxLength={FIELD_MAX.password}
+          value={values.password}
+          error={errors.password && t(errors.password)}
+          onChange={(e) => set('password', e.currentTarget.value)}
+        />
+        <PasswordInput
+          name="confirmPassword"
+          label={t('createAccount.confirmPassword')}
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
+          required
+          maxLength={FIELD_MAX.password}
+          value={values.confirmPassword}
+          error={errors.confirmPassword && t(errors.confirmPassword)}
+          onChange={(e) => set('confirmPassword', e.currentTarget.value)}
+        />
+        <Stack gap={4}>
+          <Checkbox
+            name="terms"
+            label={t('createAccount.acceptTerms')}
+            checked={accepted}
+            error={errors.terms && t(errors.terms)}
+            onChange={(e) => setAccepted(e.currentTarget.checked)}
           />
-          <PasswordInput
-            name="confirmPassword"
-            label={t('createAccount.confirmPassword')}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-            required
-            maxLength={256}
-            value={values.confirmPassword}
-            error={errors.confirmPassword && t(errors.confirmPassword)}
-            onChange={(e) => set('confirmPassword', e.currentTarget.value)}
-          />
-          <Stack gap={4}>
-            <Checkbox
-              name="terms"
-              label={t('createAccount.acceptTerms')}
-              checked={accepted}
-              error={errors.terms && t(errors.terms)}
-              onChange={(e) => setAccepted(e.currentTarget.checked)}
-            />
-            <Anchor
-              component="button"
-              type="button"
-              ref={termsLinkRef}
-              ml={32}
-              ta="left"
-              w="fit-content"
-              onClick={() => setTermsOpen(true)}
-            >
-              {t('createAccount.readTerms')}
-            </Anchor>
-          </Stack>
-          <Group gap="sm">
-            <Button type="submit" loading={submitting} size="md">
-              {t('createAccount.submit')}
-            </Button>
-            <Button variant="default" size="md" onClick={() => void navigate('/login')}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
+          <Anchor
+            component="button"
+            type="button"
+            ref={termsLinkRef}
+            ml={32}
+            ta="left"
+            w="fit-content"
+            onClick={() => setTermsOpen(true)}
+          >
+            {t('createAccount.readTerms')}
+          </Anchor>
         </Stack>
-      </form>
-    </Paper>
+        <Group gap="sm">
+          <Button type="submit" loading={submitting} size="md">
+            {t('createAccount.submit')}
+          </Button>
+          <Button variant="default" size="md" onClick={() => void navigate('/login')}>
+            {t('common.cancel')}
+          </Button>
+        </Group>
+      </FormCard>
+    </>
   );
 }

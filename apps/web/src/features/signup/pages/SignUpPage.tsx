@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,33 +8,18 @@ import { useFacility } from '../../../lib/facility-context';
 import { loadLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { verificationFieldsQuery, verifyIdentity, type IdentityToVerify } from '../api/signup';
-import { BirthDateFields } from '../components/BirthDateFields';
+import { EmailStep } from '../components/EmailStep';
+import { IdentityStep, type IdentityField, type IdentityValues } from '../components/IdentityStep';
 import { useLeaveConfirmation } from '../components/LeaveConfirmation';
 import { verificationFailureMessage } from '../api/errors';
 import { signUpStore, type HeldPatient } from '../signup-store';
 import { focusField } from '../../../lib/focus';
-import {
-  birthDateErrors,
-  digitsOnly,
-  emailError,
-  parseVerificationFields,
-  requiredError,
-  type BirthDateInput,
-} from '../validation';
+import { birthDateErrors, digitsOnly, emailError, requiredError } from '../../../shared/forms/validation';
+import { FormCard } from '../../../shared/components/FormCard';
+import { parseVerificationFields } from '../lib/verification-fields';
+import { FIELD_MAX } from '../../../shared/forms/limits';
 
-type IdentityField = 'firstName' | 'lastName' | 'day' | 'month' | 'year' | 'pin' | 'mrn' | 'ssn';
 const IDENTITY_ORDER: IdentityField[] = ['firstName', 'lastName', 'day', 'month', 'year', 'pin', 'mrn', 'ssn'];
-const PIN_MAX = 12;
-const SSN_MAX = 9;
-const MRN_MAX = 40;
-
-interface IdentityValues extends BirthDateInput {
-  firstName: string;
-  lastName: string;
-  pin: string;
-  mrn: string;
-  ssn: string;
-}
 
 /**
  * /sign-up: step 1 verifies the patient's identity (name, date of birth and the facility's verification
@@ -48,7 +33,7 @@ export function Component() {
   const [search] = useSearchParams();
   usePageTitle('signUp.title');
 
-  const pinFromAddress = digitsOnly(search.get('pin') ?? '', PIN_MAX);
+  const pinFromAddress = digitsOnly(search.get('pin') ?? '', FIELD_MAX.pin);
   const languageFromAddress = search.get('language');
   useEffect(() => {
     if (languageFromAddress) loadLanguage(languageFromAddress, facility.facilityId).catch(() => undefined);
@@ -89,7 +74,6 @@ export function Component() {
   }, [step]);
 
   const pinHidden = pinFromAddress !== '';
-  const set = (field: keyof IdentityValues, value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const validateIdentity = (): Partial<Record<IdentityField, string>> => {
     const found: Partial<Record<IdentityField, string>> = {
@@ -138,7 +122,7 @@ export function Component() {
     }
   };
 
-  const submitEmail = async (event: FormEvent) => {
+  const submitEmail = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = emailError(email);
     setEmailErrorKey(found);
@@ -157,151 +141,47 @@ export function Component() {
   if (fieldsQuery.isPending) return <DelayedLoader label={t('app.loading')} />;
   if (fieldsQuery.isError) {
     return (
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
-        <Stack gap="md">
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t('signUp.heading')}
-          </Title>
-          <Text role="alert">{t('messages.unexpectedError')}</Text>
-          <Button
-            variant="default"
-            w="fit-content"
-            onClick={() => {
-              leaveFreely();
-              void navigate('/login');
-            }}
-          >
-            {t('common.cancel')}
-          </Button>
-        </Stack>
-      </Paper>
+      <FormCard title={t('signUp.heading')}>
+        <Text role="alert">{t('messages.unexpectedError')}</Text>
+        <Button
+          variant="default"
+          w="fit-content"
+          onClick={() => {
+            leaveFreely();
+            void navigate('/login');
+          }}
+        >
+          {t('common.cancel')}
+        </Button>
+      </FormCard>
     );
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
+    <>
       {modal}
       {step === 1 ? (
-        <form onSubmit={(e) => void submitIdentity(e)} noValidate aria-labelledby="signup-title">
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {t('signUp.stepOf', { step: 1, steps: 2 })}
-            </Text>
-            <Title order={1} id="signup-title" fz={{ base: 24, sm: 30 }}>
-              {t('signUp.heading')}
-            </Title>
-            <Text>{t('signUp.intro')}</Text>
-            <TextInput
-              name="firstName"
-              label={t('signUp.firstName')}
-              autoComplete="given-name"
-              required
-              maxLength={100}
-              value={values.firstName}
-              error={errors.firstName && t(errors.firstName)}
-              onChange={(e) => set('firstName', e.currentTarget.value)}
-            />
-            <TextInput
-              name="lastName"
-              label={t('signUp.lastName')}
-              autoComplete="family-name"
-              required
-              maxLength={100}
-              value={values.lastName}
-              error={errors.lastName && t(errors.lastName)}
-              onChange={(e) => set('lastName', e.currentTarget.value)}
-            />
-            <BirthDateFields
-              value={values}
-              errors={errors}
-              onChange={(date) => setValues((v) => ({ ...v, ...date }))}
-            />
-            {asked.has('pin') && !pinHidden && (
-              <TextInput
-                name="pin"
-                label={t('signUp.pin')}
-                description={t('signUp.pinDescription')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                required
-                maxLength={PIN_MAX}
-                value={values.pin}
-                error={errors.pin && t(errors.pin)}
-                onChange={(e) => set('pin', digitsOnly(e.currentTarget.value, PIN_MAX))}
-              />
-            )}
-            {asked.has('mrn') && (
-              <TextInput
-                name="mrn"
-                label={t('signUp.mrn')}
-                autoComplete="off"
-                required
-                maxLength={MRN_MAX}
-                value={values.mrn}
-                error={errors.mrn && t(errors.mrn)}
-                onChange={(e) => set('mrn', e.currentTarget.value)}
-              />
-            )}
-            {asked.has('ssn') && (
-              <TextInput
-                name="ssn"
-                label={t('signUp.ssn')}
-                description={t('signUp.ssnDescription')}
-                autoComplete="off"
-                inputMode="numeric"
-                required
-                maxLength={SSN_MAX}
-                value={values.ssn}
-                error={errors.ssn && t(errors.ssn)}
-                onChange={(e) => set('ssn', digitsOnly(e.currentTarget.value, SSN_MAX))}
-              />
-            )}
-            <Group gap="sm">
-              <Button type="submit" loading={submitting} size="md">
-                {t('signUp.next')}
-              </Button>
-              <Button variant="default" size="md" onClick={cancel}>
-                {t('common.cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <IdentityStep
+          values={values}
+          errors={errors}
+          asked={asked}
+          pinHidden={pinHidden}
+          submitting={submitting}
+          onChange={(changed) => setValues((v) => ({ ...v, ...changed }))}
+          onSubmit={(e) => void submitIdentity(e)}
+          onCancel={cancel}
+        />
       ) : (
-        <form onSubmit={(e) => void submitEmail(e)} noValidate aria-labelledby="signup-email-title">
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {t('signUp.stepOf', { step: 2, steps: 2 })}
-            </Text>
-            <Title order={1} id="signup-email-title" fz={{ base: 24, sm: 30 }}>
-              {t('signUp.emailHeading')}
-            </Title>
-            <Text>{t('signUp.emailIntro')}</Text>
-            <TextInput
-              ref={emailRef}
-              name="email"
-              type="email"
-              label={t('signUp.email')}
-              autoComplete="email"
-              required
-              maxLength={254}
-              value={email}
-              error={emailErrorKey && t(emailErrorKey)}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <Group gap="sm">
-              <Button type="submit" size="md">
-                {t('signUp.next')}
-              </Button>
-              <Button variant="default" size="md" onClick={() => setStep(1)}>
-                {t('signUp.back')}
-              </Button>
-              <Button variant="subtle" size="md" onClick={cancel}>
-                {t('common.cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <EmailStep
+          email={email}
+          error={emailErrorKey}
+          inputRef={emailRef}
+          onChange={setEmail}
+          onSubmit={(e) => void submitEmail(e)}
+          onBack={() => setStep(1)}
+          onCancel={cancel}
+        />
       )}
-    </Paper>
+    </>
   );
 }

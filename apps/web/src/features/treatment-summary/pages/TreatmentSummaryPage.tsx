@@ -1,3 +1,4 @@
+import type { BrowserAuditEvent } from '@portal/contracts';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -5,7 +6,7 @@ import { DelayedLoader } from '../../../components/DelayedLoader';
 import { refreshBadges } from '../../../lib/badges';
 import { useCapabilities } from '../../../lib/capabilities';
 import { useTranslation } from '../../../lib/i18n';
-import { modulePage, type ModulePageProps } from '../../../lib/module-page';
+import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useViewAudit } from '../../../lib/view-audit';
 import { treatmentSummaryQuery } from '../api/treatment-summary';
@@ -13,7 +14,8 @@ import { TreatmentGroup } from '../components/TreatmentGroup';
 import { newItemCount, shownGroups, treatmentTypesAccess } from '../lib/treatment-summary';
 import classes from '../components/TreatmentSummary.module.css';
 
-const VIEW_AUDIT_EVENT = 'treatmentsummaryviewauditevent';
+// One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
+const VIEW_AUDIT_EVENT: BrowserAuditEvent = 'treatmentsummaryviewauditevent';
 
 /** /treatment-summary (spec 002, 2.5): the patient's treatment summary, group by group. */
 export const Component = modulePage('TreatmentSummary', 'treatmentSummary.title', TreatmentSummaryView);

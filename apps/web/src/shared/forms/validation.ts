@@ -1,8 +1,12 @@
 import { checkPassword, isValidEmail, isValidUsername, type PasswordRulesInput } from '@portal/contracts';
 
-// Each check answers a language-pack key (or undefined), so errors already shown follow a language switch.
+// The form checks of every page (sign-up, account, password). Each answers a language-pack key (or
+// undefined), so errors already shown follow a language switch.
 
 export const REQUIRED = 'common.required';
+
+/** The language-pack keys that say two passwords differ: sign-up's text ends with a full stop, the password change's does not. */
+export type PasswordMismatchKey = 'createAccount.passwordsDoNotMatch' | 'updatePassword.passwordsDoNotMatch';
 
 /** Keeps only the digits of what was typed or pasted (birth date, PIN and SSN accept digits only). */
 export function digitsOnly(value: string, maxLength: number): string {
@@ -25,14 +29,20 @@ export function usernameError(value: string): string | undefined {
   return isValidUsername(username) ? undefined : 'createAccount.usernameFormat';
 }
 
+/** Required, then the facility rules: 'Password does not meet security requirements'. */
 export function passwordError(value: string, rules: PasswordRulesInput | undefined): string | undefined {
   if (value === '') return REQUIRED;
   return rules && !checkPassword(value, rules).ok ? 'password.rulesNotMet' : undefined;
 }
 
-export function confirmPasswordError(password: string, confirm: string): string | undefined {
+/** Required, then equal to the password; `mismatch` is the page's own wording. */
+export function confirmPasswordError(
+  password: string,
+  confirm: string,
+  mismatch: PasswordMismatchKey,
+): string | undefined {
   if (confirm === '') return REQUIRED;
-  return confirm === password ? undefined : 'createAccount.passwordsDoNotMatch';
+  return confirm === password ? undefined : mismatch;
 }
 
 export interface BirthDateInput {
@@ -55,12 +65,9 @@ export function birthDateErrors(date: BirthDateInput): Partial<Record<keyof Birt
   return errors;
 }
 
-/** The facility's comma-separated list of verification fields, as a set of pin, mrn and ssn. */
-export function parseVerificationFields(list: string | undefined): Set<'pin' | 'mrn' | 'ssn'> {
-  const fields = new Set<'pin' | 'mrn' | 'ssn'>();
-  for (const part of (list ?? '').split(',')) {
-    const name = part.trim().toLowerCase();
-    if (name === 'pin' || name === 'mrn' || name === 'ssn') fields.add(name);
-  }
-  return fields;
+/** Only the fields that have an error. */
+export function onlyErrors<F extends string>(
+  found: Partial<Record<F, string | undefined>>,
+): Partial<Record<F, string>> {
+  return Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as Partial<Record<F, string>>;
 }

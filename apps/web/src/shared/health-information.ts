@@ -1,27 +1,14 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ExternalSystem } from '@portal/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api';
-import { api, messageBar } from '../../../lib/api-instance';
-
-/** The part of an external system (contracts ExternalSystemSchema) this rule reads. */
-interface ExternalSystem {
-  externalSystemId: number;
-  name: string;
-  activeTriggerEventTypes: string[];
-}
+import { ApiError } from '../lib/api';
+import { messageBar } from '../lib/api-instance';
+import { externalSystemsQuery } from './api/external-systems';
 
 export const CCDA_REQUESTED = 'CcdaRequested';
 export const HEALTH_SUMMARY_PATH = '/health-summary';
 export const CCDA_NOT_CONFIGURED = 'messages.ccdaNotConfiguredError';
-
-/** GET /api/patients/{id}/externalSystems: where the patient's clinical documents come from. */
-export const externalSystemsQuery = (patientId: number) =>
-  queryOptions({
-    queryKey: ['externalSystems', patientId],
-    queryFn: () => api.get<ExternalSystem[]>(`/api/patients/${patientId}/externalSystems`),
-    staleTime: 5 * 60_000,
-  });
 
 /** A health summary can be asked for only from a system that answers the CcdaRequested trigger. */
 export function canRequestHealthSummary(systems: readonly Pick<ExternalSystem, 'activeTriggerEventTypes'>[]): boolean {

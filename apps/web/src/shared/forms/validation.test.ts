@@ -4,14 +4,15 @@ import {
   confirmPasswordError,
   digitsOnly,
   emailError,
-  parseVerificationFields,
+  onlyErrors,
   passwordError,
+  requiredError,
   usernameError,
 } from './validation';
 
 const riverside = { minimumLength: 12, numOfCapitalLetters: 1, numOfNumbers: 1, numOfSpecialCharacters: 1 };
 
-describe('sign-up validation', () => {
+describe('form validation', () => {
   it('keeps digits only, up to the field length', () => {
     expect(digitsOnly('1a2-3', 2)).toBe('12');
     expect(digitsOnly('123-45-6789', 9)).toBe('123456789');
@@ -47,14 +48,20 @@ describe('sign-up validation', () => {
     expect(passwordError('', riverside)).toBe('common.required');
     expect(passwordError('short', riverside)).toBe('password.rulesNotMet');
     expect(passwordError('Long enough #1', riverside)).toBeUndefined();
-    expect(confirmPasswordError('a', '')).toBe('common.required');
-    expect(confirmPasswordError('a', 'b')).toBe('createAccount.passwordsDoNotMatch');
-    expect(confirmPasswordError('a', 'a')).toBeUndefined();
+    expect(passwordError('short', undefined)).toBeUndefined();
+    expect(confirmPasswordError('a', '', 'createAccount.passwordsDoNotMatch')).toBe('common.required');
+    expect(confirmPasswordError('a', 'b', 'createAccount.passwordsDoNotMatch')).toBe(
+      'createAccount.passwordsDoNotMatch',
+    );
+    expect(confirmPasswordError('a', 'b', 'updatePassword.passwordsDoNotMatch')).toBe(
+      'updatePassword.passwordsDoNotMatch',
+    );
+    expect(confirmPasswordError('a', 'a', 'createAccount.passwordsDoNotMatch')).toBeUndefined();
   });
 
-  it('reads the facility verification field list', () => {
-    expect([...parseVerificationFields('pin, MRN ,x')]).toEqual(['pin', 'mrn']);
-    expect(parseVerificationFields('').size).toBe(0);
-    expect(parseVerificationFields(undefined).size).toBe(0);
+  it('requires text that is not blank and keeps only the fields with an error', () => {
+    expect(requiredError('  ')).toBe('common.required');
+    expect(requiredError('x')).toBeUndefined();
+    expect(onlyErrors({ a: 'common.required', b: undefined })).toEqual({ a: 'common.required' });
   });
 });

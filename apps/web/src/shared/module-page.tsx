@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { DelayedLoader } from '../components/DelayedLoader';
-import { useCapabilities } from './capabilities';
-import { useCurrentPatient } from './current-patient';
-import { useTranslation } from './i18n';
-import { usePageTitle } from './use-page-title';
+import { useCapabilities } from '../lib/capabilities';
+import { useCurrentPatient } from '../lib/current-patient';
+import { useTranslation } from '../lib/i18n';
+import { usePageTitle } from '../lib/use-page-title';
 
 /** What a module's page is given: whose record it shows, and who is looking. */
 export interface ModulePageProps {

@@ -1,0 +1,19 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { PersonalContact } from '@portal/contracts';
+import { api } from '../../lib/api-instance';
+
+/**
+ * GET /api/patients/{patientId}/contacts: the patient's personal contacts, read by the contact pages and
+ * the dashboard's cards under one key, so a saved contact shows everywhere at once.
+ */
+export const personalContactsQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: ['patient', patientId, 'contacts'],
+    queryFn: ({ signal }) => api.get<PersonalContact[]>(`/api/patients/${patientId}/contacts`, { signal }),
+    staleTime: 30_000,
+  });
+
+/** After a change to a contact: every cached contact list (any key that names 'contacts') is stale. */
+export function invalidatePersonalContacts(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('contacts') });
+}

@@ -1,0 +1,74 @@
+import { Paper, Stack, Title, type MantineSpacing, type StyleProp } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+
+export interface FormCardProps {
+  /** The card's heading; leave it out when the page heads the card from outside. */
+  title?: ReactNode;
+  /** The heading's id: the form (or, with `section`, the card) is labelled by it. */
+  titleId?: string;
+  /** 1 (the page's heading, the default) or 2 (a card beside another). */
+  headingLevel?: 1 | 2;
+  /** Given, the content is a form (browser validation off) labelled by the heading. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's own label, for a form without a heading of its own in the card. */
+  formLabel?: string;
+  /** Shown above the heading (a step counter). */
+  above?: ReactNode;
+  /** The card's largest width, centred; null: as wide as its place. */
+  width?: number | null;
+  gap?: MantineSpacing;
+  mt?: StyleProp<MantineSpacing>;
+  /** A labelled section (by the heading) rather than a plain box. */
+  section?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * The bordered card of the form and message pages (sign-in, sign-up, account, contacts): padding that
+ * grows from phones up, the heading, then the content in a column; optionally the form around it all.
+ */
+export function FormCard({
+  title,
+  titleId,
+  headingLevel = 1,
+  onSubmit,
+  formLabel,
+  above,
+  width = 640,
+  gap = 'md',
+  mt,
+  section = false,
+  children,
+}: FormCardProps) {
+  const body = (
+    <Stack gap={gap}>
+      {above}
+      {title !== undefined && (
+        <Title order={headingLevel} id={titleId} fz={headingLevel === 1 ? { base: 24, sm: 30 } : 'xl'}>
+          {title}
+        </Title>
+      )}
+      {children}
+    </Stack>
+  );
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      maw={width ?? undefined}
+      mx={width === null ? undefined : 'auto'}
+      mt={mt}
+      component={section ? 'section' : 'div'}
+      aria-labelledby={section ? titleId : undefined}
+    >
+      {onSubmit ? (
+        <form onSubmit={onSubmit} noValidate aria-labelledby={formLabel ? undefined : titleId} aria-label={formLabel}>
+          {body}
+        </form>
+      ) : (
+        body
+      )}
+    </Paper>
+  );
+}
