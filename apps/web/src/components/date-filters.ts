@@ -1,9 +1,4 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { startOfDayMonthsBefore } from '../lib/dates';
 
 /** The date filters of the clinical lists (spec 002 section 9): All, Last 3, 6 and 9 months. */
 export const MONTH_FILTERS = ['All', 'Last3Months', 'Last6Months', 'Last9Months'] as const;
@@ -40,9 +35,7 @@ export function inMonthFilter(
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return false;
   if (timeZoneId) {
-    // dayjs keeps 31 May minus 3 months on the last day of February.
-    const from = dayjs(now).tz(timeZoneId).subtract(months, 'month').startOf('day');
-    return value.getTime() >= from.valueOf();
+    return value.getTime() >= startOfDayMonthsBefore(now, months, timeZoneId);
   }
   const from = new Date(now.getFullYear(), now.getMonth() - months, now.getDate());
   // 31 May minus 3 months is 28 or 29 February, not 2 March.

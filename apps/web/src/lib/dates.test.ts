@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatListDate } from './dates';
+import {
+  calendarDay,
+  dayIn,
+  daysBetween,
+  formatDateTime,
+  formatDay,
+  formatListDate,
+  formatTimeOfDay,
+  localMidnight,
+  middayIn,
+  startOfDayMonthsBefore,
+} from './dates';
 
 describe('formatDateTime', () => {
   it('shows MM/DD/YYYY h:mm A in the facility time zone', () => {
@@ -35,5 +46,36 @@ describe('formatListDate', () => {
   });
   it('hides the time of today when the value has none', () => {
     expect(formatListDate('2026-11-21T17:00:00Z', { timeZoneId: tz, now, hasTime: false })).toBe('Nov 21');
+  });
+});
+
+describe('calendar days', () => {
+  it('reads one from a day or a date-time, and only when the date is real', () => {
+    expect(calendarDay('2026-03-05')).toBe('2026-03-05');
+    expect(calendarDay(' 2026-03-05T00:00:00 ')).toBe('2026-03-05');
+    expect(calendarDay('2025-02-30')).toBeNull();
+    expect(calendarDay('03/05/2026')).toBeNull();
+    expect(calendarDay(null)).toBeNull();
+  });
+  it('places a day at local midnight, or at noon in a zone', () => {
+    const local = localMidnight('2026-03-05');
+    expect([local.getFullYear(), local.getMonth(), local.getDate(), local.getHours()]).toEqual([2026, 2, 5, 0]);
+    expect(new Date(middayIn('2026-03-05', 'America/New_York')).toISOString()).toBe('2026-03-05T17:00:00.000Z');
+  });
+  it('finds the day of an instant in a zone and counts days between days', () => {
+    expect(dayIn('2026-01-01T02:30:00Z', 'America/Chicago')).toBe('2025-12-31');
+    expect(daysBetween('2026-03-09', '2026-03-16T10:00:00')).toBe(7);
+    expect(daysBetween('2026-03-09', '2026-03-08')).toBe(-1);
+    expect(daysBetween('2026-03-09', 'soon')).toBeNaN();
+  });
+  it('goes back whole months to the start of a day in a zone', () => {
+    const from = startOfDayMonthsBefore(new Date('2026-05-31T15:00:00Z'), 3, 'America/New_York');
+    expect(new Date(from).toISOString()).toBe('2026-02-28T05:00:00.000Z');
+  });
+  it('formats a day without moving it, and a time of day in a zone or at an offset', () => {
+    expect(formatDay('2026-03-05')).toBe('Mar 5, 2026');
+    expect(formatDay('2026-03-05T23:30:00-05:00', 'L')).toBe('03/05/2026');
+    expect(formatTimeOfDay('2026-03-05T15:00:00Z', 'America/Chicago')).toBe('9:00 AM');
+    expect(formatTimeOfDay('2026-03-05T15:00:00Z', { offsetMinutes: -300 })).toBe('10:00 AM');
   });
 });

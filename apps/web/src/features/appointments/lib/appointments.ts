@@ -1,6 +1,6 @@
 import type { Appointment, APPOINTMENT_DATE_FILTERS, APPOINTMENTS_DATE_PREFERENCE } from '@portal/contracts';
 import { ALL, matchesChoice } from '../../../components/filters';
-import { formatDateTime } from '../../../lib/dates';
+import { dayIn, formatDateTime } from '../../../lib/dates';
 
 export type DateFilter = (typeof APPOINTMENT_DATE_FILTERS)[number];
 
@@ -23,13 +23,6 @@ export interface AppointmentFilters {
 }
 
 export const DEFAULT_FILTERS: AppointmentFilters = { status: ALL, type: ALL, provider: ALL, date: 'All' };
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */
-function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
-}
 
 /**
  * Past or upcoming as of `now`: a timed appointment by its start; one known only by its day is

@@ -1,16 +1,9 @@
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { LIMITS } from '@portal/contracts';
 import type { UpcomingAppointment } from '@portal/contracts';
+import { dayIn, daysBetween, formatDay as formatCalendarDay, formatTimeOfDay } from '../../../lib/dates';
 
 // The follow-up label rule is shared with the follow-up plan; the dashboard's components import it from here.
 export { followUpLabel } from '../../../lib/follow-up-label';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(localizedFormat);
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 
@@ -25,8 +18,7 @@ export const isFollowUp = (item: UpcomingAppointment) => item.upcomingAppointmen
 
 /** '(today)', '(tomorrow)', '(in N days)' for an item 0 to 7 calendar days ahead in the facility's zone. */
 export function daysAheadLabel(date: string, facilityZoneId: string, now: Date, t: Translate): string | null {
-  const today = dayjs(now).tz(facilityZoneId).format('YYYY-MM-DD');
-  const days = Math.round(dayjs.utc(date.slice(0, 10)).diff(dayjs.utc(today), 'day', true));
+  const days = daysBetween(dayIn(now, facilityZoneId), date);
   if (!Number.isFinite(days) || days < 0 || days > LIMITS.appointmentDaysAheadLabel) return null;
   if (days === 0) return t('dashboard.today');
   if (days === 1) return t('dashboard.tomorrow');
@@ -71,23 +63,22 @@ export function differingAbbreviation(item: UpcomingItem, facilityZoneId: string
 
 const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
 
-/** The item's start in its own zone (see UpcomingItem), for the time of day. */
-export function localStart(item: UpcomingItem, facilityZoneId: string): dayjs.Dayjs {
-  if (item.timeZoneId) return dayjs(item.rawDate).tz(item.timeZoneId);
+/** The zone of the item's start (see UpcomingItem), for the time of day. */
+export function startZone(item: UpcomingItem, facilityZoneId: string): string | { offsetMinutes: number } {
+  if (item.timeZoneId) return item.timeZoneId;
   const offset = OFFSET.exec(item.rawDate);
   if (offset) {
-    const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
-    return dayjs(item.rawDate).utcOffset(minutes);
+    return { offsetMinutes: (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) };
   }
-  return dayjs(item.rawDate).tz(facilityZoneId);
+  return facilityZoneId;
 }
 
 /** The item's calendar day ('YYYY-MM-DD', in the zone it is held in) as a long date ('ll': 'May 3, 2026'). */
 export function formatDay(date: string): string {
-  return dayjs(date.slice(0, 10)).format('ll');
+  return formatCalendarDay(date, 'll');
 }
 
 /** The time of day of a timed item, in the user's language ('LT': '2:30 PM'). */
 export function formatTime(item: UpcomingItem, facilityZoneId: string): string {
-  return localStart(item, facilityZoneId).format('LT');
+  return formatTimeOfDay(item.rawDate, startZone(item, facilityZoneId));
 }

@@ -1,14 +1,11 @@
 import { Button, CloseButton, Group, Popover, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useId, useState } from 'react';
 import type { FollowUpPlan } from '@portal/contracts';
+import { formatDay } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 
-dayjs.extend(localizedFormat);
-
 /** A calendar day as the long date ('ll': 'Mar 5, 2026'). */
-const longDay = (day: string) => dayjs(day.slice(0, 10)).format('ll');
+const longDay = (day: string) => formatDay(day, 'll');
 
 /** The Details button and its popover: start date, instructions (the memo) and guidelines (spec 2.2). */
 export function PlanDetails({ plan }: { plan: FollowUpPlan }) {

@@ -1,12 +1,7 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { FOLLOW_UP_PLAN_FILTERS, type FollowUpPlanFilter } from '@portal/contracts';
 import type { FollowUpAppointment, FollowUpPlan, FollowUpTask } from '@portal/contracts';
+import { calendarDay, dayIn, middayIn } from '../../../lib/dates';
 import type { NotificationSettings } from '../../../lib/notification-settings';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 // The display rules of the follow-up plan (spec 002 sections 2.2 and 4), pure so they can be tested.
 
@@ -20,17 +15,14 @@ export function parseFilter(value: string | null | undefined): FollowUpPlanFilte
   return FOLLOW_UP_PLAN_FILTERS.find((f) => f === value) ?? DEFAULT_FILTER;
 }
 
-/** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */
-function dayIn(instant: string | Date, timeZoneId: string): string {
-  return dayjs(instant).tz(timeZoneId).format('YYYY-MM-DD');
-}
-
 /**
  * The day the item is due: the booked day when it is booked, else the recommended day. A booked instant
  * counts on its day in the facility's zone.
  */
 export function dueDay(item: Pick<FollowUpAppointment, 'targetDate' | 'actualDate'>, timeZoneId: string): string {
-  return item.actualDate ? dayIn(item.actualDate, timeZoneId) : item.targetDate.slice(0, 10);
+  return item.actualDate
+    ? dayIn(item.actualDate, timeZoneId)
+    : (calendarDay(item.targetDate) ?? item.targetDate.slice(0, 10));
 }
 
 /**
@@ -123,7 +115,7 @@ export function shownDate(item: Pick<FollowUpAppointment, 'targetDate' | 'actual
 
 /** Sorts rows by when they are due: the booked instant, else noon of the recommended day in the zone. */
 export function dueTime(item: Pick<FollowUpAppointment, 'targetDate' | 'actualDate'>, timeZoneId: string): number {
-  return item.actualDate ? Date.parse(item.actualDate) : dayjs.tz(`${item.targetDate} 12:00:00`, timeZoneId).valueOf();
+  return item.actualDate ? Date.parse(item.actualDate) : middayIn(item.targetDate, timeZoneId);
 }
 
 /** The notification line's language key: how the patient is reminded of follow-ups. */

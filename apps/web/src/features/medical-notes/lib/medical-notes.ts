@@ -5,11 +5,10 @@ import type {
   MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT,
   MedicalNote,
 } from '@portal/contracts';
-import dayjs from 'dayjs';
 import { DATE_FORMATS } from '@portal/contracts';
 import { inMonthFilter, type MonthFilter } from '../../../components/date-filters';
 import { ALL, matchesChoice } from '../../../components/filters';
-import { formatListDate } from '../../../lib/dates';
+import { formatDay, formatListDate, localMidnight } from '../../../lib/dates';
 
 // Copies typed against the contract's constants (the browser takes only types from contracts' api/ files).
 export const DATE_PREFERENCE: typeof MEDICAL_NOTES_DATE_PREFERENCE = 'PatientPortal_MedicalNotesFilter_Date';
@@ -39,8 +38,7 @@ export interface NoteFilters {
 
 /** The service day (YYYY-MM-DD) as local midnight, so 'last N months' counts whole calendar days. */
 export function serviceDay(serviceDate: string): Date {
-  const [y, m, d] = serviceDate.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
+  return localMidnight(serviceDate);
 }
 
 export function matchesNoteFilters(note: MedicalNote, filters: NoteFilters, now: Date = new Date()): boolean {
@@ -83,8 +81,7 @@ export function statusKey(status: string): string | null {
 
 /** The date of services in the detail: the long list form ('ll', e.g. 'Mar 5, 2026') in the user's language. */
 export function formatServiceDate(serviceDate: string): string {
-  // dayjs reads YYYY-MM-DD as that day in local time, wherever the browser is.
-  return dayjs(serviceDate).format(DATE_FORMATS.list);
+  return formatDay(serviceDate, DATE_FORMATS.list);
 }
 
 /** The service date in the list (spec 002 section 9): this year 'MMM D', earlier years 'll'; never a time. */

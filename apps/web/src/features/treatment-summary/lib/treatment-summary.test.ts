@@ -1,6 +1,4 @@
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import 'dayjs/locale/pt-br';
 import {
   TREATMENT_SUMMARY_FIELDS,
   TREATMENT_SUMMARY_GROUPS,
@@ -8,6 +6,7 @@ import {
   type TreatmentSummaryGroup,
 } from '@portal/contracts';
 import type { TreatmentSummaryItem, TreatmentSummaryResponse } from '@portal/contracts';
+import { setDateLocale } from '../../../lib/dates';
 import {
   fieldValue,
   formatFieldValue,
@@ -56,8 +55,8 @@ function item(
   } as unknown as TreatmentSummaryItem;
 }
 
-afterEach(() => {
-  dayjs.locale('en');
+afterEach(async () => {
+  await setDateLocale('en');
 });
 
 describe('the value rules', () => {
@@ -94,10 +93,10 @@ describe('the value rules', () => {
     expect(isShownDate(null)).toBe(false);
   });
 
-  it("formats dates with 'L' in the user's language, the calendar day unchanged by time zones", () => {
+  it("formats dates with 'L' in the user's language, the calendar day unchanged by time zones", async () => {
     expect(formatTreatmentDate('2025-03-04')).toBe('03/04/2025');
     expect(formatTreatmentDate('2025-12-31T00:00:00')).toBe('12/31/2025');
-    dayjs.locale('pt-br');
+    await setDateLocale('pt-br');
     expect(formatTreatmentDate('2025-03-04')).toBe('04/03/2025');
   });
 });

@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import {
   DATE_FORMATS,
   formatPhone,
@@ -11,8 +9,7 @@ import {
   type TreatmentSummaryGroup,
 } from '@portal/contracts';
 import type { TreatmentSummaryItem, TreatmentSummaryResponse } from '@portal/contracts';
-
-dayjs.extend(localizedFormat);
+import { calendarDay, formatDay } from '../../../lib/dates';
 
 /** How many fields an item shows before More... (the rest show after it). */
 export const PREVIEW_FIELD_COUNT = 4;
@@ -36,17 +33,6 @@ export function isShownNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
 
-/** The calendar day (YYYY-MM-DD) of a date value, or null when it is not a real date. */
-function calendarDay(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
-  if (!match) return null;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  return real ? value.trim().slice(0, 10) : null;
-}
-
 /** A date shows only when it is a real date later than 1 Jan 1900. */
 export function isShownDate(value: unknown): value is string {
   const day = calendarDay(value);
@@ -55,7 +41,7 @@ export function isShownDate(value: unknown): value is string {
 
 /** A treatment summary date in the user's language: format 'L' (MM/DD/YYYY in US English). */
 export function formatTreatmentDate(value: string): string {
-  return dayjs(calendarDay(value) ?? value).format(DATE_FORMATS.treatmentSummary);
+  return formatDay(value, DATE_FORMATS.treatmentSummary);
 }
 
 /** What one field of an item shows, before formatting. */
