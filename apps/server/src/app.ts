@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -71,15 +65,6 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
-/** The instance route modules receive: request and reply types come from their zod schemas. */
-export type RouteApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
 /** Builds an unstarted Fastify instance; all server options live here. */
 export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const logger = config.logLevel === 'silent' ? false : loggerOptions(config.logLevel);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { facilities, facilityAliases, patients, users, type UserPreference } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 const accountColumns = {
   id: users.id,
@@ -101,21 +102,21 @@ export async function setUserLanguage(tx: DbOrTx, userId: number, language: stri
   await tx.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId));
 }
 
-export function findPatientLanguage(db: DbOrTx, patientId: number) {
+export function findPatientLanguage(db: DbOrTx, scope: PatientScope) {
   return db
     .select({ language: patients.preferredLanguage })
     .from(patients)
-    .where(eq(patients.id, patientId))
+    .where(eq(patients.id, scope.patientId))
     .limit(1)
     .then((rows) => rows[0]);
 }
 
 /** Sets the patient's language and their own account's; answers the account's user id, if any. */
-export async function setPatientLanguage(tx: DbOrTx, patientId: number, language: string): Promise<void> {
+export async function setPatientLanguage(tx: DbOrTx, scope: PatientScope, language: string): Promise<void> {
   const [row] = await tx
     .update(patients)
     .set({ preferredLanguage: language })
-    .where(eq(patients.id, patientId))
+    .where(eq(patients.id, scope.patientId))
     .returning({ userId: patients.userId });
   if (row?.userId) await setUserLanguage(tx, row.userId, language);
 }

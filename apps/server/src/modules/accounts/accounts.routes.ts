@@ -22,8 +22,8 @@ import {
   UserIdParams,
   UserValidationSchema,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
-import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
+import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { requireCaller, scopeOf } from '../../platform/access/access-control';
 import type { SessionCaller } from '../../platform/auth/sessions';
 import { badRequest } from '../../platform/errors/app-error';
 import { AccountsService, LockedOutError, supportedLocaleOf } from './accounts.service';
@@ -78,20 +78,17 @@ export async function accountRoutes(app: RouteApp) {
 
   app.patch(
     '/api/users/:userId/replace',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Accept the terms of use',
-        description:
-          'A JSON patch of exactly one operation: replace /isEulaAccepted with true. Any other path or value is ' +
-          '400 validation_failed naming 0.path or 0.value (terms cannot be un-accepted). Writes ' +
-          'eulaacceptedauditevent. Accepting again is harmless.',
-        params: UserIdParams,
-        body: JsonPatchSchema,
-        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Accept the terms of use',
+      description:
+        'A JSON patch of exactly one operation: replace /isEulaAccepted with true. Any other path or value is ' +
+        '400 validation_failed naming 0.path or 0.value (terms cannot be un-accepted). Writes ' +
+        'eulaacceptedauditevent. Accepting again is harmless.',
+      params: UserIdParams,
+      body: JsonPatchSchema,
+      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request, reply) => {
       const [operation] = request.body;
       if (operation?.path.toLowerCase() !== '/iseulaaccepted') {
@@ -112,22 +109,19 @@ export async function accountRoutes(app: RouteApp) {
 
   app.patch(
     '/api/users/:userId',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Change the account email (JSON patch)',
-        description:
-          'A JSON patch of exactly one operation: replace /email with a valid address (the shared email pattern, ' +
-          'minimum length 5); anything else is 400 validation_failed naming 0.path or 0.value. Changes the ' +
-          'user’s email only, not a patient record.' +
-          CHANGE_EMAIL_NOTE,
-        params: UserIdParams,
-        querystring: LanguageQuerySchema,
-        body: JsonPatchSchema,
-        response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Change the account email (JSON patch)',
+      description:
+        'A JSON patch of exactly one operation: replace /email with a valid address (the shared email pattern, ' +
+        'minimum length 5); anything else is 400 validation_failed naming 0.path or 0.value. Changes the ' +
+        'user’s email only, not a patient record.' +
+        CHANGE_EMAIL_NOTE,
+      params: UserIdParams,
+      querystring: LanguageQuerySchema,
+      body: JsonPatchSchema,
+      response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request) => {
       const [operation] = request.body;
       if (operation?.path.toLowerCase() !== '/email') {
@@ -145,23 +139,20 @@ export async function accountRoutes(app: RouteApp) {
 
   app.put(
     '/api/users/:userId/changeemail',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Change the account email',
-        description:
-          'body.userId must be the path’s user (else 400 validation_failed naming userId). When isPatient is ' +
-          'true the email of the caller’s own patient record changes too (never a represented patient’s; ' +
-          'body.patientId is not used to pick a record). usePrimaryEmail is accepted for the notification ' +
-          'settings screen and has no effect here.' +
-          CHANGE_EMAIL_NOTE,
-        params: UserIdParams,
-        querystring: LanguageQuerySchema,
-        body: ChangeEmailSchema,
-        response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Change the account email',
+      description:
+        'body.userId must be the path’s user (else 400 validation_failed naming userId). When isPatient is ' +
+        'true the email of the caller’s own patient record changes too (never a represented patient’s; ' +
+        'body.patientId is not used to pick a record). usePrimaryEmail is accepted for the notification ' +
+        'settings screen and has no effect here.' +
+        CHANGE_EMAIL_NOTE,
+      params: UserIdParams,
+      querystring: LanguageQuerySchema,
+      body: ChangeEmailSchema,
+      response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request) => {
       const caller = userCaller(request);
       if (request.body.userId !== caller.userId) {
@@ -176,20 +167,17 @@ export async function accountRoutes(app: RouteApp) {
 
   app.post(
     '/api/users/:userId/sendConfirmEmail',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Send the email confirmation link again',
-        description:
-          'Mails a new confirmation link (earlier ones keep working until used or expired) in ?language, else ' +
-          'the user’s preferred language. 400 no_email when the account has no email, 400 already_confirmed ' +
-          'when it is confirmed, 400 cannot_send when this server cannot send mail (production without SMTP).',
-        params: UserIdParams,
-        querystring: LanguageQuerySchema,
-        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Send the email confirmation link again',
+      description:
+        'Mails a new confirmation link (earlier ones keep working until used or expired) in ?language, else ' +
+        'the user’s preferred language. 400 no_email when the account has no email, 400 already_confirmed ' +
+        'when it is confirmed, 400 cannot_send when this server cannot send mail (production without SMTP).',
+      params: UserIdParams,
+      querystring: LanguageQuerySchema,
+      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request, reply) => {
       await service.sendConfirmation(userCaller(request).userId, mailContext(request, request.query.language));
       return reply.status(204).send(null);
@@ -198,22 +186,19 @@ export async function accountRoutes(app: RouteApp) {
 
   app.get(
     '/api/users/:userId/validateuser/:encryptedUserId/:username',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Check an email confirmation link against the signed-in user',
-        description:
-          'encryptedUserId is the u parameter of the /confirm-email link. userValidation is true when that ' +
-          'link is unused, unexpired, was issued to the caller for the address the account has now, and ' +
-          'username is the caller’s (any case); false otherwise. Nothing changes.',
-        params: UserIdParams.extend({
-          encryptedUserId: z.string().min(1).max(200),
-          username: z.string().min(1).max(100),
-        }),
-        response: { 200: UserValidationSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Check an email confirmation link against the signed-in user',
+      description:
+        'encryptedUserId is the u parameter of the /confirm-email link. userValidation is true when that ' +
+        'link is unused, unexpired, was issued to the caller for the address the account has now, and ' +
+        'username is the caller’s (any case); false otherwise. Nothing changes.',
+      params: UserIdParams.extend({
+        encryptedUserId: z.string().min(1).max(200),
+        username: z.string().min(1).max(100),
+      }),
+      response: { 200: UserValidationSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request) => {
       const { encryptedUserId, username } = request.params;
       return { userValidation: await service.validateUser(userCaller(request).userId, encryptedUserId, username) };
@@ -222,20 +207,17 @@ export async function accountRoutes(app: RouteApp) {
 
   app.put(
     '/api/users/:userId/confirmEmail',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Confirm the email address',
-        description:
-          'Uses up the confirmation link (encryptedUserId = its u parameter) and marks the email confirmed. A ' +
-          'link that is unknown, used, expired, issued to another user or for an address the account no longer ' +
-          'has: 400 cannot_confirm "We cannot confirm your email address."',
-        params: UserIdParams,
-        body: ConfirmEmailSchema,
-        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Confirm the email address',
+      description:
+        'Uses up the confirmation link (encryptedUserId = its u parameter) and marks the email confirmed. A ' +
+        'link that is unknown, used, expired, issued to another user or for an address the account no longer ' +
+        'has: 400 cannot_confirm "We cannot confirm your email address."',
+      params: UserIdParams,
+      body: ConfirmEmailSchema,
+      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request, reply) => {
       await service.confirmEmail(userCaller(request), request.body.encryptedUserId);
       return reply.status(204).send(null);
@@ -318,26 +300,23 @@ export async function accountRoutes(app: RouteApp) {
 
   app.put(
     '/api/users/:userId/changePassword',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Change the password (account settings)',
-        description:
-          'Single sign-on users: 403 sso_password_change. A wrong old password answers 400 invalid_old_password. ' +
-          PASSWORD_RULES_NOTE +
-          ' The user’s other sessions end; the calling session stays.',
-        params: UserIdParams,
-        body: ChangePasswordSchema,
-        response: {
-          204: NO_CONTENT,
-          400: LockedErrorSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+    userRoute({
+      tags: TAGS,
+      summary: 'Change the password (account settings)',
+      description:
+        'Single sign-on users: 403 sso_password_change. A wrong old password answers 400 invalid_old_password. ' +
+        PASSWORD_RULES_NOTE +
+        ' The user’s other sessions end; the calling session stays.',
+      params: UserIdParams,
+      body: ChangePasswordSchema,
+      response: {
+        204: NO_CONTENT,
+        400: LockedErrorSchema,
+        401: ErrorBodySchema,
+        403: ErrorBodySchema,
+        404: ErrorBodySchema,
       },
-    },
+    }),
     async (request, reply) => {
       try {
         await service.changeOwnPassword(userCaller(request), request.body);
@@ -353,20 +332,17 @@ export async function accountRoutes(app: RouteApp) {
 
   app.put(
     '/api/users/:userId/preferredLanguage',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Save the user’s language',
-        description:
-          'Used for authorised representatives and single sign-on users (patients save theirs on the patient). ' +
-          'ietfCode must be a supported locale (en-US, en-CA, en-AU, en-GB, es-MX, fr-CA, pt-BR, zh; any case; ' +
-          'zh-* means zh), else 400 validation_failed naming ietfCode. Stored in its canonical spelling.',
-        params: UserIdParams,
-        querystring: z.object({ ietfCode: LanguageCodeSchema }),
-        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Save the user’s language',
+      description:
+        'Used for authorised representatives and single sign-on users (patients save theirs on the patient). ' +
+        'ietfCode must be a supported locale (en-US, en-CA, en-AU, en-GB, es-MX, fr-CA, pt-BR, zh; any case; ' +
+        'zh-* means zh), else 400 validation_failed naming ietfCode. Stored in its canonical spelling.',
+      params: UserIdParams,
+      querystring: z.object({ ietfCode: LanguageCodeSchema }),
+      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request, reply) => {
       const locale = supportedLocaleOf(request.query.ietfCode);
       if (!locale) throw badRequest('validation_failed', 'ietfCode: not a supported language', 'ietfCode');
@@ -377,9 +353,8 @@ export async function accountRoutes(app: RouteApp) {
 
   app.get(
     '/api/patients/:patientId/preferredLanguage',
-    {
-      config: { access: 'patient', relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: 'The patient’s language',
         description:
@@ -388,15 +363,15 @@ export async function accountRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: PreferredLanguageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
-    },
-    async (request) => ({ language: await service.patientLanguage(requirePatientAccess(request).patientId) }),
+      { relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
+    ),
+    async (request) => ({ language: await service.patientLanguage(scopeOf(request)) }),
   );
 
   app.put(
     '/api/patients/:patientId/preferredLanguage',
-    {
-      config: { access: 'patient', relationships: ['self'] },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: 'Save the patient’s language',
         description:
@@ -413,39 +388,37 @@ export async function accountRoutes(app: RouteApp) {
           404: ErrorBodySchema,
         },
       },
-    },
+      { relationships: ['self'] },
+    ),
     async (request, reply) => {
       const locale = supportedLocaleOf(request.query.language);
       if (!locale) throw badRequest('validation_failed', 'language: not a supported language', 'language');
-      await service.setPatientLanguage(requirePatientAccess(request).patientId, locale);
+      await service.setPatientLanguage(scopeOf(request), locale);
       return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/api/users/:userId/Preferences',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Read preferences of the user',
-        description:
-          '?name=X asks for one preference, ?names=a,b for several (comma-separated, spaces around names ignored); ' +
-          'both may be given and are combined. Answers [{ name, value }] for the names asked for, in the order ' +
-          'asked, matching exactly (case included); a name never saved is simply absent (the browser then uses ' +
-          'its default), so the answer may be an empty list. With neither parameter: every preference of the ' +
-          'user, in the order first saved. Preferences belong to the user, not to a patient, so a representative ' +
-          'reads their own.',
-        params: UserIdParams,
-        querystring: PreferencesQuery,
-        response: {
-          200: z.array(PreferenceSchema),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+    userRoute({
+      tags: TAGS,
+      summary: 'Read preferences of the user',
+      description:
+        '?name=X asks for one preference, ?names=a,b for several (comma-separated, spaces around names ignored); ' +
+        'both may be given and are combined. Answers [{ name, value }] for the names asked for, in the order ' +
+        'asked, matching exactly (case included); a name never saved is simply absent (the browser then uses ' +
+        'its default), so the answer may be an empty list. With neither parameter: every preference of the ' +
+        'user, in the order first saved. Preferences belong to the user, not to a patient, so a representative ' +
+        'reads their own.',
+      params: UserIdParams,
+      querystring: PreferencesQuery,
+      response: {
+        200: z.array(PreferenceSchema),
+        400: ErrorBodySchema,
+        401: ErrorBodySchema,
+        404: ErrorBodySchema,
       },
-    },
+    }),
     async (request) => {
       const { name, names } = request.query;
       const asked = [name ?? '', ...(names ?? '').split(',')].map((n) => n.trim()).filter((n) => n.length > 0);
@@ -455,20 +428,17 @@ export async function accountRoutes(app: RouteApp) {
 
   app.put(
     '/api/users/:userId/Preferences',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Save one preference of the user',
-        description:
-          'Sets the value of the named preference (names match exactly), adding it when new. body.userId must ' +
-          'be the path’s user (else 400 validation_failed naming userId). At most 50 preferences (400 ' +
-          'too_many_preferences). The login profile lists them.',
-        params: UserIdParams,
-        body: PreferenceUpdateSchema,
-        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Save one preference of the user',
+      description:
+        'Sets the value of the named preference (names match exactly), adding it when new. body.userId must ' +
+        'be the path’s user (else 400 validation_failed naming userId). At most 50 preferences (400 ' +
+        'too_many_preferences). The login profile lists them.',
+      params: UserIdParams,
+      body: PreferenceUpdateSchema,
+      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request, reply) => {
       const caller = userCaller(request);
       if (request.body.userId !== caller.userId) {
@@ -483,23 +453,20 @@ export async function accountRoutes(app: RouteApp) {
 
   app.post(
     '/api/users/:userId/audit',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: 'Record that the user viewed something of a patient',
-        description:
-          'auditEventType is one of the view events the browser records (educationviewauditevent, ' +
-          'testresultsviewauditevent, ...; prints, document pages and reviews are written by the server itself and ' +
-          'refused here). The patient must be one the caller ' +
-          'may act for (themself or, as an active authorised representative, the patient they represent); any ' +
-          'other patient is 404, as for patient routes. The row records the event, the user, the patient, the ' +
-          'session, the login type, the facility and the relationship.',
-        params: UserIdParams,
-        body: AuditRequestSchema,
-        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      tags: TAGS,
+      summary: 'Record that the user viewed something of a patient',
+      description:
+        'auditEventType is one of the view events the browser records (educationviewauditevent, ' +
+        'testresultsviewauditevent, ...; prints, document pages and reviews are written by the server itself and ' +
+        'refused here). The patient must be one the caller ' +
+        'may act for (themself or, as an active authorised representative, the patient they represent); any ' +
+        'other patient is 404, as for patient routes. The row records the event, the user, the patient, the ' +
+        'session, the login type, the facility and the relationship.',
+      params: UserIdParams,
+      body: AuditRequestSchema,
+      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
     async (request, reply) => {
       await service.recordAudit(userCaller(request), request.body.auditEventType, request.body.patientId);
       return reply.status(204).send(null);

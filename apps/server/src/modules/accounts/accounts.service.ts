@@ -22,7 +22,7 @@ import {
   SECRET_LIFETIME_MS,
   secretState,
 } from '../../platform/auth/one-time-secrets';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { generateTemporaryPassword, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { SessionCaller, SessionService } from '../../platform/auth/sessions';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import type { MailOutbox } from '../../platform/mail/outbox';
@@ -45,6 +45,7 @@ import {
   setUserLanguage,
   type Account,
 } from './accounts.repository';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 export const ACCOUNT_MESSAGES = {
   invalidGrant: 'The username or current password is not correct.',
@@ -59,7 +60,6 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 export const MAX_PREFERENCES = 50;
-export const TEMPORARY_PASSWORD_LENGTH = 14;
 const CONFIRMATION_DAYS = Math.round(SECRET_LIFETIME_MS.emailConfirmation / 86_400_000);
 
 /** 400 lockedout; carries the whole minutes until the account unlocks. */
@@ -79,33 +79,6 @@ export function minutesUntil(until: Date, now: Date): number {
 }
 
 /* --------------------------------------------------------------- helpers */
-
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const LOWER = 'abcdefghijkmnpqrstuvwxyz';
-const DIGITS = '23456789';
-
-function pick(alphabet: string): string {
-  return alphabet[randomInt(alphabet.length)]!;
-}
-
-/**
- * A random password that meets the facility's rules: at least 14 characters (or the facility
- * minimum), with the required capitals, digits and special characters, and at least one of each.
- * Look-alike characters (I, l, O, 0, 1) are left out so it can be typed from an email.
- */
-export function generateTemporaryPassword(rules: PasswordRules, length = TEMPORARY_PASSWORD_LENGTH): string {
-  const chars: string[] = [];
-  for (let i = 0; i < Math.max(1, rules.numOfCapitalLetters); i++) chars.push(pick(UPPER));
-  for (let i = 0; i < Math.max(1, rules.numOfNumbers); i++) chars.push(pick(DIGITS));
-  for (let i = 0; i < Math.max(1, rules.numOfSpecialCharacters); i++) chars.push(pick(PASSWORD_SPECIAL_CHARACTERS));
-  const total = Math.max(length, rules.minimumLength, chars.length + 1);
-  while (chars.length < total) chars.push(pick(LOWER + UPPER + DIGITS));
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
-}
 
 /** A supported locale for an exact code (any case; zh-* means zh), or null. */
 export function supportedLocaleOf(input: string): SupportedLocale | null {
@@ -399,14 +372,14 @@ export class AccountsService {
     await setUserLanguage(this.db, userId, locale);
   }
 
-  async patientLanguage(patientId: number): Promise<string | null> {
-    const row = await findPatientLanguage(this.db, patientId);
+  async patientLanguage(scope: PatientScope): Promise<string | null> {
+    const row = await findPatientLanguage(this.db, scope);
     if (!row) throw notFound('not_found', 'Not found.');
     return row.language;
   }
 
-  async setPatientLanguage(patientId: number, locale: SupportedLocale): Promise<void> {
-    await this.db.transaction((tx) => setPatientLanguage(tx, patientId, locale));
+  async setPatientLanguage(scope: PatientScope, locale: SupportedLocale): Promise<void> {
+    await this.db.transaction((tx) => setPatientLanguage(tx, scope, locale));
   }
 
   /**

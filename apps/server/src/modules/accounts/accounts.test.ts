@@ -8,7 +8,8 @@ import { DEMO_PASSWORD } from '../../db/seed/demo';
 import type { LoginType } from '../../platform/auth/sessions';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { prepareDatabase } from '../../startup';
-import { generateTemporaryPassword, minutesUntil, supportedLocaleOf } from './accounts.service';
+import { generateTemporaryPassword } from '../../platform/auth/passwords';
+import { minutesUntil, supportedLocaleOf } from './accounts.service';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';

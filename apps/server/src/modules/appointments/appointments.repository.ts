@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, facilities, followUpItems, notificationSettings, patients } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /** Statuses of an appointment that will not take place (compared in lower case). */
 export const CANCELLED_STATUSES = ['cancelled', 'canceled'];
@@ -27,22 +28,22 @@ const appointmentColumns = {
 export type AppointmentRow = Awaited<ReturnType<typeof listAppointments>>[number];
 
 /** Every appointment of a patient, earliest first. */
-export function listAppointments(db: DbOrTx, patientId: number) {
+export function listAppointments(db: DbOrTx, scope: PatientScope) {
   return db
     .select(appointmentColumns)
     .from(appointments)
-    .where(eq(appointments.patientId, patientId))
+    .where(eq(appointments.patientId, scope.patientId))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }
 
 /** A patient's appointments from an instant on that are not cancelled, earliest first. */
-export function listAppointmentsFrom(db: DbOrTx, patientId: number, from: Date, limit: number) {
+export function listAppointmentsFrom(db: DbOrTx, scope: PatientScope, from: Date, limit: number) {
   return db
     .select(appointmentColumns)
     .from(appointments)
     .where(
       and(
-        eq(appointments.patientId, patientId),
+        eq(appointments.patientId, scope.patientId),
         gte(appointments.startsAt, from),
         notInArray(sql`lower(${appointments.status})`, CANCELLED_STATUSES),
       ),
@@ -55,7 +56,7 @@ export function listAppointmentsFrom(db: DbOrTx, patientId: number, from: Date, 
  * A patient's pending follow-up items that are not overdue: booked from `fromInstant` on, or, when not
  * booked, recommended from `fromDate` on.
  */
-export function listPendingFollowUpsFrom(db: DbOrTx, patientId: number, fromInstant: Date, fromDate: string) {
+export function listPendingFollowUpsFrom(db: DbOrTx, scope: PatientScope, fromInstant: Date, fromDate: string) {
   return db
     .select({
       id: followUpItems.id,
@@ -68,7 +69,7 @@ export function listPendingFollowUpsFrom(db: DbOrTx, patientId: number, fromInst
     .from(followUpItems)
     .where(
       and(
-        eq(followUpItems.patientId, patientId),
+        eq(followUpItems.patientId, scope.patientId),
         eq(followUpItems.statusDesc, 'Pending'),
         or(
           and(isNotNull(followUpItems.actualDate), gte(followUpItems.actualDate, fromInstant)),
@@ -80,21 +81,21 @@ export function listPendingFollowUpsFrom(db: DbOrTx, patientId: number, fromInst
 }
 
 /** The time zone of the patient's home facility. */
-export function findPatientTimeZone(db: DbOrTx, patientId: number) {
+export function findPatientTimeZone(db: DbOrTx, scope: PatientScope) {
   return db
     .select({ timeZoneId: facilities.timeZoneId })
     .from(patients)
     .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
-    .where(eq(patients.id, patientId))
+    .where(eq(patients.id, scope.patientId))
     .limit(1)
     .then((rows) => rows[0]?.timeZoneId);
 }
 
-export function findNotificationSettings(db: DbOrTx, patientId: number, type: 'Appointments' | 'Followups') {
+export function findNotificationSettings(db: DbOrTx, scope: PatientScope, type: 'Appointments' | 'Followups') {
   return db
     .select({ email: notificationSettings.email, sms: notificationSettings.sms })
     .from(notificationSettings)
-    .where(and(eq(notificationSettings.patientId, patientId), eq(notificationSettings.type, type)))
+    .where(and(eq(notificationSettings.patientId, scope.patientId), eq(notificationSettings.type, type)))
     .limit(1)
     .then((rows) => rows[0]);
 }

@@ -8,8 +8,8 @@ import {
   UpcomingAppointmentSchema,
   UpcomingCountParams,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
-import { requirePatientAccess } from '../../platform/access/access-control';
+import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { scopeOf } from '../../platform/access/access-control';
 import { AppointmentsService } from './appointments.service';
 
 const TAGS = ['Appointments'];
@@ -19,93 +19,84 @@ export async function appointmentRoutes(app: RouteApp) {
 
   app.get(
     '/api/patients/:patientId/appointments',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'Every appointment of the patient',
-        description:
-          'All appointments from the facility’s scheduling systems, past and future and whatever their status, ' +
-          'date ascending (then id). date is the start as an ISO instant; hasTimePart false means only the day is ' +
-          'known (the instant is noon of that day in the appointment’s zone, and no time should be shown). ' +
-          'timeZoneId is the zone the appointment is held in and timeZoneAbbreviation its abbreviation on that ' +
-          'date (EST or EDT...), so the browser can show it when it differs from the facility’s. location is the ' +
-          'short location, else the institution (empty when neither is known); locationDetails has the full ' +
-          'address. status is passed through untouched (the browser shortens long ones). isFiltered is always ' +
-          'false: filtering happens in the browser. statuses, providers and appointmentTypes are the distinct ' +
-          'values of the list, sorted, for the filter panel. Filtering by date and sorting are done by the ' +
-          'browser. Viewing is audited by the browser (POST /api/users/{userId}/audit with ' +
-          'appointmentviewauditevent), not by this call. Self and authorised representatives.',
-        params: PatientIdParams,
-        response: {
-          200: AppointmentsResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+    patientRoute({
+      tags: TAGS,
+      summary: 'Every appointment of the patient',
+      description:
+        'All appointments from the facility’s scheduling systems, past and future and whatever their status, ' +
+        'date ascending (then id). date is the start as an ISO instant; hasTimePart false means only the day is ' +
+        'known (the instant is noon of that day in the appointment’s zone, and no time should be shown). ' +
+        'timeZoneId is the zone the appointment is held in and timeZoneAbbreviation its abbreviation on that ' +
+        'date (EST or EDT...), so the browser can show it when it differs from the facility’s. location is the ' +
+        'short location, else the institution (empty when neither is known); locationDetails has the full ' +
+        'address. status is passed through untouched (the browser shortens long ones). isFiltered is always ' +
+        'false: filtering happens in the browser. statuses, providers and appointmentTypes are the distinct ' +
+        'values of the list, sorted, for the filter panel. Filtering by date and sorting are done by the ' +
+        'browser. Viewing is audited by the browser (POST /api/users/{userId}/audit with ' +
+        'appointmentviewauditevent), not by this call. Self and authorised representatives.',
+      params: PatientIdParams,
+      response: {
+        200: AppointmentsResponseSchema,
+        400: ErrorBodySchema,
+        401: ErrorBodySchema,
+        403: ErrorBodySchema,
+        404: ErrorBodySchema,
       },
-    },
-    async (request) => service.list(requirePatientAccess(request).patientId),
+    }),
+    async (request) => service.list(scopeOf(request)),
   );
 
   app.get(
     '/api/patients/:patientId/upcomingAppointments/count/:count',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'The next appointments and follow-up items (dashboard)',
-        description:
-          'Up to count (1 to 20, else 400 validation_failed naming count) items, soonest first (by rawDate), ' +
-          'merging two kinds. ExternalAppointment: an appointment starting today or later, where today is the ' +
-          'day in the zone of the patient’s home facility (one earlier today still counts), whose status is not ' +
-          'Cancelled (or Canceled, any case); date is its day in its own zone, timeZoneAbbreviation its zone’s ' +
-          'abbreviation on that date, shortLocation the short location else the institution, status untouched, ' +
-          'linkedToOtherTypeCount 0. FollowUpAppointment: a follow-up item whose statusDesc is Pending and that ' +
-          'is not overdue, i.e. its date (the booked actual date if any, else the recommended date) is today or ' +
-          'later in the facility zone. rawDate is the booked instant, else the recommended day at 12:00 UTC ' +
-          'with hasTimePart false and timeZoneAbbreviation null; status is Scheduled when booked, else ' +
-          'Recommended; followUpLabel is the English label (‘1 Year 6 Month Follow-up’, ‘1 Year Follow-up’, ' +
-          '‘6 Month Follow-up’; units stay singular as in ‘2 Year Follow-up’; neither: ‘Follow-up’) and ' +
-          'followUpLabelParts its years and months, from which the browser builds the label in its language; ' +
-          'linkedToOtherTypeCount as stored. Ties: external before follow-up, then id. Self and authorised ' +
-          'representatives.',
-        params: UpcomingCountParams,
-        response: {
-          200: z.array(UpcomingAppointmentSchema),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+    patientRoute({
+      tags: TAGS,
+      summary: 'The next appointments and follow-up items (dashboard)',
+      description:
+        'Up to count (1 to 20, else 400 validation_failed naming count) items, soonest first (by rawDate), ' +
+        'merging two kinds. ExternalAppointment: an appointment starting today or later, where today is the ' +
+        'day in the zone of the patient’s home facility (one earlier today still counts), whose status is not ' +
+        'Cancelled (or Canceled, any case); date is its day in its own zone, timeZoneAbbreviation its zone’s ' +
+        'abbreviation on that date, shortLocation the short location else the institution, status untouched, ' +
+        'linkedToOtherTypeCount 0. FollowUpAppointment: a follow-up item whose statusDesc is Pending and that ' +
+        'is not overdue, i.e. its date (the booked actual date if any, else the recommended date) is today or ' +
+        'later in the facility zone. rawDate is the booked instant, else the recommended day at 12:00 UTC ' +
+        'with hasTimePart false and timeZoneAbbreviation null; status is Scheduled when booked, else ' +
+        'Recommended; followUpLabel is the English label (‘1 Year 6 Month Follow-up’, ‘1 Year Follow-up’, ' +
+        '‘6 Month Follow-up’; units stay singular as in ‘2 Year Follow-up’; neither: ‘Follow-up’) and ' +
+        'followUpLabelParts its years and months, from which the browser builds the label in its language; ' +
+        'linkedToOtherTypeCount as stored. Ties: external before follow-up, then id. Self and authorised ' +
+        'representatives.',
+      params: UpcomingCountParams,
+      response: {
+        200: z.array(UpcomingAppointmentSchema),
+        400: ErrorBodySchema,
+        401: ErrorBodySchema,
+        403: ErrorBodySchema,
+        404: ErrorBodySchema,
       },
-    },
-    async (request) => service.upcoming(requirePatientAccess(request).patientId, request.params.count),
+    }),
+    async (request) => service.upcoming(scopeOf(request), request.params.count),
   );
 
   app.get(
     '/api/patients/:patientId/NotificationSettings',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'Whether the patient is notified of appointments or follow-ups by email and text message',
-        description:
-          'type is Appointments or Followups (else 400 validation_failed naming type). 404 not_found when no ' +
-          'settings are saved for the patient and that type: the browser then shows both as off, as the spec ' +
-          'says. Self and authorised representatives.',
-        params: PatientIdParams,
-        querystring: NotificationSettingsQuery,
-        response: {
-          200: NotificationSettingsSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+    patientRoute({
+      tags: TAGS,
+      summary: 'Whether the patient is notified of appointments or follow-ups by email and text message',
+      description:
+        'type is Appointments or Followups (else 400 validation_failed naming type). 404 not_found when no ' +
+        'settings are saved for the patient and that type: the browser then shows both as off, as the spec ' +
+        'says. Self and authorised representatives.',
+      params: PatientIdParams,
+      querystring: NotificationSettingsQuery,
+      response: {
+        200: NotificationSettingsSchema,
+        400: ErrorBodySchema,
+        401: ErrorBodySchema,
+        403: ErrorBodySchema,
+        404: ErrorBodySchema,
       },
-    },
-    async (request) => service.notificationSettings(requirePatientAccess(request).patientId, request.query.type),
+    }),
+    async (request) => service.notificationSettings(scopeOf(request), request.query.type),
   );
 }

@@ -11,6 +11,7 @@ import {
   type AppointmentRow,
 } from './appointments.repository';
 import { dayAtNoonUtc, localDate, startOfLocalDay } from './zoned-dates';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /**
  * The English label of a follow-up item: '1 Year 6 Month Follow-up', '1 Year Follow-up', '6 Month
@@ -53,8 +54,8 @@ function toAppointment(row: AppointmentRow): Appointment {
 export class AppointmentsService {
   constructor(private readonly db: DbOrTx) {}
 
-  async list(patientId: number): Promise<AppointmentsResponse> {
-    const rows = await listAppointments(this.db, patientId);
+  async list(scope: PatientScope): Promise<AppointmentsResponse> {
+    const rows = await listAppointments(this.db, scope);
     const list = rows.map(toAppointment);
     return {
       appointments: list,
@@ -68,13 +69,13 @@ export class AppointmentsService {
    * Up to `count` coming appointments and follow-up items, soonest first. "Today" is the day in the
    * patient's home facility zone; what is due today counts as coming even when its hour has passed.
    */
-  async upcoming(patientId: number, count: number, now = new Date()): Promise<UpcomingAppointment[]> {
-    const facilityZone = (await findPatientTimeZone(this.db, patientId)) ?? 'UTC';
+  async upcoming(scope: PatientScope, count: number, now = new Date()): Promise<UpcomingAppointment[]> {
+    const facilityZone = (await findPatientTimeZone(this.db, scope)) ?? 'UTC';
     const today = localDate(now, facilityZone);
     const startOfToday = startOfLocalDay(today, facilityZone);
     const [external, followUps] = await Promise.all([
-      listAppointmentsFrom(this.db, patientId, startOfToday, count),
-      listPendingFollowUpsFrom(this.db, patientId, startOfToday, today),
+      listAppointmentsFrom(this.db, scope, startOfToday, count),
+      listPendingFollowUpsFrom(this.db, scope, startOfToday, today),
     ]);
     const items: UpcomingAppointment[] = [
       ...external.map((row): UpcomingAppointment => ({
@@ -120,8 +121,8 @@ export class AppointmentsService {
     return items.slice(0, count);
   }
 
-  async notificationSettings(patientId: number, type: 'Appointments' | 'Followups') {
-    const row = await findNotificationSettings(this.db, patientId, type);
+  async notificationSettings(scope: PatientScope, type: 'Appointments' | 'Followups') {
+    const row = await findNotificationSettings(this.db, scope, type);
     if (!row) throw notFound('not_found', 'No notification settings are saved for this patient.');
     return { patientSettings: { email: row.email, sms: row.sms } };
   }

@@ -8,6 +8,7 @@ import {
   personalContacts,
   users,
 } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 export type UserRow = typeof users.$inferSelect;
 export type FacilityRow = typeof facilities.$inferSelect;
@@ -76,7 +77,7 @@ export async function findCapabilityModules(
   return row?.modules ?? [];
 }
 
-export async function findPatientFacilities(db: DbOrTx, patientId: number) {
+export async function findPatientFacilities(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
       facilityId: facilities.id,
@@ -85,10 +86,10 @@ export async function findPatientFacilities(db: DbOrTx, patientId: number) {
     })
     .from(patients)
     .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
-    .where(eq(patients.id, patientId));
+    .where(eq(patients.id, scope.patientId));
 }
 
-export async function findExternalSystems(db: DbOrTx, patientId: number) {
+export async function findExternalSystems(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
       externalSystemId: externalSystems.id,
@@ -96,6 +97,6 @@ export async function findExternalSystems(db: DbOrTx, patientId: number) {
       activeTriggerEventTypes: externalSystems.activeTriggerEventTypes,
     })
     .from(externalSystems)
-    .where(eq(externalSystems.patientId, patientId))
+    .where(eq(externalSystems.patientId, scope.patientId))
     .orderBy(externalSystems.id);
 }

@@ -18,8 +18,8 @@ import {
   UserIdParams,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { RouteApp } from '../../app';
-import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
+import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { requireCaller, scopeOf } from '../../platform/access/access-control';
 import { writeAudit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
 import { AttemptLimiter, tooManyAttempts } from '../../platform/http/rate-limit';
@@ -210,62 +210,56 @@ export async function authRoutes(app: RouteApp) {
 
   app.get(
     '/api/users/:userId/capabilities/patientPortal',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'The modules and fields the facility grants this user in the patient portal',
-        description:
-          'A tree stored per facility and kind of user (patient, representative); the facility changes it in ' +
-          'capability_profiles.',
-        tags: ['access'],
-        params: UserIdParams,
-        response: { 200: CapabilitiesSchema, 404: ErrorBodySchema },
-      },
-    },
+    userRoute({
+      summary: 'The modules and fields the facility grants this user in the patient portal',
+      description:
+        'A tree stored per facility and kind of user (patient, representative); the facility changes it in ' +
+        'capability_profiles.',
+      tags: ['access'],
+      params: UserIdParams,
+      response: { 200: CapabilitiesSchema, 404: ErrorBodySchema },
+    }),
     async (request) => profiles.capabilities(requireCaller(request)),
   );
 
   app.get(
     '/api/patients/:patientId',
-    {
-      config: { access: 'patient', relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
-      schema: {
+    patientRoute(
+      {
         summary: 'A patient the caller may act for',
         tags: ['access'],
         params: PatientIdParams,
         response: { 200: PatientSchema, 404: ErrorBodySchema },
       },
-    },
-    async (request) => profiles.patient(requirePatientAccess(request).patientId),
+      { relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
+    ),
+    async (request) => profiles.patient(scopeOf(request)),
   );
 
   app.get(
     '/api/patients/:patientId/facilities',
-    {
-      config: { access: 'patient', relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
-      schema: {
+    patientRoute(
+      {
         summary: "The facilities of a patient's care (the home facility first)",
         tags: ['access'],
         params: PatientIdParams,
         response: { 200: z.array(PatientFacilitySchema), 404: ErrorBodySchema },
       },
-    },
-    async (request) => profiles.facilities(requirePatientAccess(request).patientId),
+      { relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
+    ),
+    async (request) => profiles.facilities(scopeOf(request)),
   );
 
   app.get(
     '/api/patients/:patientId/externalSystems',
-    {
-      config: { access: 'patient' },
-      schema: {
-        summary: "The external systems a patient's clinical documents come from",
-        description: 'Kiosk and link users get none (403).',
-        tags: ['access'],
-        params: PatientIdParams,
-        response: { 200: z.array(ExternalSystemSchema), 403: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
-    async (request) => profiles.externalSystems(requirePatientAccess(request).patientId),
+    patientRoute({
+      summary: "The external systems a patient's clinical documents come from",
+      description: 'Kiosk and link users get none (403).',
+      tags: ['access'],
+      params: PatientIdParams,
+      response: { 200: z.array(ExternalSystemSchema), 403: ErrorBodySchema, 404: ErrorBodySchema },
+    }),
+    async (request) => profiles.externalSystems(scopeOf(request)),
   );
 
   if (app.deps.config.env !== 'production') {

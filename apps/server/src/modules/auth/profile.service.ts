@@ -4,7 +4,7 @@ import type { CapabilityAudience } from '../../db/schema/index';
 import type { SessionCaller } from '../../platform/auth/sessions';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { notFound } from '../../platform/errors/app-error';
-import { findContent } from '../content/content.repository';
+import { findContent } from '../../platform/content/content-store';
 import {
   findCapabilityModules,
   findExternalSystems,
@@ -13,6 +13,7 @@ import {
   findUserById,
   findUserIds,
 } from './auth.repository';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /** What the portal knows about the caller: the login profile, capabilities and the patients they may see. */
 export class ProfileService {
@@ -97,8 +98,8 @@ export class ProfileService {
     return { modules: await findCapabilityModules(this.db, caller.facilityId, await this.audience(caller)) };
   }
 
-  async patient(patientId: number): Promise<Patient> {
-    const found = await findPatientWithFacility(this.db, patientId);
+  async patient(scope: PatientScope): Promise<Patient> {
+    const found = await findPatientWithFacility(this.db, scope.patientId);
     if (!found) throw notFound('not_found', 'Not found.');
     const { patient } = found;
     return {
@@ -121,12 +122,12 @@ export class ProfileService {
     };
   }
 
-  async facilities(patientId: number) {
-    const rows = await findPatientFacilities(this.db, patientId);
+  async facilities(scope: PatientScope) {
+    const rows = await findPatientFacilities(this.db, scope);
     return rows.map((row) => ({ ...row, isHomeFacility: true }));
   }
 
-  externalSystems(patientId: number) {
-    return findExternalSystems(this.db, patientId);
+  externalSystems(scope: PatientScope) {
+    return findExternalSystems(this.db, scope);
   }
 }

@@ -1,9 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { careProviders, careTeamMembers, facilities, facilityContacts, profileImages } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /** The care team of a patient, by last then first name of the provider (any case). */
-export function listCareTeam(db: DbOrTx, patientId: number) {
+export function listCareTeam(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
       careTeamId: careTeamMembers.id,
@@ -33,7 +34,7 @@ export function listCareTeam(db: DbOrTx, patientId: number) {
     })
     .from(careTeamMembers)
     .innerJoin(careProviders, eq(careProviders.id, careTeamMembers.careProviderId))
-    .where(eq(careTeamMembers.patientId, patientId))
+    .where(eq(careTeamMembers.patientId, scope.patientId))
     .orderBy(
       asc(sql`lower(${careProviders.lastName})`),
       asc(sql`lower(${careProviders.firstName})`),

@@ -6,8 +6,8 @@ import {
   FacilityIdParamsSchema,
   PatientIdParams,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
-import { requirePatientAccess } from '../../platform/access/access-control';
+import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { scopeOf } from '../../platform/access/access-control';
 import { CareTeamService, PROFILE_IMAGE_NAME } from './careteam.service';
 
 const IMAGE_TYPES = new Set(['image/svg+xml', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -21,31 +21,28 @@ export async function careTeamRoutes(app: RouteApp) {
 
   app.get(
     '/api/patients/:patientId/careTeamMembers',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: ['Care team'],
-        summary: 'The patient’s care team',
-        description:
-          'The care providers assigned to the patient, sorted by last name then first name (ignoring case). ' +
-          'photoThumbnailFilename (and photoFilename, the larger picture) name images served by GET ' +
-          '/api/images/userprofileimage/{fileName}; null when the provider has no photo. ' +
-          'preferredSecureMessageIfSystemId is the secure-message system the provider prefers (null: takes no ' +
-          'secure messages); secureMessageRecipientForPatient says whether the provider takes secure messages ' +
-          'from this patient. The browser offers Send Secure Message only when both hold and the SecureMessages ' +
-          'module is granted. Phones and fax are digits only (the browser formats them). An empty team is an ' +
-          'empty list. Self and authorised representatives.',
-        params: PatientIdParams,
-        response: {
-          200: z.array(CareTeamMemberSchema),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+    patientRoute({
+      tags: ['Care team'],
+      summary: 'The patient’s care team',
+      description:
+        'The care providers assigned to the patient, sorted by last name then first name (ignoring case). ' +
+        'photoThumbnailFilename (and photoFilename, the larger picture) name images served by GET ' +
+        '/api/images/userprofileimage/{fileName}; null when the provider has no photo. ' +
+        'preferredSecureMessageIfSystemId is the secure-message system the provider prefers (null: takes no ' +
+        'secure messages); secureMessageRecipientForPatient says whether the provider takes secure messages ' +
+        'from this patient. The browser offers Send Secure Message only when both hold and the SecureMessages ' +
+        'module is granted. Phones and fax are digits only (the browser formats them). An empty team is an ' +
+        'empty list. Self and authorised representatives.',
+      params: PatientIdParams,
+      response: {
+        200: z.array(CareTeamMemberSchema),
+        400: ErrorBodySchema,
+        401: ErrorBodySchema,
+        403: ErrorBodySchema,
+        404: ErrorBodySchema,
       },
-    },
-    async (request) => service.careTeam(requirePatientAccess(request).patientId),
+    }),
+    async (request) => service.careTeam(scopeOf(request)),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { CareTeamMember } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
 import { facilityExists, findProfileImage, listCareTeam, listFacilityContacts } from './careteam.repository';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /** Letters, digits, dot, dash and underscore, at most 100: the only profile image names there are. */
 export const PROFILE_IMAGE_NAME = /^[A-Za-z0-9._-]{1,100}$/;
@@ -9,8 +10,8 @@ export const PROFILE_IMAGE_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 export class CareTeamService {
   constructor(private readonly db: DbOrTx) {}
 
-  careTeam(patientId: number): Promise<CareTeamMember[]> {
-    return listCareTeam(this.db, patientId);
+  careTeam(scope: PatientScope): Promise<CareTeamMember[]> {
+    return listCareTeam(this.db, scope);
   }
 
   async profileImage(fileName: string): Promise<{ contentType: string; data: Buffer }> {

@@ -11,6 +11,7 @@ import {
   relationships,
   users,
 } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 export type ContactRow = typeof personalContacts.$inferSelect;
 export type NewContactValues = Omit<
@@ -21,7 +22,7 @@ export type NewContactValues = Omit<
 /* ---------------------------------------------------------------- contacts */
 
 /** The patient's active contacts by first then last name, each with its representative's account, if any. */
-export function listActiveContacts(db: DbOrTx, patientId: number) {
+export function listActiveContacts(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
       contact: personalContacts,
@@ -33,7 +34,7 @@ export function listActiveContacts(db: DbOrTx, patientId: number) {
     })
     .from(personalContacts)
     .leftJoin(users, eq(users.id, personalContacts.authorizedRepresentativeUserId))
-    .where(and(eq(personalContacts.patientId, patientId), eq(personalContacts.isActive, true)))
+    .where(and(eq(personalContacts.patientId, scope.patientId), eq(personalContacts.isActive, true)))
     .orderBy(
       asc(sql`lower(${personalContacts.firstName})`),
       asc(sql`lower(${personalContacts.lastName})`),
@@ -44,7 +45,7 @@ export function listActiveContacts(db: DbOrTx, patientId: number) {
 export type ContactListRow = Awaited<ReturnType<typeof listActiveContacts>>[number];
 
 /** One active contact of one patient (both ids must match), with its representative's account. */
-export function findActiveContact(db: DbOrTx, patientId: number, contactId: number) {
+export function findActiveContact(db: DbOrTx, scope: PatientScope, contactId: number) {
   return db
     .select({
       contact: personalContacts,
@@ -59,7 +60,7 @@ export function findActiveContact(db: DbOrTx, patientId: number, contactId: numb
     .where(
       and(
         eq(personalContacts.id, contactId),
-        eq(personalContacts.patientId, patientId),
+        eq(personalContacts.patientId, scope.patientId),
         eq(personalContacts.isActive, true),
       ),
     )
@@ -67,10 +68,10 @@ export function findActiveContact(db: DbOrTx, patientId: number, contactId: numb
     .then((rows) => rows[0]);
 }
 
-export async function insertContact(tx: DbOrTx, patientId: number, values: NewContactValues): Promise<number> {
+export async function insertContact(tx: DbOrTx, scope: PatientScope, values: NewContactValues): Promise<number> {
   const [row] = await tx
     .insert(personalContacts)
-    .values({ ...values, patientId })
+    .values({ ...values, patientId: scope.patientId })
     .returning({ id: personalContacts.id });
   if (!row) throw new Error('Contact insert returned nothing');
   return row.id;
@@ -79,7 +80,7 @@ export async function insertContact(tx: DbOrTx, patientId: number, values: NewCo
 /** Updates an active contact of the patient; false when there is no such contact. */
 export async function updateContact(
   tx: DbOrTx,
-  patientId: number,
+  scope: PatientScope,
   contactId: number,
   values: NewContactValues,
 ): Promise<boolean> {
@@ -89,7 +90,7 @@ export async function updateContact(
     .where(
       and(
         eq(personalContacts.id, contactId),
-        eq(personalContacts.patientId, patientId),
+        eq(personalContacts.patientId, scope.patientId),
         eq(personalContacts.isActive, true),
       ),
     )
@@ -98,13 +99,13 @@ export async function updateContact(
 }
 
 /** Makes every other contact of the patient non-primary; answers how many were. */
-export async function clearOtherPrimaryContacts(tx: DbOrTx, patientId: number, keepContactId: number | null) {
+export async function clearOtherPrimaryContacts(tx: DbOrTx, scope: PatientScope, keepContactId: number | null) {
   const rows = await tx
     .update(personalContacts)
     .set({ isPrimaryContact: false, updatedAt: sql`now()` })
     .where(
       and(
-        eq(personalContacts.patientId, patientId),
+        eq(personalContacts.patientId, scope.patientId),
         eq(personalContacts.isPrimaryContact, true),
         keepContactId === null ? undefined : sql`${personalContacts.id} <> ${keepContactId}`,
       ),
@@ -115,14 +116,14 @@ export async function clearOtherPrimaryContacts(tx: DbOrTx, patientId: number, k
 
 export async function setRepresentativeActive(
   tx: DbOrTx,
-  patientId: number,
+  scope: PatientScope,
   contactId: number,
   active: boolean,
 ): Promise<void> {
   await tx
     .update(personalContacts)
     .set({ isAuthorizedRepresentativeActive: active, updatedAt: sql`now()` })
-    .where(and(eq(personalContacts.id, contactId), eq(personalContacts.patientId, patientId)));
+    .where(and(eq(personalContacts.id, contactId), eq(personalContacts.patientId, scope.patientId)));
 }
 
 /* ----------------------------------------------------------------- lookups */
@@ -157,7 +158,7 @@ export async function preferredCommunicationExists(db: DbOrTx, id: number): Prom
 /* ----------------------------------------------------- patient and facility */
 
 /** The patient with their address, and the home facility's names, zone and account settings. */
-export function findPatientWithFacility(db: DbOrTx, patientId: number) {
+export function findPatientWithFacility(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
       id: patients.id,
@@ -177,7 +178,7 @@ export function findPatientWithFacility(db: DbOrTx, patientId: number) {
     })
     .from(patients)
     .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
-    .where(eq(patients.id, patientId))
+    .where(eq(patients.id, scope.patientId))
     .limit(1)
     .then((rows) => rows[0]);
 }

@@ -13,16 +13,17 @@ import {
   PersonalContactSchema,
   PinPdfQuery,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
-import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
-import { ContactsService, INVITATION_DAYS, PIN_PDF_TOKEN_MS, type RequestContext } from './contacts.service';
+import { contactRoute, patientRoute, type RouteApp } from '../../platform/http/routes';
+import { scopeOf } from '../../platform/access/access-control';
+import { ContactMailLimit, type RequestContext } from './contacts.shared';
+import { ContactsService } from './contacts.service';
+import { INVITATION_DAYS, InvitationsService, PIN_PDF_TOKEN_MS } from './invitations.service';
 
 const TAGS = ['Personal contacts'];
 const INVITATION_TAGS = ['Invitations'];
 const NO_CONTENT = z.null().describe('No content');
 const ContactIdParams = z.object({ contactId: IdParam });
 const InvitationIdParams = z.object({ invitationId: IdParam });
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** Where links in emails point: PUBLIC_URL, else the address this request came to. */
 function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
@@ -38,14 +39,13 @@ const PDF_CSP = "default-src 'none'; object-src 'self'; style-src 'unsafe-inline
 
 export async function contactRoutes(app: RouteApp) {
   const { config, database, outbox, sealedTokens, sessions } = app.deps;
-  const service = new ContactsService(database.db, outbox, config, sealedTokens, sessions);
+  const mailLimit = new ContactMailLimit();
+  const service = new ContactsService(database.db, outbox, config, mailLimit);
+  const invitations = new InvitationsService(database.db, outbox, config, sealedTokens, sessions, mailLimit);
 
   const context = (request: FastifyRequest, language?: string): RequestContext => {
-    const access = requirePatientAccess(request);
     return {
-      caller: requireCaller(request),
-      patientId: access.patientId,
-      relationship: access.relationship,
+      scope: scopeOf(request),
       language,
       publicBase: publicBase(request, config.publicUrl),
     };
@@ -55,31 +55,27 @@ export async function contactRoutes(app: RouteApp) {
 
   app.get(
     '/api/patients/:patientId/contacts',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: "The patient's personal contacts",
-        description:
-          'The active contacts of the patient, sorted by first then last name (case-insensitive). ' +
-          'invitationId, isInvitationLocked and isInvitationExpired describe the newest invitation of the contact ' +
-          '(locked: its PIN was entered wrongly too often; expired: past its expiry and never used; an invitation ' +
-          'replaced by a newer one or withdrawn because the email changed counts as expired). userInfo describes ' +
-          'the account of a contact who is a representative (isLockedOut while the lockout lasts, with the whole ' +
-          'minutes left rounded up, else 0); a representative reading the list gets userInfo null for every ' +
-          'contact: the other accounts are the patient’s business.',
-        params: PatientIdParams,
-        response: { 200: z.array(PersonalContactSchema), ...errors },
-      },
-    },
+    patientRoute({
+      tags: TAGS,
+      summary: "The patient's personal contacts",
+      description:
+        'The active contacts of the patient, sorted by first then last name (case-insensitive). ' +
+        'invitationId, isInvitationLocked and isInvitationExpired describe the newest invitation of the contact ' +
+        '(locked: its PIN was entered wrongly too often; expired: past its expiry and never used; an invitation ' +
+        'replaced by a newer one or withdrawn because the email changed counts as expired). userInfo describes ' +
+        'the account of a contact who is a representative (isLockedOut while the lockout lasts, with the whole ' +
+        'minutes left rounded up, else 0); a representative reading the list gets userInfo null for every ' +
+        'contact: the other accounts are the patient’s business.',
+      params: PatientIdParams,
+      response: { 200: z.array(PersonalContactSchema) },
+    }),
     async (request) => service.list(context(request)),
   );
 
   app.put(
     '/api/patients/:patientId/contacts',
-    {
-      config: { access: 'patient', relationships: ['self'] },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: 'Add or change a personal contact',
         description:
@@ -98,17 +94,17 @@ export async function contactRoutes(app: RouteApp) {
           'contact as GET lists it.',
         params: PatientIdParams,
         body: ContactUpsertSchema,
-        response: { 200: PersonalContactSchema, ...errors },
+        response: { 200: PersonalContactSchema },
       },
-    },
+      { relationships: ['self'] },
+    ),
     async (request) => service.save(context(request), request.body),
   );
 
   app.post(
     '/api/patients/:patientId/contacts/:contactId',
-    {
-      config: { access: 'patient', relationships: ['self'] },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: "Enable or disable a representative's access",
         description:
@@ -119,9 +115,10 @@ export async function contactRoutes(app: RouteApp) {
           'contactaccessdisabledauditevent.',
         params: ContactParams,
         querystring: ContactAccessQuery,
-        response: { 204: NO_CONTENT, ...errors },
+        response: { 204: NO_CONTENT },
       },
-    },
+      { relationships: ['self'] },
+    ),
     async (request, reply) => {
       await service.setAccess(context(request), request.params.contactId, request.query.authorized);
       return reply.status(204).send(null);
@@ -130,9 +127,8 @@ export async function contactRoutes(app: RouteApp) {
 
   app.post(
     '/api/patients/:patientId/contacts/:contactId/UnlockAccount',
-    {
-      config: { access: 'patient', relationships: ['self'] },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: "Unlock a representative's account",
         description:
@@ -140,9 +136,10 @@ export async function contactRoutes(app: RouteApp) {
           'its failure count again; harmless when it is not locked. 400 no_account when the contact has no ' +
           'account. Writes contactunlockaccountauditevent.',
         params: ContactParams,
-        response: { 204: NO_CONTENT, ...errors },
+        response: { 204: NO_CONTENT },
       },
-    },
+      { relationships: ['self'] },
+    ),
     async (request, reply) => {
       await service.unlock(context(request), request.params.contactId);
       return reply.status(204).send(null);
@@ -151,9 +148,8 @@ export async function contactRoutes(app: RouteApp) {
 
   app.post(
     '/api/patients/:patientId/contacts/:contactId/ResetPassword',
-    {
-      config: { access: 'patient', relationships: ['self'] },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: "Reset a representative's password",
         description:
@@ -167,9 +163,10 @@ export async function contactRoutes(app: RouteApp) {
           MAIL_LIMIT_NOTE,
         params: ContactParams,
         querystring: LanguageQuerySchema,
-        response: { 204: NO_CONTENT, ...errors, 429: ErrorBodySchema },
+        response: { 204: NO_CONTENT, 429: ErrorBodySchema },
       },
-    },
+      { relationships: ['self'] },
+    ),
     async (request, reply) => {
       await service.resetPassword(context(request, request.query.language), request.params.contactId);
       return reply.status(204).send(null);
@@ -180,29 +177,28 @@ export async function contactRoutes(app: RouteApp) {
 
   app.get(
     '/api/invitations/contact/:contactId/checkArInviteExists',
-    {
-      config: { access: 'contact', relationships: ['self'] },
-      schema: {
+    contactRoute(
+      {
         tags: INVITATION_TAGS,
         summary: 'Whether the contact has an invitation that can still be accepted',
         description:
           'exists is true when the contact’s newest invitation is unused, unexpired and not locked by wrong ' +
           'PINs. Only the patient may ask (a representative gets 403; a contact of anyone else 404).',
         params: ContactIdParams,
-        response: { 200: InviteExistsSchema, ...errors },
+        response: { 200: InviteExistsSchema },
       },
-    },
+      { relationships: ['self'] },
+    ),
     async (request) => {
       const ctx = context(request);
-      return { exists: await service.invitationExists(ctx, request.params.contactId) };
+      return { exists: await invitations.invitationExists(ctx, request.params.contactId) };
     },
   );
 
   app.post(
     '/api/invitations/contact/:contactId/invite',
-    {
-      config: { access: 'contact', relationships: ['self'] },
-      schema: {
+    contactRoute(
+      {
         tags: INVITATION_TAGS,
         summary: 'Invite a contact to become a representative',
         description:
@@ -219,10 +215,11 @@ export async function contactRoutes(app: RouteApp) {
           MAIL_LIMIT_NOTE,
         params: ContactIdParams,
         querystring: LanguageQuerySchema,
-        response: { 200: InvitationCreatedSchema, ...errors, 429: ErrorBodySchema },
+        response: { 200: InvitationCreatedSchema, 429: ErrorBodySchema },
       },
-    },
-    async (request) => service.invite(context(request, request.query.language), request.params.contactId),
+      { relationships: ['self'] },
+    ),
+    async (request) => invitations.invite(context(request, request.query.language), request.params.contactId),
   );
 
   app.get(
@@ -247,7 +244,7 @@ export async function contactRoutes(app: RouteApp) {
       },
     },
     async (request, reply) => {
-      const pdf = await service.pinLetter(request.params.invitationId, request.query.token);
+      const pdf = await invitations.pinLetter(request.params.invitationId, request.query.token);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'inline; filename="invitation-pin.pdf"')

@@ -28,7 +28,8 @@ import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { hashSecret } from '../../platform/auth/secrets';
 import { SealedTokens } from '../../platform/auth/sealed-tokens';
-import { grantsField, packOfLanguageCode, PIN_PDF_TOKEN_MS } from './contacts.service';
+import { grantsField, packOfLanguageCode } from './contacts.shared';
+import { PIN_PDF_TOKEN_MS } from './invitations.service';
 import { pdfFonts, pdfInfo, pdfText } from '../../../test/pdf-text';
 import { renderPinLetter } from './pin-letter';
 

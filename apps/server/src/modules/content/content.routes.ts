@@ -7,11 +7,11 @@ import {
   LanguagePackSchema,
   LanguageQuerySchema,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../platform/http/routes';
 import { notFound } from '../../platform/errors/app-error';
 import { buildLanguagePack, resolvePack } from '../../platform/content/language-packs';
 import { sanitizeRichText } from '../../platform/content/sanitize';
-import { findContent, findLanguagePackOverrides } from './content.repository';
+import { findContent, findLanguagePackOverrides } from '../../platform/content/content-store';
 
 export async function contentRoutes(app: RouteApp) {
   const { database } = app.deps;

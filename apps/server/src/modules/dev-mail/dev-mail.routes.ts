@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../platform/http/routes';
 import type { OutboxMessage } from '../../platform/mail/outbox';
 
 // Registered by app.ts only outside production: mail held in the outbox, for a developer following

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { educationArticles, educationMaterials } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 export interface EducationArticleRow {
   id: number;
@@ -18,7 +19,7 @@ export interface EducationArticleRow {
  */
 export async function listArticles(
   db: DbOrTx,
-  patientId: number,
+  scope: PatientScope,
   includeArchived: boolean,
 ): Promise<EducationArticleRow[]> {
   return db
@@ -35,8 +36,8 @@ export async function listArticles(
     .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
     .where(
       includeArchived
-        ? eq(educationArticles.patientId, patientId)
-        : and(eq(educationArticles.patientId, patientId), eq(educationArticles.isArchived, false)),
+        ? eq(educationArticles.patientId, scope.patientId)
+        : and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.isArchived, false)),
     )
     .orderBy(
       desc(educationArticles.assignedDate),
@@ -48,13 +49,13 @@ export async function listArticles(
 }
 
 /** Articles that are new: never opened and not archived. */
-export async function countUnread(db: DbOrTx, patientId: number): Promise<number> {
+export async function countUnread(db: DbOrTx, scope: PatientScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(educationArticles)
     .where(
       and(
-        eq(educationArticles.patientId, patientId),
+        eq(educationArticles.patientId, scope.patientId),
         isNull(educationArticles.readAt),
         eq(educationArticles.isArchived, false),
       ),
@@ -62,11 +63,11 @@ export async function countUnread(db: DbOrTx, patientId: number): Promise<number
   return row?.n ?? 0;
 }
 
-export async function countArchived(db: DbOrTx, patientId: number): Promise<number> {
+export async function countArchived(db: DbOrTx, scope: PatientScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(educationArticles)
-    .where(and(eq(educationArticles.patientId, patientId), eq(educationArticles.isArchived, true)));
+    .where(and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.isArchived, true)));
   return row?.n ?? 0;
 }
 
@@ -80,11 +81,11 @@ export async function findArticlePatientId(db: DbOrTx, articleId: number): Promi
 }
 
 /** Stamps the first reading; a second one keeps the first time. False when the patient has no such article. */
-export async function markRead(db: DbOrTx, patientId: number, articleId: number, at: Date): Promise<boolean> {
+export async function markRead(db: DbOrTx, scope: PatientScope, articleId: number, at: Date): Promise<boolean> {
   const rows = await db
     .update(educationArticles)
     .set({ readAt: sql`coalesce(${educationArticles.readAt}, ${at.toISOString()}::timestamptz)` })
-    .where(and(eq(educationArticles.patientId, patientId), eq(educationArticles.id, articleId)))
+    .where(and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.id, articleId)))
     .returning({ id: educationArticles.id });
   return rows.length > 0;
 }
@@ -92,14 +93,14 @@ export async function markRead(db: DbOrTx, patientId: number, articleId: number,
 /** False when the patient has no such article. */
 export async function setArchived(
   db: DbOrTx,
-  patientId: number,
+  scope: PatientScope,
   articleId: number,
   isArchived: boolean,
 ): Promise<boolean> {
   const rows = await db
     .update(educationArticles)
     .set({ isArchived })
-    .where(and(eq(educationArticles.patientId, patientId), eq(educationArticles.id, articleId)))
+    .where(and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.id, articleId)))
     .returning({ id: educationArticles.id });
   return rows.length > 0;
 }
@@ -107,13 +108,13 @@ export async function setArchived(
 /** The title and the stored rich text of one of the patient's articles, or null. */
 export async function findArticleContent(
   db: DbOrTx,
-  patientId: number,
+  scope: PatientScope,
   articleId: number,
 ): Promise<{ title: string; contentHtml: string } | null> {
   const [row] = await db
     .select({ title: educationMaterials.title, contentHtml: educationMaterials.contentHtml })
     .from(educationArticles)
     .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
-    .where(and(eq(educationArticles.patientId, patientId), eq(educationArticles.id, articleId)));
+    .where(and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.id, articleId)));
   return row ?? null;
 }

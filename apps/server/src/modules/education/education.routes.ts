@@ -8,23 +8,14 @@ import {
   EducationContentQuery,
   EducationCountSchema,
   EducationListQuery,
-  ErrorBodySchema,
   PatientIdParams,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
-import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
+import { NO_CONTENT, patientRoute, type RouteApp } from '../../platform/http/routes';
+import { scopeOf } from '../../platform/access/access-control';
 import { sendDocument } from '../../platform/http/documents';
-import { findArticlePatientId } from './education.repository';
 import { EducationService } from './education.service';
 
 const TAGS = ['Education'];
-const NO_CONTENT = z.null().describe('No content');
-const ERRORS = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-} as const;
 
 const WHO =
   ' Self and authorised representatives; a kiosk or link user gets 403, anyone else 404, as for every patient route.';
@@ -36,72 +27,61 @@ const ARTICLE_ACCESS =
 export async function educationRoutes(app: RouteApp) {
   const service = new EducationService(app.deps.database.db);
   const articlePatient = {
-    patientOf: (db: Parameters<typeof findArticlePatientId>[0], params: Record<string, string>) =>
-      findArticlePatientId(db, Number(params.articleId)),
+    patientOf: (_db: unknown, params: Record<string, string>) => service.patientOfArticle(Number(params.articleId)),
   };
 
   app.get(
     '/api/patients/:patientId/education',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'The education articles the care team assigned to the patient',
-        description:
-          'Without archived articles unless includeArchived=true (only true or false, else 400 validation_failed ' +
-          'naming includeArchived). Ordered as the page groups them: assignedDate newest first, then category by ' +
-          'categorySortOrder then categoryName, then title, then articleId. assignedDate is a day (YYYY-MM-DD, no ' +
-          'time part). wasReadByPatient is the instant the article was first opened in the portal (PUT .../read), ' +
-          'null while unread; an article is new when it is unread and not archived. The content is not part of ' +
-          'the list: see GET /api/education/articles/{articleId}/content. Viewing the page is audited by the ' +
-          `browser (POST /api/users/{userId}/audit with ${EDUCATION_VIEW_AUDIT_EVENT}).` +
-          WHO,
-        params: PatientIdParams,
-        querystring: EducationListQuery,
-        response: { 200: z.array(EducationArticleSchema), ...ERRORS },
-      },
-    },
-    async (request) => service.list(requirePatientAccess(request).patientId, request.query.includeArchived),
+    patientRoute({
+      tags: TAGS,
+      summary: 'The education articles the care team assigned to the patient',
+      description:
+        'Without archived articles unless includeArchived=true (only true or false, else 400 validation_failed ' +
+        'naming includeArchived). Ordered as the page groups them: assignedDate newest first, then category by ' +
+        'categorySortOrder then categoryName, then title, then articleId. assignedDate is a day (YYYY-MM-DD, no ' +
+        'time part). wasReadByPatient is the instant the article was first opened in the portal (PUT .../read), ' +
+        'null while unread; an article is new when it is unread and not archived. The content is not part of ' +
+        'the list: see GET /api/education/articles/{articleId}/content. Viewing the page is audited by the ' +
+        `browser (POST /api/users/{userId}/audit with ${EDUCATION_VIEW_AUDIT_EVENT}).` +
+        WHO,
+      params: PatientIdParams,
+      querystring: EducationListQuery,
+      response: { 200: z.array(EducationArticleSchema) },
+    }),
+    async (request) => service.list(scopeOf(request), request.query.includeArchived),
   );
 
   app.get(
     '/api/patients/:patientId/education/UnreadCount',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'How many of the patient’s articles are new (the header badge)',
-        description:
-          'A plain JSON number: the articles that are unread (never opened) and not archived, which is what the ' +
-          'page marks new and the Education tab’s badge counts.' +
-          WHO,
-        params: PatientIdParams,
-        response: { 200: EducationCountSchema, ...ERRORS },
-      },
-    },
-    async (request) => service.unreadCount(requirePatientAccess(request).patientId),
+    patientRoute({
+      tags: TAGS,
+      summary: 'How many of the patient’s articles are new (the header badge)',
+      description:
+        'A plain JSON number: the articles that are unread (never opened) and not archived, which is what the ' +
+        'page marks new and the Education tab’s badge counts.' +
+        WHO,
+      params: PatientIdParams,
+      response: { 200: EducationCountSchema },
+    }),
+    async (request) => service.unreadCount(scopeOf(request)),
   );
 
   app.get(
     '/api/patients/:patientId/education/ArchivedCount',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'How many of the patient’s articles are archived (the N of ‘Show archived (N)’)',
-        description: 'A plain JSON number: the archived articles, read or not.' + WHO,
-        params: PatientIdParams,
-        response: { 200: EducationCountSchema, ...ERRORS },
-      },
-    },
-    async (request) => service.archivedCount(requirePatientAccess(request).patientId),
+    patientRoute({
+      tags: TAGS,
+      summary: 'How many of the patient’s articles are archived (the N of ‘Show archived (N)’)',
+      description: 'A plain JSON number: the archived articles, read or not.' + WHO,
+      params: PatientIdParams,
+      response: { 200: EducationCountSchema },
+    }),
+    async (request) => service.archivedCount(scopeOf(request)),
   );
 
   app.put(
     '/api/education/articles/:articleId/read',
-    {
-      config: { access: 'patient', ...articlePatient },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: 'Mark an article read (opening it)',
         description:
@@ -110,20 +90,20 @@ export async function educationRoutes(app: RouteApp) {
           'authorised representative opening the article marks it read as well.' +
           ARTICLE_ACCESS,
         params: EducationArticleParams,
-        response: { 204: NO_CONTENT, ...ERRORS },
+        response: { 204: NO_CONTENT },
       },
-    },
+      { ...articlePatient },
+    ),
     async (request, reply) => {
-      await service.markRead(requirePatientAccess(request).patientId, request.params.articleId);
+      await service.markRead(scopeOf(request), request.params.articleId);
       return reply.status(204).send(null);
     },
   );
 
   app.put(
     '/api/education/articles/:articleId/archived',
-    {
-      config: { access: 'patient', ...articlePatient },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: 'Archive or unarchive an article',
         description:
@@ -135,24 +115,20 @@ export async function educationRoutes(app: RouteApp) {
           ARTICLE_ACCESS,
         params: EducationArticleParams,
         body: EducationArchiveSchema,
-        response: { 204: NO_CONTENT, ...ERRORS },
+        response: { 204: NO_CONTENT },
       },
-    },
+      { ...articlePatient },
+    ),
     async (request, reply) => {
-      await service.setArchived(
-        requirePatientAccess(request).patientId,
-        request.params.articleId,
-        request.body.isArchived,
-      );
+      await service.setArchived(scopeOf(request), request.params.articleId, request.body.isArchived);
       return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/api/education/articles/:articleId/content',
-    {
-      config: { access: 'patient', urlToken: true, ...articlePatient },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: 'The article itself, as an HTML document (for the frame or a new window)',
         description:
@@ -167,15 +143,12 @@ export async function educationRoutes(app: RouteApp) {
         params: EducationArticleParams,
         querystring: EducationContentQuery,
         produces: ['text/html'],
-        response: { 200: z.string().describe('text/html document'), ...ERRORS },
+        response: { 200: z.string().describe('text/html document') },
       },
-    },
+      { urlToken: true, ...articlePatient },
+    ),
     async (request, reply) => {
-      const body = await service.content(
-        requireCaller(request),
-        requirePatientAccess(request),
-        request.params.articleId,
-      );
+      const body = await service.content(scopeOf(request), request.params.articleId);
       return sendDocument(reply, { contentType: 'text/html', body });
     },
   );

@@ -1,11 +1,10 @@
 import { EDUCATION_ARTICLE_VIEW_AUDIT_EVENT, type EducationArticle } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import type { Relationship } from '../../platform/access/patient-access';
-import { writeAudit } from '../../platform/audit/audit';
-import type { SessionCaller } from '../../platform/auth/sessions';
+import { audit } from '../../platform/audit/audit';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { notFound } from '../../platform/errors/app-error';
 import {
+  findArticlePatientId,
   countArchived,
   countUnread,
   findArticleContent,
@@ -14,6 +13,7 @@ import {
   setArchived,
   type EducationArticleRow,
 } from './education.repository';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 const NO_ARTICLE = 'The education article was not found.';
 
@@ -66,44 +66,37 @@ export function articleDocument(title: string, contentHtml: string): string {
 export class EducationService {
   constructor(private readonly db: Db) {}
 
-  async list(patientId: number, includeArchived: boolean): Promise<EducationArticle[]> {
-    return (await listArticles(this.db, patientId, includeArchived)).map(toArticle);
+  async list(scope: PatientScope, includeArchived: boolean): Promise<EducationArticle[]> {
+    return (await listArticles(this.db, scope, includeArchived)).map(toArticle);
   }
 
-  unreadCount(patientId: number): Promise<number> {
-    return countUnread(this.db, patientId);
+  unreadCount(scope: PatientScope): Promise<number> {
+    return countUnread(this.db, scope);
   }
 
-  archivedCount(patientId: number): Promise<number> {
-    return countArchived(this.db, patientId);
+  archivedCount(scope: PatientScope): Promise<number> {
+    return countArchived(this.db, scope);
   }
 
-  async markRead(patientId: number, articleId: number, now = new Date()): Promise<void> {
-    if (!(await markRead(this.db, patientId, articleId, now))) throw notFound('not_found', NO_ARTICLE);
+  async markRead(scope: PatientScope, articleId: number, now = new Date()): Promise<void> {
+    if (!(await markRead(this.db, scope, articleId, now))) throw notFound('not_found', NO_ARTICLE);
   }
 
-  async setArchived(patientId: number, articleId: number, isArchived: boolean): Promise<void> {
-    if (!(await setArchived(this.db, patientId, articleId, isArchived))) throw notFound('not_found', NO_ARTICLE);
+  /** The patient an article was assigned to (the access check then runs on that patient), or null. */
+  patientOfArticle(articleId: number): Promise<number | null> {
+    return findArticlePatientId(this.db, articleId);
+  }
+
+  async setArchived(scope: PatientScope, articleId: number, isArchived: boolean): Promise<void> {
+    if (!(await setArchived(this.db, scope, articleId, isArchived))) throw notFound('not_found', NO_ARTICLE);
   }
 
   /** The article as a document, with its audit row written in the same transaction as the read. */
-  async content(
-    caller: SessionCaller,
-    access: { patientId: number; relationship: Relationship },
-    articleId: number,
-  ): Promise<string> {
+  async content(scope: PatientScope, articleId: number): Promise<string> {
     return this.db.transaction(async (tx) => {
-      const article = await findArticleContent(tx, access.patientId, articleId);
+      const article = await findArticleContent(tx, scope, articleId);
       if (!article) throw notFound('not_found', NO_ARTICLE);
-      await writeAudit(tx, {
-        eventType: EDUCATION_ARTICLE_VIEW_AUDIT_EVENT,
-        actorUserId: caller.userId,
-        patientId: access.patientId,
-        sessionId: caller.sessionId,
-        facilityId: caller.facilityId,
-        loginType: caller.loginType,
-        detail: { articleId, relationship: access.relationship },
-      });
+      await audit(tx, scope, EDUCATION_ARTICLE_VIEW_AUDIT_EVENT, { articleId, relationship: scope.relationship });
       return articleDocument(article.title, article.contentHtml);
     });
   }

@@ -6,7 +6,7 @@ import {
   FacilitySchema,
   ThemeIdParamsSchema,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../platform/http/routes';
 import { notFound } from '../../platform/errors/app-error';
 import { findFacilityByAlias, findFacilityLogo, findTheme } from './facilities.repository';
 import { themeToCss } from './theme-css';

@@ -7,9 +7,10 @@ import {
   followUpPlanTaskNames,
   followUpPlanTemplates,
 } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /** A patient's follow-up plans, newest start date first (then newest id); archived ones only when asked. */
-export function listPlans(db: DbOrTx, patientId: number, includeArchived: boolean) {
+export function listPlans(db: DbOrTx, scope: PatientScope, includeArchived: boolean) {
   return db
     .select({
       id: followUpPlans.id,
@@ -20,14 +21,14 @@ export function listPlans(db: DbOrTx, patientId: number, includeArchived: boolea
     .from(followUpPlans)
     .where(
       includeArchived
-        ? eq(followUpPlans.patientId, patientId)
-        : and(eq(followUpPlans.patientId, patientId), eq(followUpPlans.isArchived, false)),
+        ? eq(followUpPlans.patientId, scope.patientId)
+        : and(eq(followUpPlans.patientId, scope.patientId), eq(followUpPlans.isArchived, false)),
     )
     .orderBy(desc(followUpPlans.startDate), desc(followUpPlans.id));
 }
 
 /** The task categories of the patient's plans, in display order. */
-export function listTaskNames(db: DbOrTx, patientId: number, planIds: number[]) {
+export function listTaskNames(db: DbOrTx, scope: PatientScope, planIds: number[]) {
   return db
     .select({
       planId: followUpPlanTaskNames.planId,
@@ -36,12 +37,12 @@ export function listTaskNames(db: DbOrTx, patientId: number, planIds: number[]) 
     })
     .from(followUpPlanTaskNames)
     .innerJoin(followUpPlans, eq(followUpPlans.id, followUpPlanTaskNames.planId))
-    .where(and(eq(followUpPlans.patientId, patientId), inArray(followUpPlanTaskNames.planId, planIds)))
+    .where(and(eq(followUpPlans.patientId, scope.patientId), inArray(followUpPlanTaskNames.planId, planIds)))
     .orderBy(asc(followUpPlanTaskNames.sortOrder), asc(followUpPlanTaskNames.propertyCategoryId));
 }
 
 /** The guideline templates of the patient's plans, in display order. */
-export function listTemplates(db: DbOrTx, patientId: number, planIds: number[]) {
+export function listTemplates(db: DbOrTx, scope: PatientScope, planIds: number[]) {
   return db
     .select({
       planId: followUpPlanTemplates.planId,
@@ -50,12 +51,12 @@ export function listTemplates(db: DbOrTx, patientId: number, planIds: number[]) 
     })
     .from(followUpPlanTemplates)
     .innerJoin(followUpPlans, eq(followUpPlans.id, followUpPlanTemplates.planId))
-    .where(and(eq(followUpPlans.patientId, patientId), inArray(followUpPlanTemplates.planId, planIds)))
+    .where(and(eq(followUpPlans.patientId, scope.patientId), inArray(followUpPlanTemplates.planId, planIds)))
     .orderBy(asc(followUpPlanTemplates.sortOrder), asc(followUpPlanTemplates.id));
 }
 
 /** The follow-up items of the patient's plans, earliest recommended date first (then id). */
-export function listItems(db: DbOrTx, patientId: number, planIds: number[]) {
+export function listItems(db: DbOrTx, scope: PatientScope, planIds: number[]) {
   return db
     .select({
       id: followUpItems.id,
@@ -69,14 +70,14 @@ export function listItems(db: DbOrTx, patientId: number, planIds: number[]) {
       providerLastName: followUpItems.providerLastName,
     })
     .from(followUpItems)
-    .where(and(eq(followUpItems.patientId, patientId), inArray(followUpItems.planId, planIds)))
+    .where(and(eq(followUpItems.patientId, scope.patientId), inArray(followUpItems.planId, planIds)))
     .orderBy(asc(followUpItems.recommendedDate), asc(followUpItems.id));
 }
 
 export type FollowUpItemRow = Awaited<ReturnType<typeof listItems>>[number];
 
 /** The tasks of the patient's follow-up items, by task category. */
-export function listItemTasks(db: DbOrTx, patientId: number, itemIds: number[]) {
+export function listItemTasks(db: DbOrTx, scope: PatientScope, itemIds: number[]) {
   return db
     .select({
       itemId: followUpItemTasks.itemId,
@@ -86,6 +87,6 @@ export function listItemTasks(db: DbOrTx, patientId: number, itemIds: number[]) 
     })
     .from(followUpItemTasks)
     .innerJoin(followUpItems, eq(followUpItems.id, followUpItemTasks.itemId))
-    .where(and(eq(followUpItems.patientId, patientId), inArray(followUpItemTasks.itemId, itemIds)))
+    .where(and(eq(followUpItems.patientId, scope.patientId), inArray(followUpItemTasks.itemId, itemIds)))
     .orderBy(asc(followUpItemTasks.itemId), asc(followUpItemTasks.propertyCategoryId));
 }

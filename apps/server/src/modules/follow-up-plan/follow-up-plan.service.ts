@@ -8,6 +8,7 @@ import {
   listTemplates,
   type FollowUpItemRow,
 } from './follow-up-plan.repository';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /**
  * The English label of a follow-up item, as the dashboard writes it: '1 Year 6 Month Follow-up',
@@ -42,20 +43,20 @@ export class FollowUpPlanService {
   constructor(private readonly db: DbOrTx) {}
 
   /** The patient's plans, newest first, each with its task names, templates and items with their tasks. */
-  async plans(patientId: number, includeArchived: boolean): Promise<FollowUpPlan[]> {
-    const plans = await listPlans(this.db, patientId, includeArchived);
+  async plans(scope: PatientScope, includeArchived: boolean): Promise<FollowUpPlan[]> {
+    const plans = await listPlans(this.db, scope, includeArchived);
     if (plans.length === 0) return [];
     const planIds = plans.map((p) => p.id);
     const [taskNames, templates, items] = await Promise.all([
-      listTaskNames(this.db, patientId, planIds),
-      listTemplates(this.db, patientId, planIds),
-      listItems(this.db, patientId, planIds),
+      listTaskNames(this.db, scope, planIds),
+      listTemplates(this.db, scope, planIds),
+      listItems(this.db, scope, planIds),
     ]);
     const tasks =
       items.length > 0
         ? await listItemTasks(
             this.db,
-            patientId,
+            scope,
             items.map((i) => i.id),
           )
         : [];

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   facilities,
-  languagePackOverrides,
   labResultDetails,
   labResultGroups,
   labResults,
@@ -10,6 +9,7 @@ import {
   patients,
   users,
 } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 const resultColumns = {
   id: labResults.id,
@@ -34,20 +34,22 @@ export type GroupRow = Awaited<ReturnType<typeof listGroups>>[number];
 export type DetailRow = Awaited<ReturnType<typeof listDetails>>[number];
 
 /** The patient's published results, newest collection first (then newest id). */
-export function listPublishedResults(db: DbOrTx, patientId: number) {
+export function listPublishedResults(db: DbOrTx, scope: PatientScope) {
   return db
     .select(resultColumns)
     .from(labResults)
-    .where(and(eq(labResults.patientId, patientId), eq(labResults.isPublished, true)))
+    .where(and(eq(labResults.patientId, scope.patientId), eq(labResults.isPublished, true)))
     .orderBy(desc(labResults.collectedAt), desc(labResults.id));
 }
 
 /** One published result of the patient, or undefined (another patient's or an unpublished one included). */
-export function findPublishedResult(db: DbOrTx, patientId: number, labResultId: number) {
+export function findPublishedResult(db: DbOrTx, scope: PatientScope, labResultId: number) {
   return db
     .select(resultColumns)
     .from(labResults)
-    .where(and(eq(labResults.patientId, patientId), eq(labResults.id, labResultId), eq(labResults.isPublished, true)))
+    .where(
+      and(eq(labResults.patientId, scope.patientId), eq(labResults.id, labResultId), eq(labResults.isPublished, true)),
+    )
     .limit(1)
     .then((rows) => rows[0]);
 }
@@ -87,13 +89,13 @@ export function listDetails(db: DbOrTx, groupIds: number[]) {
 }
 
 /** Marks a result reviewed (first time only: the time of the first view stays). True when it changed. */
-export async function markReviewed(tx: DbOrTx, patientId: number, labResultId: number, at: Date): Promise<boolean> {
+export async function markReviewed(tx: DbOrTx, scope: PatientScope, labResultId: number, at: Date): Promise<boolean> {
   const rows = await tx
     .update(labResults)
     .set({ isReviewedByPatient: true, reviewedAt: at })
     .where(
       and(
-        eq(labResults.patientId, patientId),
+        eq(labResults.patientId, scope.patientId),
         eq(labResults.id, labResultId),
         eq(labResults.isPublished, true),
         eq(labResults.isReviewedByPatient, false),
@@ -104,13 +106,13 @@ export async function markReviewed(tx: DbOrTx, patientId: number, labResultId: n
 }
 
 /** How many published results the patient has not reviewed. */
-export function countNotReviewed(db: DbOrTx, patientId: number) {
+export function countNotReviewed(db: DbOrTx, scope: PatientScope) {
   return db
     .select({ n: count() })
     .from(labResults)
     .where(
       and(
-        eq(labResults.patientId, patientId),
+        eq(labResults.patientId, scope.patientId),
         eq(labResults.isPublished, true),
         eq(labResults.isReviewedByPatient, false),
       ),
@@ -119,7 +121,7 @@ export function countNotReviewed(db: DbOrTx, patientId: number) {
 }
 
 /** What the printout's header needs: the patient's name and home facility, and its default language. */
-export function findPrintHeader(db: DbOrTx, patientId: number) {
+export function findPrintHeader(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
       firstName: patients.firstName,
@@ -132,7 +134,7 @@ export function findPrintHeader(db: DbOrTx, patientId: number) {
     .from(patients)
     .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
     .leftJoin(languages, eq(languages.id, facilities.defaultLanguageId))
-    .where(eq(patients.id, patientId))
+    .where(eq(patients.id, scope.patientId))
     .limit(1)
     .then((rows) => rows[0]);
 }
@@ -145,13 +147,4 @@ export function findUserLanguage(db: DbOrTx, userId: number) {
     .where(eq(users.id, userId))
     .limit(1)
     .then((rows) => rows[0]?.language ?? null);
-}
-
-/** The facility's own wording of language pack strings in one language. */
-export async function findPackOverrides(db: DbOrTx, facilityId: number, language: string) {
-  const rows = await db
-    .select({ key: languagePackOverrides.key, value: languagePackOverrides.value })
-    .from(languagePackOverrides)
-    .where(and(eq(languagePackOverrides.facilityId, facilityId), eq(languagePackOverrides.language, language)));
-  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }

@@ -1,13 +1,13 @@
 import type { LabResult, LabResultListItem, TestResultGroup } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
-import type { SessionCaller } from '../../platform/auth/sessions';
+import type { PatientScope } from '../../platform/access/patient-scope';
+import { audit } from '../../platform/audit/audit';
+import { findLanguagePackOverrides } from '../../platform/content/content-store';
 import { buildLanguagePack, resolvePack } from '../../platform/content/language-packs';
 import { notFound } from '../../platform/errors/app-error';
 import { buildLabResultPdf, dayIn } from './lab-result-pdf';
 import {
   countNotReviewed,
-  findPackOverrides,
   findPrintHeader,
   findPublishedResult,
   findUserLanguage,
@@ -65,18 +65,12 @@ export function assembleGroups(groups: GroupRow[], details: DetailRow[]): TestRe
   }));
 }
 
-/** Who asks, for the audit rows. */
-export interface Viewer {
-  caller: SessionCaller;
-  patientId: number;
-}
-
 export class LabResultsService {
   constructor(private readonly db: Db) {}
 
   /** Published results, newest first, each with its groups' names (the tests come with the detail). */
-  async list(patientId: number): Promise<LabResultListItem[]> {
-    const rows = await listPublishedResults(this.db, patientId);
+  async list(scope: PatientScope): Promise<LabResultListItem[]> {
+    const rows = await listPublishedResults(this.db, scope);
     const groups = await listGroups(
       this.db,
       rows.map((r) => r.id),
@@ -93,25 +87,17 @@ export class LabResultsService {
    * One published result with its groups and tests. Viewing it marks it reviewed (the first time) and
    * writes a detail-view audit row, in one transaction. Another patient's or an unpublished one is 404.
    */
-  async view(viewer: Viewer, labResultId: number, now = new Date()): Promise<LabResult> {
+  async view(scope: PatientScope, labResultId: number, now = new Date()): Promise<LabResult> {
     return this.db.transaction(async (tx) => {
-      const row = await findPublishedResult(tx, viewer.patientId, labResultId);
+      const row = await findPublishedResult(tx, scope, labResultId);
       if (!row) throw notFound('not_found', NOT_FOUND_MESSAGE);
-      const changed = await markReviewed(tx, viewer.patientId, labResultId, now);
+      const changed = await markReviewed(tx, scope, labResultId, now);
       const groups = await listGroups(tx, [row.id]);
       const details = await listDetails(
         tx,
         groups.map((g) => g.id),
       );
-      await writeAudit(tx, {
-        eventType: DETAIL_VIEW_AUDIT_EVENT,
-        actorUserId: viewer.caller.userId,
-        patientId: viewer.patientId,
-        sessionId: viewer.caller.sessionId,
-        facilityId: viewer.caller.facilityId,
-        loginType: viewer.caller.loginType,
-        detail: { labResultId, markedReviewed: changed },
-      });
+      await audit(tx, scope, DETAIL_VIEW_AUDIT_EVENT, { labResultId, markedReviewed: changed });
       return {
         ...resultFields(row),
         isReviewedByPatient: true,
@@ -126,23 +112,23 @@ export class LabResultsService {
    * transaction is held open while the PDF is laid out).
    */
   async pdf(
-    viewer: Viewer,
+    scope: PatientScope,
     labResultId: number,
     requestedLanguage: string | undefined,
     now = new Date(),
   ): Promise<{ body: Uint8Array; fileName: string }> {
-    const row = await findPublishedResult(this.db, viewer.patientId, labResultId);
+    const row = await findPublishedResult(this.db, scope, labResultId);
     if (!row) throw notFound('not_found', NOT_FOUND_MESSAGE);
-    const header = await findPrintHeader(this.db, viewer.patientId);
+    const header = await findPrintHeader(this.db, scope);
     if (!header) throw notFound('not_found', NOT_FOUND_MESSAGE);
     const groups = await listGroups(this.db, [row.id]);
     const details = await listDetails(
       this.db,
       groups.map((g) => g.id),
     );
-    const userLanguage = viewer.caller.userId === null ? null : await findUserLanguage(this.db, viewer.caller.userId);
+    const userLanguage = scope.caller.userId === null ? null : await findUserLanguage(this.db, scope.caller.userId);
     const { locale, pack } = resolvePack(requestedLanguage ?? userLanguage ?? header.facilityLanguage ?? undefined);
-    const strings = buildLanguagePack(pack, await findPackOverrides(this.db, header.facilityId, pack));
+    const strings = buildLanguagePack(pack, await findLanguagePackOverrides(this.db, header.facilityId, pack));
     const body = await buildLabResultPdf({
       result: { ...resultFields(row), testResultGroups: assembleGroups(groups, details) },
       patientName: `${header.firstName} ${header.lastName}`,
@@ -152,19 +138,11 @@ export class LabResultsService {
       strings,
       printedAt: now,
     });
-    await writeAudit(this.db, {
-      eventType: PRINT_AUDIT_EVENT,
-      actorUserId: viewer.caller.userId,
-      patientId: viewer.patientId,
-      sessionId: viewer.caller.sessionId,
-      facilityId: viewer.caller.facilityId,
-      loginType: viewer.caller.loginType,
-      detail: { labResultId, language: locale },
-    });
+    await audit(this.db, scope, PRINT_AUDIT_EVENT, { labResultId, language: locale });
     return { body, fileName: `test-result-${dayIn(row.collectedAt, header.timeZoneId)}.pdf` };
   }
 
-  notReviewedCount(patientId: number): Promise<number> {
-    return countNotReviewed(this.db, patientId);
+  notReviewedCount(scope: PatientScope): Promise<number> {
+    return countNotReviewed(this.db, scope);
   }
 }

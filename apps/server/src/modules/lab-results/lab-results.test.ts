@@ -33,7 +33,10 @@ const countUrl = (patientId: number) => `/api/patients/${patientId}/labresults/N
 const detailUrl = (patientId: number, id: number | string) => `/api/patients/${patientId}/labresults/${id}`;
 
 const DAY_MS = 86_400_000;
-const daysAgo = (iso: string) => Math.round((Date.now() - Date.parse(iso)) / DAY_MS);
+// Calendar days (UTC) between the collection and today, as the demo sets them: a count of elapsed time
+// would read 2 for a collection 3 days ago at 13:15 UTC when asked shortly after midnight.
+const utcDay = (ms: number) => Math.floor(ms / DAY_MS);
+const daysAgo = (iso: string) => utcDay(Date.now()) - utcDay(Date.parse(iso));
 
 async function janeList() {
   return expectOk<LabResultListItem[]>(await api.get(listUrl(fx.patientA), 'patientA'));

@@ -8,7 +8,7 @@ import {
   RelationshipSchema,
   StateSchema,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../platform/http/routes';
 import {
   listCountries,
   listLanguages,

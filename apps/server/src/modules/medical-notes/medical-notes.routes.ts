@@ -11,23 +11,12 @@ import {
   MedicalNotesSchema,
   PatientIdParams,
 } from '@portal/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { RouteApp } from '../../app';
-import { requireCaller, requirePatientAccess } from '../../platform/access/access-control';
+import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { requireCaller, scopeOf } from '../../platform/access/access-control';
 import { sendDocument } from '../../platform/http/documents';
-import {
-  MEDICAL_NOTE_REVIEWED_AUDIT_EVENT,
-  MedicalNotesService,
-  type NoteRequestContext,
-} from './medical-notes.service';
+import { MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, MedicalNotesService } from './medical-notes.service';
 
 const TAGS = ['Medical notes'];
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-
-function context(request: FastifyRequest): NoteRequestContext {
-  const { patientId, relationship } = requirePatientAccess(request);
-  return { caller: requireCaller(request), patientId, relationship };
-}
 
 /** Routes of medical notes (spec 002, 2.4 and 7). */
 export async function medicalNoteRoutes(app: RouteApp) {
@@ -35,73 +24,63 @@ export async function medicalNoteRoutes(app: RouteApp) {
 
   app.get(
     '/api/patients/:patientId/medicalnotes/published',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'The patient’s published medical notes',
-        description:
-          'Every published note of the patient (unpublished ones are never shown), newest serviceDate first ' +
-          '(the same day: the newest record first); the browser sorts by the same rule. serviceDate is a day ' +
-          '(YYYY-MM-DD, no time). status is Preliminary, Final, Amended or Corrected. noteToPatient holds the ' +
-          'care team’s remarks, or null. isReviewedByPatient turns true through POST .../setasreviewed. pages ' +
-          'lists the note’s pages in order (pageNumber 1..n, contentType application/pdf, image/png or ' +
-          'image/jpeg), not their content: each is served by GET .../published/{noteId}/page/{pageNumber}/' +
-          `content. Viewing is audited by the browser (POST /api/users/{userId}/audit with ` +
-          `${MEDICAL_NOTES_VIEW_AUDIT_EVENT} for the list and ${MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT} for each ` +
-          'note opened), not by this call. Self and authorised representatives.',
-        params: PatientIdParams,
-        response: { 200: MedicalNotesSchema, ...errors },
-      },
-    },
-    async (request) => service.list(requirePatientAccess(request).patientId),
+    patientRoute({
+      tags: TAGS,
+      summary: 'The patient’s published medical notes',
+      description:
+        'Every published note of the patient (unpublished ones are never shown), newest serviceDate first ' +
+        '(the same day: the newest record first); the browser sorts by the same rule. serviceDate is a day ' +
+        '(YYYY-MM-DD, no time). status is Preliminary, Final, Amended or Corrected. noteToPatient holds the ' +
+        'care team’s remarks, or null. isReviewedByPatient turns true through POST .../setasreviewed. pages ' +
+        'lists the note’s pages in order (pageNumber 1..n, contentType application/pdf, image/png or ' +
+        'image/jpeg), not their content: each is served by GET .../published/{noteId}/page/{pageNumber}/' +
+        `content. Viewing is audited by the browser (POST /api/users/{userId}/audit with ` +
+        `${MEDICAL_NOTES_VIEW_AUDIT_EVENT} for the list and ${MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT} for each ` +
+        'note opened), not by this call. Self and authorised representatives.',
+      params: PatientIdParams,
+      response: { 200: MedicalNotesSchema },
+    }),
+    async (request) => service.list(scopeOf(request)),
   );
 
   app.get(
     '/api/patients/:patientId/medicalnotes/notReviewedCount',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'How many published notes the patient has not reviewed (the header badge)',
-        description:
-          'A bare integer (0 or more): the published notes whose isReviewedByPatient is false. Self and ' +
-          'authorised representatives.',
-        params: PatientIdParams,
-        response: { 200: MedicalNoteCountSchema, ...errors },
-      },
-    },
-    async (request) => service.notReviewedCount(requirePatientAccess(request).patientId),
+    patientRoute({
+      tags: TAGS,
+      summary: 'How many published notes the patient has not reviewed (the header badge)',
+      description:
+        'A bare integer (0 or more): the published notes whose isReviewedByPatient is false. Self and ' +
+        'authorised representatives.',
+      params: PatientIdParams,
+      response: { 200: MedicalNoteCountSchema },
+    }),
+    async (request) => service.notReviewedCount(scopeOf(request)),
   );
 
   app.post(
     '/api/patients/:patientId/medicalnotes/:noteId/setasreviewed',
-    {
-      config: { access: 'patient' },
-      schema: {
-        tags: TAGS,
-        summary: 'Mark a note reviewed (it was opened)',
-        description:
-          'No body. Sets isReviewedByPatient on a published note of the patient and answers 204; a note already ' +
-          `reviewed stays so and also answers 204. The first marking writes ${MEDICAL_NOTE_REVIEWED_AUDIT_EVENT} ` +
-          'in the same transaction. 404 not_found for a note that does not exist, is not published or belongs to ' +
-          'another patient; 400 validation_failed naming noteId for an id that is not a positive integer. Self ' +
-          'and authorised representatives.',
-        params: MedicalNoteParams,
-        response: { 204: z.null().describe('No content'), ...errors },
-      },
-    },
+    patientRoute({
+      tags: TAGS,
+      summary: 'Mark a note reviewed (it was opened)',
+      description:
+        'No body. Sets isReviewedByPatient on a published note of the patient and answers 204; a note already ' +
+        `reviewed stays so and also answers 204. The first marking writes ${MEDICAL_NOTE_REVIEWED_AUDIT_EVENT} ` +
+        'in the same transaction. 404 not_found for a note that does not exist, is not published or belongs to ' +
+        'another patient; 400 validation_failed naming noteId for an id that is not a positive integer. Self ' +
+        'and authorised representatives.',
+      params: MedicalNoteParams,
+      response: { 204: z.null().describe('No content') },
+    }),
     async (request, reply) => {
-      await service.setAsReviewed(context(request), request.params.noteId);
+      await service.setAsReviewed(scopeOf(request), request.params.noteId);
       return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/api/patients/:patientId/medicalnotes/published/:noteId/page/:pageNumber/content',
-    {
-      config: { access: 'patient', urlToken: true },
-      schema: {
+    patientRoute(
+      {
         tags: TAGS,
         summary: 'One page of a published note (the document frame)',
         description:
@@ -115,11 +94,12 @@ export async function medicalNoteRoutes(app: RouteApp) {
           'authorised representatives.',
         params: MedicalNotePageParams,
         querystring: MedicalNotePageQuery,
-        response: { 200: z.any().describe('The page: application/pdf, image/png or image/jpeg'), ...errors },
+        response: { 200: z.any().describe('The page: application/pdf, image/png or image/jpeg') },
       },
-    },
+      { urlToken: true },
+    ),
     async (request, reply) => {
-      const page = await service.page(context(request), request.params.noteId, request.params.pageNumber);
+      const page = await service.page(scopeOf(request), request.params.noteId, request.params.pageNumber);
       return sendDocument(reply, page);
     },
   );

@@ -4,10 +4,8 @@ import {
   type MedicalNotePage,
   type MedicalNotePageContentType,
 } from '@portal/contracts';
-import type { Db, Tx } from '../../db/client';
-import type { Relationship } from '../../platform/access/patient-access';
-import { writeAudit } from '../../platform/audit/audit';
-import type { SessionCaller } from '../../platform/auth/sessions';
+import type { Db } from '../../db/client';
+import { audit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
 import {
   countNotReviewed,
@@ -17,6 +15,7 @@ import {
   listPublishedPages,
   markReviewed,
 } from './medical-notes.repository';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /** Written when the patient's first look marks a note reviewed (not on later looks). */
 export const MEDICAL_NOTE_REVIEWED_AUDIT_EVENT = 'medicalnotereviewedauditevent';
@@ -25,12 +24,6 @@ export const MEDICAL_NOTE_MESSAGES = {
   noteNotFound: 'This medical note is not available.',
   pageNotFound: 'This page of the medical note is not available.',
 } as const;
-
-export interface NoteRequestContext {
-  caller: SessionCaller;
-  patientId: number;
-  relationship: Relationship;
-}
 
 /** Newest service date first; the same day: the newest record first. The browser sorts by the same rule. */
 export function compareNotes(
@@ -49,11 +42,8 @@ export function pageFileName(noteId: number, pageNumber: number, contentType: Me
 export class MedicalNotesService {
   constructor(private readonly db: Db) {}
 
-  async list(patientId: number): Promise<MedicalNote[]> {
-    const [notes, pages] = await Promise.all([
-      listPublishedNotes(this.db, patientId),
-      listPublishedPages(this.db, patientId),
-    ]);
+  async list(scope: PatientScope): Promise<MedicalNote[]> {
+    const [notes, pages] = await Promise.all([listPublishedNotes(this.db, scope), listPublishedPages(this.db, scope)]);
     const pagesOf = new Map<number, MedicalNotePage[]>();
     for (const page of pages) {
       const list = pagesOf.get(page.noteId) ?? [];
@@ -75,47 +65,39 @@ export class MedicalNotesService {
       .sort(compareNotes);
   }
 
-  notReviewedCount(patientId: number): Promise<number> {
-    return countNotReviewed(this.db, patientId);
+  notReviewedCount(scope: PatientScope): Promise<number> {
+    return countNotReviewed(this.db, scope);
   }
 
   /** Idempotent: a reviewed note stays reviewed; only the first look writes an audit row. */
-  async setAsReviewed(ctx: NoteRequestContext, noteId: number, now = new Date()): Promise<void> {
+  async setAsReviewed(scope: PatientScope, noteId: number, now = new Date()): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const note = await findPublishedNote(tx, ctx.patientId, noteId);
+      const note = await findPublishedNote(tx, scope, noteId);
       if (!note) throw notFound('not_found', MEDICAL_NOTE_MESSAGES.noteNotFound);
-      if (!(await markReviewed(tx, ctx.patientId, noteId, now))) return;
-      await this.audit(tx, ctx, MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, { noteId });
+      if (!(await markReviewed(tx, scope, noteId, now))) return;
+      await audit(tx, scope, MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, { relationship: scope.relationship, noteId });
     });
   }
 
   /** One page's document; the read is audited in the same transaction. */
   async page(
-    ctx: NoteRequestContext,
+    scope: PatientScope,
     noteId: number,
     pageNumber: number,
   ): Promise<{ contentType: MedicalNotePageContentType; body: Uint8Array; fileName: string }> {
     return this.db.transaction(async (tx) => {
-      const page = await findPublishedPage(tx, ctx.patientId, noteId, pageNumber);
+      const page = await findPublishedPage(tx, scope, noteId, pageNumber);
       if (!page) throw notFound('not_found', MEDICAL_NOTE_MESSAGES.pageNotFound);
-      await this.audit(tx, ctx, MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT, { noteId, pageNumber });
+      await audit(tx, scope, MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT, {
+        relationship: scope.relationship,
+        noteId,
+        pageNumber,
+      });
       return {
         contentType: page.contentType,
         body: page.content,
         fileName: pageFileName(noteId, pageNumber, page.contentType),
       };
-    });
-  }
-
-  private audit(tx: Tx, ctx: NoteRequestContext, eventType: string, detail: Record<string, unknown>) {
-    return writeAudit(tx, {
-      eventType,
-      actorUserId: ctx.caller.userId,
-      patientId: ctx.patientId,
-      sessionId: ctx.caller.sessionId,
-      facilityId: ctx.caller.facilityId,
-      loginType: ctx.caller.loginType,
-      detail: { relationship: ctx.relationship, ...detail },
     });
   }
 }

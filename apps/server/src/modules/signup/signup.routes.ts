@@ -14,7 +14,7 @@ import {
   SIGNUP_EMAIL_FAILED,
   VerificationFieldsSchema,
 } from '@portal/contracts';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../platform/http/routes';
 import { parseVerificationFields, SignupService } from './signup.service';
 
 const TAGS = ['Sign-up'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_LOCALES, LOCALE_DISPLAY_NAMES, SupportedLanguageSchema } from '@portal/contracts';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../platform/http/routes';
 
 export async function systemRoutes(app: RouteApp) {
   app.get(

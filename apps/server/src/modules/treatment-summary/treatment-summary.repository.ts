@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { treatmentSummaryItems } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 export type TreatmentSummaryRow = Awaited<ReturnType<typeof listTreatmentSummaryItems>>[number];
 
 /** Every item of a patient's treatment summary, in their order within each group. */
-export function listTreatmentSummaryItems(db: DbOrTx, patientId: number) {
+export function listTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
       id: treatmentSummaryItems.id,
@@ -16,24 +17,26 @@ export function listTreatmentSummaryItems(db: DbOrTx, patientId: number) {
       isPatientReviewed: treatmentSummaryItems.isPatientReviewed,
     })
     .from(treatmentSummaryItems)
-    .where(eq(treatmentSummaryItems.patientId, patientId))
+    .where(eq(treatmentSummaryItems.patientId, scope.patientId))
     .orderBy(asc(treatmentSummaryItems.groupName), asc(treatmentSummaryItems.sortOrder), asc(treatmentSummaryItems.id));
 }
 
 /** Marks the patient's items with these ids as seen. */
-export async function markTreatmentSummaryItemsReviewed(db: DbOrTx, patientId: number, itemIds: number[]) {
+export async function markTreatmentSummaryItemsReviewed(db: DbOrTx, scope: PatientScope, itemIds: number[]) {
   if (itemIds.length === 0) return;
   await db
     .update(treatmentSummaryItems)
     .set({ isPatientReviewed: true })
-    .where(and(eq(treatmentSummaryItems.patientId, patientId), inArray(treatmentSummaryItems.id, itemIds)));
+    .where(and(eq(treatmentSummaryItems.patientId, scope.patientId), inArray(treatmentSummaryItems.id, itemIds)));
 }
 
 /** How many of the patient's items are not seen yet. */
-export function countUnseenTreatmentSummaryItems(db: DbOrTx, patientId: number) {
+export function countUnseenTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
   return db
     .select({ n: count() })
     .from(treatmentSummaryItems)
-    .where(and(eq(treatmentSummaryItems.patientId, patientId), eq(treatmentSummaryItems.isPatientReviewed, false)))
+    .where(
+      and(eq(treatmentSummaryItems.patientId, scope.patientId), eq(treatmentSummaryItems.isPatientReviewed, false)),
+    )
     .then((rows) => rows[0]?.n ?? 0);
 }

@@ -12,6 +12,7 @@ import {
   listTreatmentSummaryItems,
   markTreatmentSummaryItemsReviewed,
 } from './treatment-summary.repository';
+import type { PatientScope } from '../../platform/access/patient-scope';
 
 /** A stored item whose fields did not fit its group's schema: those fields were answered as null. */
 export interface InvalidItemFields {
@@ -104,20 +105,20 @@ export class TreatmentSummaryService {
    * drops to 0.
    */
   async viewSummary(
-    patientId: number,
+    scope: PatientScope,
     onInvalid: (problem: InvalidItemFields) => void = () => {},
   ): Promise<TreatmentSummaryResponse> {
     return this.db.transaction(async (tx) => {
-      const rows = await listTreatmentSummaryItems(tx, patientId);
+      const rows = await listTreatmentSummaryItems(tx, scope);
       const { summary, invalid } = toTreatmentSummary(rows);
       invalid.forEach(onInvalid);
       const unseen = summary.flatMap((g) => g.value.filter((i) => !i.isPatientReviewed).map((i) => i.itemId));
-      await markTreatmentSummaryItemsReviewed(tx, patientId, unseen);
+      await markTreatmentSummaryItemsReviewed(tx, scope, unseen);
       return summary;
     });
   }
 
-  unseenCount(patientId: number): Promise<number> {
-    return countUnseenTreatmentSummaryItems(this.db, patientId);
+  unseenCount(scope: PatientScope): Promise<number> {
+    return countUnseenTreatmentSummaryItems(this.db, scope);
   }
 }

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../errors/app-error';
 import type { SessionCaller, SessionService } from '../auth/sessions';
 import type { UrlTokens } from '../auth/url-tokens';
-import { findContactPatientId, resolvePatientRelationship, type Relationship } from './patient-access';
+import { findContactPatientId } from './patient-access';
+import { DEFAULT_RELATIONSHIPS, openPatientScope, type Access, type PatientScope } from './patient-scope';
 
 /**
  * Every route declares who may call it in `config.access`; a route without one stops the server
@@ -22,14 +23,11 @@ import { findContactPatientId, resolvePatientRelationship, type Relationship } f
 export const ACCESS_RULES = ['public', 'development', 'session', 'user', 'patient', 'contact', 'kioskStaff'] as const;
 export type AccessRule = (typeof ACCESS_RULES)[number];
 
-/** Relationships a patient route allows unless it says otherwise. */
-export const DEFAULT_RELATIONSHIPS: readonly Relationship[] = ['self', 'representative'];
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
     /** For `patient` routes: the relationships that may use the route (default self and representative). */
-    relationships?: readonly Relationship[];
+    relationships?: readonly Access[];
     /** For `patient` routes without :patientId: the patient the record in the path belongs to, or null. */
     patientOf?: (db: Database['db'], params: Record<string, string>) => Promise<number | null>;
     /**
@@ -42,8 +40,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The session behind the bearer token, for every route that is not public. */
     caller: SessionCaller | null;
-    /** Set by the patient access check: the patient id every query must use, and how the caller relates. */
-    patientAccess: { patientId: number; relationship: Relationship; contactId?: number } | null;
+    /** Set by the patient access check: the only way to the patient's record (see PatientScope). */
+    patientScope: PatientScope | null;
   }
 }
 
@@ -54,7 +52,7 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: AccessRule;
-  relationships?: readonly Relationship[];
+  relationships?: readonly Access[];
   /** A patient route that finds its patient from the record in the path (config.patientOf). */
   recordScoped?: boolean;
 }
@@ -65,14 +63,10 @@ export function requireCaller(request: FastifyRequest): SessionCaller {
   return request.caller;
 }
 
-/** The patient a patient route acts on, as established by the access check. */
-export function requirePatientAccess(request: FastifyRequest): {
-  patientId: number;
-  relationship: Relationship;
-  contactId?: number;
-} {
-  if (!request.patientAccess) throw new Error(`${request.url}: the patient access check did not run`);
-  return request.patientAccess;
+/** The patient record a patient or contact route acts on, as the access check opened it. */
+export function scopeOf(request: FastifyRequest): PatientScope {
+  if (!request.patientScope) throw new Error(`${request.url}: the patient access check did not run`);
+  return request.patientScope;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -114,7 +108,7 @@ export function registerAccessControl(
   options: { table: RouteEntry[]; sessions: SessionService; database: Database; urlTokens: UrlTokens },
 ): void {
   app.decorateRequest('caller', null);
-  app.decorateRequest('patientAccess', null);
+  app.decorateRequest('patientScope', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -192,12 +186,13 @@ export function registerAccessControl(
               ? await patientOfRecord(request, config.patientOf, options.database)
               : positiveIntParam(request, 'patientId');
         if (!caller || patientId === null) throw notFound('not_found', 'Not found.');
-        const relationship = await resolvePatientRelationship(options.database.db, caller, patientId);
-        if (relationship === 'none') throw notFound('not_found', 'Not found.');
-        const allowed = config.relationships ?? DEFAULT_RELATIONSHIPS;
-        if (!allowed.includes(relationship)) throw forbidden();
-        request.patientAccess =
-          contactId === null ? { patientId, relationship } : { patientId, relationship, contactId };
+        request.patientScope = await openPatientScope(
+          options.database.db,
+          caller,
+          patientId,
+          config.relationships ?? DEFAULT_RELATIONSHIPS,
+          contactId ?? undefined,
+        );
         return;
       }
       default:

@@ -1,5 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { auditEvents } from '../../db/schema/index';
+import type { PatientScope } from '../access/patient-scope';
+import type { SessionCaller } from '../auth/sessions';
 
 export interface AuditEntry {
   eventType: string;
@@ -24,5 +26,39 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     facilityId: entry.facilityId ?? null,
     loginType: entry.loginType ?? null,
     detail: entry.detail ?? null,
+  });
+}
+
+/** What a caller did, outside any one patient's record (a login, a password change), or for `patientId`. */
+export function auditCaller(
+  tx: DbOrTx,
+  caller: SessionCaller,
+  eventType: string,
+  options: { patientId?: number | null; detail?: Record<string, unknown>; outcome?: 'success' | 'failure' } = {},
+): Promise<void> {
+  return writeAudit(tx, {
+    eventType,
+    outcome: options.outcome,
+    actorUserId: caller.userId,
+    patientId: options.patientId ?? null,
+    sessionId: caller.sessionId,
+    facilityId: caller.facilityId,
+    loginType: caller.loginType,
+    detail: options.detail,
+  });
+}
+
+/** What the caller of a scope did with the patient's record: the actor, the patient, the session, the record. */
+export function audit(
+  tx: DbOrTx,
+  scope: PatientScope,
+  eventType: string,
+  detail: Record<string, unknown> = {},
+  outcome: 'success' | 'failure' = 'success',
+): Promise<void> {
+  return auditCaller(tx, scope.caller, eventType, {
+    patientId: scope.patientId,
+    outcome,
+    detail,
   });
 }

@@ -3,7 +3,7 @@ import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
 import { createTestDatabase, testConfig } from '../../../test/helpers';
-import { requirePatientAccess } from '../access/access-control';
+import { scopeOf } from '../access/access-control';
 import { pathOf, URL_TOKEN_MS } from './url-tokens';
 
 type Built = Awaited<ReturnType<typeof buildApp>>;
@@ -19,10 +19,10 @@ beforeAll(async () => {
   app.get(
     '/api/patients/:patientId/testDocument',
     { config: { access: 'patient', urlToken: true } },
-    async (request) => ({ patientId: requirePatientAccess(request).patientId }),
+    async (request) => ({ patientId: scopeOf(request).patientId }),
   );
   app.get('/api/patients/:patientId/testBearerOnly', { config: { access: 'patient' } }, async (request) => ({
-    patientId: requirePatientAccess(request).patientId,
+    patientId: scopeOf(request).patientId,
   }));
   app.get(
     '/api/testRecords/:recordId',
@@ -34,7 +34,7 @@ beforeAll(async () => {
           params.recordId === '1' ? fx.patientA : params.recordId === '2' ? fx.patientB : null,
       },
     },
-    async (request) => ({ patientId: requirePatientAccess(request).patientId }),
+    async (request) => ({ patientId: scopeOf(request).patientId }),
   );
   await app.ready();
   fx = await seedAccessFixture({ app, database, config, close: () => app.close() });
