@@ -1,8 +1,8 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
-import { isSeeded, seedDemo } from './db/seed/demo';
 import { applyReferenceData } from './db/seed/reference-data';
+import { isSeeded, seedDemo } from './demo/demo';
 
 export interface PrepareLog {
   info(obj: object, msg: string): void;

@@ -1,6 +1,6 @@
 import type { AbnormalFlag } from '@portal/contracts';
-import type { Tx } from '../client';
-import { labResultDetails, labResultGroups, labResults } from '../schema/index';
+import { putLabResult } from '../modules/lab-results/lab-results.intake';
+import type { Tx } from '../db/client';
 import type { DemoContext } from './demo-context';
 
 /* ------------------------------------------------------------------ shapes */
@@ -435,33 +435,22 @@ async function insertResults(
   now: Date,
 ) {
   for (const result of results) {
-    const [row] = await tx
-      .insert(labResults)
-      .values({
-        patientId,
-        isPublished: result.published ?? true,
-        collectedAt: collectedAt(now, result.daysAgo, result.hourUtc ?? 13),
-        externalStatus: result.status,
-        requestingPhysician: result.physician,
-        isReviewedByPatient: result.reviewed,
-        reviewedAt: result.reviewed ? collectedAt(now, result.daysAgo - 2, 22) : null,
-        ...address,
-        country: 'United States',
-        labName: result.lab.name,
-        labAddress: result.lab.address,
-        comment: result.comment ?? null,
-        noteToPatient: result.noteToPatient ?? null,
-      })
-      .returning({ id: labResults.id });
-    const groups = await tx
-      .insert(labResultGroups)
-      .values(result.groups.map((g, i) => ({ labResultId: row!.id, groupDisplayName: g.name, sortOrder: i + 1 })))
-      .returning({ id: labResultGroups.id, sortOrder: labResultGroups.sortOrder });
-    await tx.insert(labResultDetails).values(
-      result.groups.flatMap((group, i) => {
-        const groupId = groups.find((g) => g.sortOrder === i + 1)!.id;
-        return group.tests.map(([name, value, unit, range, flag, comment, status], j) => ({
-          groupId,
+    await putLabResult(tx, patientId, {
+      isPublished: result.published ?? true,
+      collectedAt: collectedAt(now, result.daysAgo, result.hourUtc ?? 13),
+      externalStatus: result.status,
+      requestingPhysician: result.physician,
+      isReviewedByPatient: result.reviewed,
+      reviewedAt: result.reviewed ? collectedAt(now, result.daysAgo - 2, 22) : null,
+      ...address,
+      country: 'United States',
+      labName: result.lab.name,
+      labAddress: result.lab.address,
+      comment: result.comment ?? null,
+      noteToPatient: result.noteToPatient ?? null,
+      groups: result.groups.map((group) => ({
+        groupDisplayName: group.name,
+        details: group.tests.map(([name, value, unit, range, flag, comment, status]) => ({
           testDisplayName: name,
           testValue: value,
           unitOfMeasure: unit,
@@ -470,10 +459,9 @@ async function insertResults(
           // In a corrected result only the corrected tests say so.
           testDetailStatus: status ?? (result.status === 'Corrected' ? 'Final' : result.status),
           comment: comment ?? null,
-          sortOrder: j + 1,
-        }));
-      }),
-    );
+        })),
+      })),
+    });
   }
 }
 

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { MedicalNoteStatus } from '@portal/contracts';
-import { createPdf } from '../../platform/pdf/document';
-import type { Tx } from '../client';
-import { medicalNotePages, medicalNotes, patients } from '../schema/index';
+import { putMedicalNote } from '../modules/medical-notes/medical-notes.intake';
+import { createPdf } from '../platform/pdf/document';
+import type { Tx } from '../db/client';
+import { addDays, localDate } from './dates';
+import { findDemoPatient } from './demo.repository';
 import type { DemoContext } from './demo-context';
 
 // Medical notes of the demo (spec 002, 2.4): Jane Doe's breast cancer care over the past ten months, John
@@ -10,16 +11,6 @@ import type { DemoContext } from './demo-context';
 // the bytes are made once per process and reused (the seed runs in many test files).
 
 const NEW_YORK = 'America/New_York';
-
-function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/** `date` plus `days` calendar days. */
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** 'March 5, 2026' for '2026-03-05'. */
 function longDate(date: string): string {
@@ -724,15 +715,7 @@ function renderPage(patient: DemoPatient, note: DemoNote, serviceDate: string, i
 /* ------------------------------------------------------------------ seed */
 
 async function seedNotes(tx: Tx, patientId: number, notes: DemoNote[], today: string) {
-  const [found] = await tx
-    .select({
-      firstName: patients.firstName,
-      lastName: patients.lastName,
-      mrn: patients.mrn,
-      dateOfBirth: patients.dateOfBirth,
-    })
-    .from(patients)
-    .where(eq(patients.id, patientId));
+  const found = await findDemoPatient(tx, patientId);
   if (!found) throw new Error(`Seeding medical notes: no patient ${patientId}`);
   const patient: DemoPatient = {
     name: `${found.firstName} ${found.lastName}`,
@@ -742,31 +725,19 @@ async function seedNotes(tx: Tx, patientId: number, notes: DemoNote[], today: st
   for (const note of notes) {
     const serviceDate = addDays(today, -note.daysAgo);
     const published = note.published ?? true;
-    const [row] = await tx
-      .insert(medicalNotes)
-      .values({
-        patientId,
-        serviceDate,
-        documentType: note.documentType,
-        authoredBy: note.authoredBy,
-        status: note.status,
-        noteToPatient: note.noteToPatient ?? null,
-        isReviewedByPatient: note.reviewed,
-        reviewedAt: note.reviewed ? new Date(`${addDays(serviceDate, 2)}T15:00:00Z`) : null,
-        isPublished: published,
-        publishedAt: published ? new Date(`${addDays(serviceDate, 1)}T14:00:00Z`) : null,
-      })
-      .returning({ id: medicalNotes.id });
-    if (!row) throw new Error('Seeding a medical note failed');
     const contents = await Promise.all(note.pages.map((_, index) => renderPage(patient, note, serviceDate, index)));
-    await tx.insert(medicalNotePages).values(
-      contents.map((content, index) => ({
-        noteId: row.id,
-        pageNumber: index + 1,
-        contentType: 'application/pdf' as const,
-        content,
-      })),
-    );
+    await putMedicalNote(tx, patientId, {
+      serviceDate,
+      documentType: note.documentType,
+      authoredBy: note.authoredBy,
+      status: note.status,
+      noteToPatient: note.noteToPatient ?? null,
+      isReviewedByPatient: note.reviewed,
+      reviewedAt: note.reviewed ? new Date(`${addDays(serviceDate, 2)}T15:00:00Z`) : null,
+      isPublished: published,
+      publishedAt: published ? new Date(`${addDays(serviceDate, 1)}T14:00:00Z`) : null,
+      pages: contents.map((content) => ({ contentType: 'application/pdf', content })),
+    });
   }
 }
 

@@ -1,10 +1,10 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig } from '../../../test/helpers';
-import { verifyPassword } from '../../platform/auth/passwords';
-import { prepareDatabase } from '../../startup';
-import type { Database } from '../client';
-import { facilities, patients, personalContacts, users } from '../schema/index';
+import { createTestDatabase, testConfig } from '../../test/helpers';
+import { verifyPassword } from '../platform/auth/passwords';
+import { prepareDatabase } from '../startup';
+import type { Database } from '../db/client';
+import { facilities, patients, personalContacts, users } from '../db/schema/index';
 import { DEMO_PASSWORD } from './demo';
 
 const DEMO_USERS = ['jane.doe', 'john.smith', 'robert.doe', 'emily.doe', 'alex.rivera', 'kiosk.staff', 'sam.lee'];
