@@ -3,7 +3,8 @@
  * slept), and a fake fetch that records requests and answers from scripted replies.
  * Only imported by *.test.ts files.
  */
-import { createApiClient } from './client';
+import { afterEach, expect } from 'vitest';
+import { ApiError, createApiClient } from './client';
 import type { ApiClient, ClientDeps, PortalType } from './client';
 import type { StorageLike } from './session';
 
@@ -247,3 +248,36 @@ export function createHarness(
 }
 
 export type Harness = ReturnType<typeof createHarness>;
+
+/**
+ * A file's harness maker: each test sets up its own harness, and after each test every request it
+ * caused must have been scripted (an unscripted one would otherwise only show up as a network error).
+ */
+export function harnessPerTest(): (...args: Parameters<typeof createHarness>) => Harness {
+  let current: Harness | undefined;
+  afterEach(() => {
+    expect(current?.unscripted ?? []).toEqual([]);
+    current = undefined;
+  });
+  return (...args) => {
+    current = createHarness(...args);
+    return current;
+  };
+}
+
+/** A successful POST /token answer, numbered: access token A<n>, refresh token R<n>. */
+export function tokenAnswer(n: number, expiresIn = 3600): Reply {
+  return {
+    json: {
+      access_token: `A${n}`,
+      refresh_token: `R${n}`,
+      expires_in: expiresIn,
+      loginType: 'patient',
+    },
+  };
+}
+
+export function asApiError(error: unknown): ApiError {
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}

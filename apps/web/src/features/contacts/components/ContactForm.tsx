@@ -1,6 +1,6 @@
-import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Patient, PersonalContact } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
@@ -9,33 +9,34 @@ import { useFacility } from '../../../lib/facility-context';
 import { focusField } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
 import { invalidatePersonalContacts } from '../../../shared/api/personal-contacts';
-import { saveContact, type Relationship } from '../api/contacts';
 import {
-  ADDRESS_FIELDS,
-  canonical,
-  communicationOptions,
+  saveContact,
+  type Country,
+  type LanguageOption,
+  type PreferredCommunication,
+  type Relationship,
+  type State,
+} from '../api/contacts';
+import {
   contactName,
-  countryOptions,
   firstError,
   initialValues,
   isDirty,
-  MAX_LENGTH,
   otherPrimary,
   patientAddress,
-  phoneAsTyped,
-  stateOptions,
   toUpsert,
   validateContact,
   type ContactErrors,
   type ContactField,
   type ContactFormValues,
-  type Country,
-  type LanguageOption,
-  type PreferredCommunication,
-  type State,
 } from '../lib/contact-form';
-import { AccountSettings } from './AccountSettings';
 import { ConfirmModal } from './ConfirmModal';
+import { AccountSettingsSection } from './contact-form/AccountSettingsSection';
+import { AddressSection } from './contact-form/AddressSection';
+import { ContactInformationSection } from './contact-form/ContactInformationSection';
+import type { ContactFields } from './contact-form/fields';
+import { InviteCheckbox } from './contact-form/InviteCheckbox';
+import { NameAndRelationSection } from './contact-form/NameAndRelationSection';
 import { useLeaveGuard } from './LeaveGuard';
 
 export interface ContactLookups {
@@ -44,29 +45,6 @@ export interface ContactLookups {
   states: State[];
   preferredCommunications: PreferredCommunication[];
   languages: LanguageOption[];
-}
-
-type TextField = Exclude<
-  {
-    [K in ContactField]: ContactFormValues[K] extends string ? K : never;
-  }[ContactField],
-  undefined
->;
-type FlagField = Exclude<ContactField, TextField>;
-
-/** Locked address fields keep the text colour: the copied address must stay readable. */
-const LOCKED = { input: { opacity: 1, color: 'var(--mantine-color-text)' } };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-      <Title order={2} id={id} fz={{ base: 19, sm: 21 }} mb="md">
-        {title}
-      </Title>
-      <Stack gap="md">{children}</Stack>
-    </Paper>
-  );
 }
 
 /**
@@ -90,7 +68,7 @@ export function ContactForm({
   lookups: ContactLookups;
   canInvite: boolean;
 }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   const facility = useFacility();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -209,61 +187,15 @@ export function ContactForm({
     action?.();
   };
 
-  const textInput = (field: TextField, label: string, options: { required?: boolean; type?: string } = {}) => {
-    const locked = values.usePatientAddress && (ADDRESS_FIELDS as readonly string[]).includes(field);
-    return (
-      <TextInput
-        name={field}
-        label={label}
-        type={options.type ?? 'text'}
-        required={options.required}
-        maxLength={MAX_LENGTH[field]}
-        value={values[field]}
-        error={errors[field] && t(errors[field])}
-        disabled={locked}
-        styles={locked ? LOCKED : undefined}
-        onChange={(e) => set(field, e.currentTarget.value)}
-      />
-    );
+  const fields: ContactFields = {
+    values,
+    errors,
+    set,
+    update: (change, clear = []) => {
+      setValues((v) => ({ ...v, ...change(v) }));
+      if (clear.length > 0) setErrors((e) => ({ ...e, ...Object.fromEntries(clear.map((f) => [f, undefined])) }));
+    },
   };
-
-  const checkbox = (field: FlagField, label: string, description?: string) => (
-    <Checkbox
-      name={field}
-      label={label}
-      description={description}
-      checked={values[field]}
-      onChange={(e) => set(field, e.currentTarget.checked)}
-    />
-  );
-
-  const choose = (label: string) => ({ value: '', label });
-  const countries = countryOptions(lookups.countries, values.country, locale);
-  const states = stateOptions(lookups.states, lookups.countries, values.country, values.state, locale);
-  const addressLocked = values.usePatientAddress;
-
-  const phone = (field: 'homePhone' | 'mobilePhone' | 'workPhone', okField: FlagField, label: string, ok: string) => (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={4}>
-      <TextInput
-        name={field}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        label={label}
-        maxLength={MAX_LENGTH[field]}
-        value={values[field]}
-        error={errors[field] && t(errors[field])}
-        onChange={(e) => set(field, phoneAsTyped(e.currentTarget.value))}
-      />
-      <Checkbox
-        name={okField}
-        label={ok}
-        mt={{ base: 4, sm: 32 }}
-        checked={values[okField]}
-        onChange={(e) => set(okField, e.currentTarget.checked)}
-      />
-    </SimpleGrid>
-  );
 
   return (
     <>
@@ -296,150 +228,21 @@ export function ContactForm({
           </Title>
           <Text size="sm">{t('contactForm.form.requiredNote')}</Text>
 
-          <Section title={t('contactForm.sections.nameAndRelation')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {textInput('contactFirstName', t('contactForm.form.firstName'), { required: true })}
-              {textInput('contactLastName', t('contactForm.form.lastName'), { required: true })}
-              {textInput('suffix', t('contactForm.form.suffix'))}
-              <NativeSelect
-                name="relationshipId"
-                label={t('contactForm.form.relationship')}
-                required
-                data={[
-                  choose(t('contactForm.form.choose')),
-                  ...lookups.relationships.map((r) => ({
-                    value: String(r.relationshipId),
-                    label: r.relationshipDisplay,
-                  })),
-                ]}
-                value={values.relationshipId}
-                error={errors.relationshipId && t(errors.relationshipId)}
-                onChange={(e) => set('relationshipId', e.currentTarget.value)}
-              />
-            </SimpleGrid>
-            <Stack gap="sm">
-              <Checkbox
-                name="isPrimaryContact"
-                label={t('contactForm.form.primaryContact')}
-                description={primaryLocked ? t('contactForm.form.primaryLocked') : undefined}
-                checked={values.isPrimaryContact}
-                disabled={primaryLocked}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  if (checked && currentPrimary) setAskPrimary(true);
-                  else set('isPrimaryContact', checked);
-                }}
-              />
-              {checkbox('isNextOfKin', t('contactForm.form.nextOfKin'))}
-              {checkbox('providesTransport', t('contactForm.form.providesTransport'))}
-            </Stack>
-          </Section>
-
-          <Section title={t('contactForm.sections.address')}>
-            <Checkbox
-              name="usePatientAddress"
-              label={t('contactForm.form.usePatientAddress')}
-              checked={values.usePatientAddress}
-              disabled={!patient}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                setValues((v) => ({ ...v, usePatientAddress: checked, ...(checked ? patientAddress(patient) : {}) }));
-                if (checked) setErrors((e2) => ({ ...e2, zipCode: undefined }));
-              }}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {textInput('address1', t('contactForm.form.address1'))}
-              {textInput('address2', t('contactForm.form.address2'))}
-              <NativeSelect
-                name="country"
-                label={t('contactForm.form.country')}
-                disabled={addressLocked}
-                styles={addressLocked ? LOCKED : undefined}
-                data={[
-                  choose(t('contactForm.form.choose')),
-                  ...countries.map((c) => ({ value: c.countryNameDisplay, label: c.countryNameDisplay })),
-                ]}
-                value={canonical(
-                  countries.map((c) => c.countryNameDisplay),
-                  values.country,
-                )}
-                onChange={(e) => {
-                  const country = e.currentTarget.value;
-                  const stillThere = stateOptions(lookups.states, lookups.countries, country, '', locale).some(
-                    (s) => s.toLowerCase() === values.state.trim().toLowerCase(),
-                  );
-                  setValues((v) => ({ ...v, country, state: stillThere ? v.state : '' }));
-                }}
-              />
-              {states.length > 0 ? (
-                <NativeSelect
-                  name="state"
-                  label={t('contactForm.form.state')}
-                  disabled={addressLocked}
-                  styles={addressLocked ? LOCKED : undefined}
-                  data={[choose(t('contactForm.form.choose')), ...states]}
-                  value={canonical(states, values.state)}
-                  onChange={(e) => set('state', e.currentTarget.value)}
-                />
-              ) : (
-                textInput('state', t('contactForm.form.state'))
-              )}
-              {textInput('city', t('contactForm.form.city'))}
-              {textInput('zipCode', t('contactForm.form.zipCode'))}
-            </SimpleGrid>
-          </Section>
-
-          <Section title={t('contactForm.sections.contactInformation')}>
-            {phone(
-              'homePhone',
-              'isOkToLeaveMsgHome',
-              t('contactForm.form.homePhone'),
-              t('contactForm.form.okToLeaveMsgHome'),
-            )}
-            {phone(
-              'mobilePhone',
-              'isOkToLeaveMsgMobile',
-              t('contactForm.form.mobilePhone'),
-              t('contactForm.form.okToLeaveMsgMobile'),
-            )}
-            {phone(
-              'workPhone',
-              'isOkToLeaveMsgWork',
-              t('contactForm.form.workPhone'),
-              t('contactForm.form.okToLeaveMsgWork'),
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {textInput('contactEmail', t('contactForm.form.email'), { type: 'email' })}
-              <NativeSelect
-                name="preferredCommunicationId"
-                label={t('contactForm.form.preferredCommunication')}
-                data={[
-                  choose(t('contactForm.form.choose')),
-                  ...communicationOptions(lookups.preferredCommunications).map((c) => ({
-                    value: String(c.preferredCommunicationId),
-                    label: c.preferredCommunicationDisplay,
-                  })),
-                ]}
-                value={values.preferredCommunicationId}
-                onChange={(e) => set('preferredCommunicationId', e.currentTarget.value)}
-              />
-              <NativeSelect
-                name="communicationLanguageId"
-                label={t('contactForm.form.language')}
-                required
-                data={[
-                  choose(t('contactForm.form.choose')),
-                  ...lookups.languages.map((l) => ({ value: String(l.languageId), label: l.displayName })),
-                ]}
-                value={values.communicationLanguageId}
-                error={errors.communicationLanguageId && t(errors.communicationLanguageId)}
-                onChange={(e) => set('communicationLanguageId', e.currentTarget.value)}
-              />
-            </SimpleGrid>
-          </Section>
+          <NameAndRelationSection
+            fields={fields}
+            relationships={lookups.relationships}
+            primaryLocked={primaryLocked}
+            onAskPrimary={currentPrimary ? () => setAskPrimary(true) : undefined}
+          />
+          <AddressSection fields={fields} patient={patient} countries={lookups.countries} states={lookups.states} />
+          <ContactInformationSection
+            fields={fields}
+            preferredCommunications={lookups.preferredCommunications}
+            languages={lookups.languages}
+          />
 
           {mode === 'edit' && contact && (
-            <AccountSettings
+            <AccountSettingsSection
               contact={contact}
               patientId={patientId}
               canInvite={canInvite}
@@ -449,13 +252,10 @@ export function ContactForm({
           )}
 
           {mode === 'add' && canInvite && (
-            <Checkbox
-              name="invite"
-              label={t('contactForm.form.invite')}
-              description={t('contactForm.form.inviteDescription')}
+            <InviteCheckbox
               checked={invite}
-              onChange={(e) => {
-                setInvite(e.currentTarget.checked);
+              onChange={(checked) => {
+                setInvite(checked);
                 if (errors.contactEmail === 'contactForm.messages.contactEmailRequiredForInvite') {
                   setErrors((e2) => ({ ...e2, contactEmail: undefined }));
                 }

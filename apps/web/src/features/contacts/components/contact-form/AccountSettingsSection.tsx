@@ -1,15 +1,16 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PersonalContact } from '@portal/contracts';
-import { ApiError } from '../../../lib/api';
-import { messageBar } from '../../../lib/api-instance';
-import { useTranslation } from '../../../lib/i18n';
-import { invalidatePersonalContacts } from '../../../shared/api/personal-contacts';
-import { inviteExistsQuery, resetContactPassword, setContactAccess, unlockContactAccount } from '../api/contacts';
-import { accountState, contactName, type AccountState } from '../lib/contact-form';
-import { ConfirmModal } from './ConfirmModal';
+import { ApiError } from '../../../../lib/api';
+import { messageBar } from '../../../../lib/api-instance';
+import { useTranslation } from '../../../../lib/i18n';
+import { invalidatePersonalContacts } from '../../../../shared/api/personal-contacts';
+import { inviteExistsQuery, resetContactPassword, setContactAccess, unlockContactAccount } from '../../api/contacts';
+import { accountState, contactName, type AccountState } from '../../lib/contact-form';
+import { ConfirmModal } from '../ConfirmModal';
+import { FormSection } from './fields';
 
 const MESSAGE_KEYS: Record<AccountState, string> = {
   enabled: 'contactForm.account.enabled',
@@ -25,7 +26,7 @@ const MESSAGE_KEYS: Record<AccountState, string> = {
  * allows (reset password, disable, unlock; enable; invite or resend the invitation). Enabling and
  * disabling are confirmed first; each action says how it went in the message bar.
  */
-export function AccountSettings({
+export function AccountSettingsSection({
   contact,
   patientId,
   canInvite,
@@ -42,7 +43,6 @@ export function AccountSettings({
   const { t, locale } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const headingId = useId();
   const name = contactName(contact);
   const hasAccount = contact.authorizedRepresentativeUserId !== null;
   const invitation = useQuery({
@@ -127,7 +127,7 @@ export function AccountSettings({
   );
 
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+    <FormSection title={t('contactForm.sections.accountSettings')}>
       <ConfirmModal
         opened={confirmAccess !== null}
         title={t(confirmAccess ? 'contactForm.access.enableTitle' : 'contactForm.access.disableTitle')}
@@ -138,33 +138,28 @@ export function AccountSettings({
         onConfirm={() => void changeAccess(confirmAccess === true)}
         onCancel={() => setConfirmAccess(null)}
       />
-      <Title order={2} id={headingId} fz={{ base: 19, sm: 21 }} mb="md">
-        {t('contactForm.sections.accountSettings')}
-      </Title>
-      <Stack gap="md">
-        <Text>
-          {t(MESSAGE_KEYS[state], {
-            name,
-            minutes: contact.userInfo?.minutesLeftBeforeLockoutExpires ?? 0,
-          })}
-        </Text>
-        {contact.userInfo && hasAccount && (
-          <Text size="sm">{t('contactForm.account.userName', { userName: contact.userInfo.userName })}</Text>
+      <Text>
+        {t(MESSAGE_KEYS[state], {
+          name,
+          minutes: contact.userInfo?.minutesLeftBeforeLockoutExpires ?? 0,
+        })}
+      </Text>
+      {contact.userInfo && hasAccount && (
+        <Text size="sm">{t('contactForm.account.userName', { userName: contact.userInfo.userName })}</Text>
+      )}
+      <Group gap="sm">
+        {state === 'locked' && button('unlock', t('contactForm.access.unlock'), unlock, 'filled')}
+        {(state === 'enabled' || state === 'locked') && (
+          <>
+            {button('reset', t('contactForm.access.resetPassword'), resetPassword)}
+            {button('disable', t('contactForm.access.disable'), () => setConfirmAccess(false))}
+          </>
         )}
-        <Group gap="sm">
-          {state === 'locked' && button('unlock', t('contactForm.access.unlock'), unlock, 'filled')}
-          {(state === 'enabled' || state === 'locked') && (
-            <>
-              {button('reset', t('contactForm.access.resetPassword'), resetPassword)}
-              {button('disable', t('contactForm.access.disable'), () => setConfirmAccess(false))}
-            </>
-          )}
-          {state === 'disabled' &&
-            button('enable', t('contactForm.access.enable'), () => setConfirmAccess(true), 'filled')}
-          {state === 'notInvited' && button('invite', t('contactForm.access.invite'), invite, 'filled')}
-          {state === 'invited' && button('invite', t('contactForm.access.resend'), invite, 'filled')}
-        </Group>
-      </Stack>
-    </Paper>
+        {state === 'disabled' &&
+          button('enable', t('contactForm.access.enable'), () => setConfirmAccess(true), 'filled')}
+        {state === 'notInvited' && button('invite', t('contactForm.access.invite'), invite, 'filled')}
+        {state === 'invited' && button('invite', t('contactForm.access.resend'), invite, 'filled')}
+      </Group>
+    </FormSection>
   );
 }
