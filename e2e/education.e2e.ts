@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, openPage, settled } from './support/browser';
+import { baseUrl, checkScreen, expectAccessible, openPage, resizeTo, settled } from './support/browser';
 import { field, heading, logIn, messageBar, path, useBrowser } from './support/pages';
 
 // Education (spec 002 section 2.1): jane.doe's articles grouped by day and category, opened in a new window
@@ -75,8 +75,7 @@ async function openInNewWindow(context: BrowserContext, button: Locator): Promis
 async function checkScreenWithFrame(page: Page, name: string) {
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(50);
+    await resizeTo(page, width);
     await settled(page);
     const result = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

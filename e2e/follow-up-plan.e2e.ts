@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
+import { baseUrl, checkScreen, expectAccessible, openPage, preferenceSaved } from './support/browser';
 import { accessToken, heading, logIn, messageBar, path as pathOf, useBrowser } from './support/pages';
 
 // Issue 5: the follow-up plan (spec 002 section 2.2). Jane's plan: a missed 3-month visit, a completed
@@ -24,10 +24,6 @@ const chosen = (page: Page) =>
   filter(page)
     .locator('input:checked')
     .evaluate((input) => (input as HTMLInputElement).value);
-
-/** Resolves when the filter choice has been saved as the user's preference. */
-const preferenceSaved = (page: Page) =>
-  page.waitForResponse((r) => r.url().includes('/Preferences') && r.request().method() === 'PUT' && r.status() === 204);
 
 async function openPlan(page: Page) {
   await page.goto(`${baseUrl()}/followup-plan`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkScreen, expectAccessible, openPage } from './support/browser';
+import { checkScreen, expectAccessible, openPage, preferenceSaved } from './support/browser';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { heading, logIn, path, useBrowser } from './support/pages';
 
@@ -134,12 +134,13 @@ describe('test results for jane.doe', () => {
     const { page, context } = await openPage(browser());
     await openTestResults(page);
     await openFilters(page);
+    // The save is a PUT that follows the change; it lands before the reload.
+    const dateSaved = preferenceSaved(page);
     await dateFilter(page).selectOption('Last3Months');
     await expect.poll(() => showing(page)).toBe(`Showing 4 of ${TOTAL} test results`);
     await page.getByLabel('Test procedure').selectOption('Tumor Markers');
     await expect.poll(() => showing(page)).toBe(`Showing 1 of ${TOTAL} test results`);
-    // The save is a PUT that follows the change; let it land before reloading.
-    await page.waitForTimeout(300);
+    await dateSaved;
 
     await page.reload();
     await expect.poll(() => heading(page)).toBe('Test Results');
@@ -151,11 +152,12 @@ describe('test results for jane.doe', () => {
     await expectAccessible(page);
 
     await page.getByLabel('Test procedure').selectOption('Tumor Markers');
+    const defaultSaved = preferenceSaved(page);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => showing(page)).toBe(`Showing ${IN_NINE_MONTHS} of ${TOTAL} test results`);
     expect(await dateFilter(page).inputValue()).toBe('Last9Months');
     expect(await page.getByLabel('Test procedure').inputValue()).toBe('All');
-    await page.waitForTimeout(300);
+    await defaultSaved;
     await page.reload();
     await expect.poll(() => showing(page)).toBe(`Showing ${IN_NINE_MONTHS} of ${TOTAL} test results`);
     await context.close();
@@ -200,7 +202,11 @@ describe('test results for jane.doe', () => {
     await expect.poll(() => popup.url()).toMatch(/^blob:/);
     await popup.waitForLoadState();
     await popup.setViewportSize({ width: 1280, height: 900 });
-    await popup.waitForTimeout(1500);
+    // Chromium shows it in its PDF viewer (an extension frame): wait until the viewer is there.
+    await expect.poll(() => popup.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(true);
+    const viewer = popup.frames().find((f) => f.url().startsWith('chrome-extension://'))!;
+    await viewer.waitForLoadState();
+    await viewer.locator('pdf-viewer').waitFor({ state: 'attached' });
     await popup.screenshot({ path: `${inject('screenshotDir')}/test-results-print-popup-1280.png` });
     await popup.close();
     expect(await page.getByRole('button', { name: 'Print' }).isEnabled()).toBe(true);

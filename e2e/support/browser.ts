@@ -28,6 +28,22 @@ export async function openPage(browser: Browser, options: { width?: number; loca
   return { context, page, consoleErrors };
 }
 
+/**
+ * Sets the viewport width and resolves once the page has laid itself out at it: the window reports the
+ * width and two frames have been drawn since (media-query listeners have run and React has rendered).
+ */
+export async function resizeTo(page: Page, width: number, height = 900) {
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** Resolves when a choice has been saved as the user's preference (PUT /api/users/{userId}/Preferences). */
+export const preferenceSaved = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes('/Preferences') && r.request().method() === 'PUT' && r.status() === 204);
+
 /** Resolves when no transition or animation is running (a fading dialog would fail the contrast check). */
 export async function settled(page: Page) {
   await expect
@@ -56,8 +72,7 @@ export async function expectAccessible(page: Page, include?: string) {
 export async function checkScreen(page: Page, name: string) {
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(50);
+    await resizeTo(page, width);
     await expectAccessible(page);
     await page.screenshot({ path: path.join(inject('screenshotDir'), `${name}-${width}.png`), fullPage: true });
   }
