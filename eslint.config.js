@@ -149,6 +149,8 @@ export default tseslint.config(
       'boundaries/elements': ELEMENTS,
       'boundaries/root-path': import.meta.dirname,
       'boundaries/include': ['apps/**/*', 'packages/**/*'],
+      // Re-exports and lazy imports are dependencies too.
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       // eslint-plugin-boundaries resolves through eslint-module-utils' legacy resolver setting.
       'import/resolver': { typescript: { project: TS_PROJECTS, noWarnOnMultipleProjects: true } },
       'import-x/resolver-next': [

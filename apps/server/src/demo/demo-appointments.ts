@@ -4,7 +4,7 @@ import {
   type AppointmentRecord,
 } from '../modules/appointments/appointments.intake';
 import type { Tx } from '../db/client';
-import { addDays, localDate, localHour, zonedInstant } from './dates';
+import { addDays, localDate, localHour, zonedInstant } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
 
 const NEW_YORK = 'America/New_York';

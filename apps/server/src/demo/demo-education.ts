@@ -4,7 +4,7 @@ import {
   type EducationArticleRecord,
 } from '../modules/education/education.intake';
 import type { Tx } from '../db/client';
-import { addDays, localDate } from './dates';
+import { addDays, localDate } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
 
 const NEW_YORK = 'America/New_York';

@@ -1,6 +1,6 @@
 import { putFollowUpPlan, type FollowUpTaskRecord } from '../modules/follow-up-plan/follow-up-plan.intake';
 import type { Tx } from '../db/client';
-import { addDays, localDate, zonedInstant } from './dates';
+import { addDays, localDate, zonedInstant } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
 
 const NEW_YORK = 'America/New_York';

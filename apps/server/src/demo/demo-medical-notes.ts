@@ -2,7 +2,7 @@ import type { MedicalNoteStatus } from '@portal/contracts';
 import { putMedicalNote } from '../modules/medical-notes/medical-notes.intake';
 import { createPdf } from '../platform/pdf/document';
 import type { Tx } from '../db/client';
-import { addDays, localDate } from './dates';
+import { addDays, localDate } from '../platform/time/time';
 import { findDemoPatient } from './demo.repository';
 import type { DemoContext } from './demo-context';
 

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { facilities, facilityAliases, patients, users, type UserPreference } from '../../db/schema/index';
+
+export type { UserPreference };
 import type { PatientScope } from '../../platform/access/patient-scope';
 
 const accountColumns = {

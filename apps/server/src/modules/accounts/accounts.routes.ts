@@ -22,7 +22,7 @@ import {
   UserIdParams,
   UserValidationSchema,
 } from '@portal/contracts';
-import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
 import { requireCaller, scopeOf } from '../../platform/access/access-control';
 import type { SessionCaller } from '../../platform/auth/sessions';
 import { badRequest } from '../../platform/errors/app-error';

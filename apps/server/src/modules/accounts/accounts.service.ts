@@ -1,10 +1,9 @@
 import { recordFailedPassword } from '../../platform/auth/lockout';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   checkPassword,
   PASSWORD_RULES_MESSAGE,
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
-  PASSWORD_SPECIAL_CHARACTERS,
   sameEmail,
   SUPPORTED_LOCALES,
   type PasswordRules,
@@ -12,7 +11,6 @@ import {
 } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import type { UserPreference } from '../../db/schema/index';
 import { resolvePatientRelationship } from '../../platform/access/patient-access';
 import { writeAudit } from '../../platform/audit/audit';
 import {
@@ -44,6 +42,7 @@ import {
   setTemporaryPassword,
   setUserLanguage,
   type Account,
+  type UserPreference,
 } from './accounts.repository';
 import type { PatientScope } from '../../platform/access/patient-scope';
 

@@ -4,7 +4,7 @@ import { checkPassword, EMAIL_FORMAT_MESSAGE, type ErrorBody } from '@portal/con
 import { expectError, expectNoContent } from '../../../test/api';
 import { captureLogs, createTestApp } from '../../../test/helpers';
 import { auditEvents, facilities, mailOutbox, oneTimeSecrets, patients, sessions, users } from '../../db/schema/index';
-import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../demo/demo';
 import type { LoginType } from '../../platform/auth/sessions';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { prepareDatabase } from '../../startup';

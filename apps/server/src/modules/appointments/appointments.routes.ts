@@ -8,7 +8,7 @@ import {
   UpcomingAppointmentSchema,
   UpcomingCountParams,
 } from '@portal/contracts';
-import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { patientRoute, type RouteApp } from '../../platform/http/routes';
 import { scopeOf } from '../../platform/access/access-control';
 import { AppointmentsService } from './appointments.service';
 

@@ -1,7 +1,6 @@
 import type { Appointment, AppointmentsResponse, UpcomingAppointment } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
-import { describeTimeZone } from '../facilities/time-zone';
 import {
   findNotificationSettings,
   findPatientTimeZone,
@@ -10,7 +9,7 @@ import {
   listPendingFollowUpsFrom,
   type AppointmentRow,
 } from './appointments.repository';
-import { dayAtNoonUtc, localDate, startOfLocalDay } from './zoned-dates';
+import { dayAtNoonUtc, describeTimeZone, localDate, startOfLocalDay } from '../../platform/time/time';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
 /**

@@ -6,7 +6,7 @@ import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../
 import type { createTestApp } from '../../../test/helpers';
 import { appointments, followUpItems, notificationSettings } from '../../db/schema/index';
 import { followUpLabel } from './appointments.service';
-import { localDate, startOfLocalDay } from './zoned-dates';
+import { localDate, startOfLocalDay } from '../../platform/time/time';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -10,6 +10,8 @@ import {
 } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
+export type { CapabilityAudience } from '../../db/schema/index';
+
 export type UserRow = typeof users.$inferSelect;
 export type FacilityRow = typeof facilities.$inferSelect;
 export type PatientRow = typeof patients.$inferSelect;
@@ -99,4 +101,15 @@ export async function findExternalSystems(db: DbOrTx, scope: PatientScope) {
     .from(externalSystems)
     .where(eq(externalSystems.patientId, scope.patientId))
     .orderBy(externalSystems.id);
+}
+
+/** A user by username (any case) with the patient record they own, if any: for the ticket command. */
+export function findUserPatientByUsername(db: DbOrTx, username: string) {
+  return db
+    .select({ userId: users.id, facilityId: users.facilityId, patientId: patients.id })
+    .from(users)
+    .leftJoin(patients, eq(patients.userId, users.id))
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1)
+    .then((rows) => rows[0]);
 }

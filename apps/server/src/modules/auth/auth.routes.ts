@@ -18,7 +18,7 @@ import {
   UserIdParams,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
-import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
 import { requireCaller, scopeOf } from '../../platform/access/access-control';
 import { writeAudit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';

@@ -4,7 +4,7 @@ import type { Capabilities, LoginProfile, TokenSuccess } from '@portal/contracts
 import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
 import { captureLogs, createTestApp } from '../../../test/helpers';
 import { auditEvents, facilities, sessions, users } from '../../db/schema/index';
-import { DEMO_PASSWORD, DEMO_SECRETS } from '../../db/seed/demo';
+import { DEMO_PASSWORD, DEMO_SECRETS } from '../../demo/demo';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashSecret } from '../../platform/auth/secrets';

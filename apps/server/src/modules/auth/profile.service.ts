@@ -1,6 +1,5 @@
 import { languagePackOf, resolveLocale, type Capabilities, type LoginProfile, type Patient } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import type { CapabilityAudience } from '../../db/schema/index';
 import type { SessionCaller } from '../../platform/auth/sessions';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { notFound } from '../../platform/errors/app-error';
@@ -12,6 +11,7 @@ import {
   findPatientWithFacility,
   findUserById,
   findUserIds,
+  type CapabilityAudience,
 } from './auth.repository';
 import type { PatientScope } from '../../platform/access/patient-scope';
 

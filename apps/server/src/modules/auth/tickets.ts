@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patients, users } from '../../db/schema/index';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
+import { findUserPatientByUsername } from './auth.repository';
 
 export interface TicketUrls {
   sso: string[];
@@ -20,12 +19,7 @@ export async function issueTicketUrls(
   /** Overrides the short lifetime of SSO and kiosk tickets (the operator's CLI only). */
   ticketLifetimeMs?: number,
 ): Promise<TicketUrls> {
-  const [row] = await db
-    .select({ userId: users.id, facilityId: users.facilityId, patientId: patients.id })
-    .from(users)
-    .leftJoin(patients, eq(patients.userId, users.id))
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .limit(1);
+  const row = await findUserPatientByUsername(db, username);
   if (!row) throw new Error(`No user named ${username}`);
   const patientId = row.patientId;
   if (!patientId) throw new Error(`${username} is not a patient`);

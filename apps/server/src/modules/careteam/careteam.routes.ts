@@ -6,7 +6,7 @@ import {
   FacilityIdParamsSchema,
   PatientIdParams,
 } from '@portal/contracts';
-import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { patientRoute, type RouteApp } from '../../platform/http/routes';
 import { scopeOf } from '../../platform/access/access-control';
 import { CareTeamService, PROFILE_IMAGE_NAME } from './careteam.service';
 

@@ -5,7 +5,7 @@ import type { CareTeamMember, FacilityContactSchema } from '@portal/contracts';
 import type { AccessFixture } from '../../../test/access-fixture';
 import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
 import type { createTestApp } from '../../../test/helpers';
-import { DEMO_PORTRAIT_FILES } from '../../db/seed/demo-home';
+import { DEMO_PORTRAIT_FILES } from '../../demo/demo-careteam';
 import { careTeamMembers, facilities, profileImages } from '../../db/schema/index';
 import { contrastRatio } from '../facilities/theme-css';
 import { IMAGE_CSP, PROFILE_IMAGE_CACHE } from './careteam.routes';

@@ -22,7 +22,7 @@ import {
   users,
   type CapabilityModule,
 } from '../../db/schema/index';
-import { DEMO_PASSWORD, DEMO_SECRETS } from '../../db/seed/demo';
+import { DEMO_PASSWORD, DEMO_SECRETS } from '../../demo/demo';
 import { RELATIONSHIP_IDS } from '../../db/seed/lookups';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { verifyPassword } from '../../platform/auth/passwords';

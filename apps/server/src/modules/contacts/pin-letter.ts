@@ -2,6 +2,7 @@ import type { LanguagePack } from '@portal/contracts';
 import { buildLanguagePack } from '../../platform/content/language-packs';
 import { fill } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/document';
+import { dateTimeFormat } from '../../platform/time/time';
 
 export interface PinLetterInput {
   /** The language pack of the letter (the invitation email's). */
@@ -28,7 +29,7 @@ export async function renderPinLetter(input: PinLetterInput): Promise<Buffer> {
   const s = buildLanguagePack(language);
   const t = (key: string, params?: Record<string, string | number>) => fill(s[`mail.pinLetter.${key}`] ?? key, params);
   const date = (value: Date) =>
-    new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: input.timeZoneId }).format(value);
+    dateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: input.timeZoneId }).format(value);
 
   const pdf = createPdf({
     title: `${t('documentTitle')} - ${input.portalName}`,

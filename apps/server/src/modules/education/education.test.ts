@@ -6,7 +6,7 @@ import { seedAccessFixture, type AccessFixture, type CallerKind } from '../../..
 import { apiCaller, expectError, expectOk, expectNoContent, type ApiCaller } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import { auditEvents, educationArticles, educationMaterials } from '../../db/schema/index';
-import { DEMO_EDUCATION_MATERIALS } from '../../db/seed/demo-education';
+import { DEMO_EDUCATION_MATERIALS } from '../../demo/demo-education';
 import { articleDocument, escapeHtml, toArticle } from './education.service';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

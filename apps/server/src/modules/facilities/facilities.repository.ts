@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { facilities, facilityAliases, languages, themes } from '../../db/schema/index';
 
+export type { ThemeColors } from '../../db/schema/index';
+
 export function findFacilityByAlias(db: DbOrTx, alias: string) {
   return db
     .select({

@@ -7,13 +7,10 @@ import {
   ThemeIdParamsSchema,
 } from '@portal/contracts';
 import type { RouteApp } from '../../platform/http/routes';
-import { notFound } from '../../platform/errors/app-error';
-import { findFacilityByAlias, findFacilityLogo, findTheme } from './facilities.repository';
-import { themeToCss } from './theme-css';
-import { describeTimeZone } from './time-zone';
+import { FacilitiesService } from './facilities.service';
 
 export async function facilityRoutes(app: RouteApp) {
-  const { database } = app.deps;
+  const service = new FacilitiesService(app.deps.database.db);
 
   app.get(
     '/api/facilities',
@@ -27,25 +24,7 @@ export async function facilityRoutes(app: RouteApp) {
         response: { 200: FacilitySchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => {
-      const row = await findFacilityByAlias(database.db, request.query.facilityAlias.toLowerCase());
-      if (!row) throw notFound('facility_not_found', 'No portal is configured for this address.');
-      return {
-        facilityId: row.id,
-        facilityName: row.name,
-        facilityPortalName: row.portalName,
-        facilityShortName: row.shortName,
-        theme: { id: row.themeId },
-        timeZone: describeTimeZone(row.timeZoneId),
-        defaultCommunicationLanguage: { id: row.languageId, name: row.languageName },
-        hasLogo: row.hasLogo !== null,
-        resources: {
-          faqs: row.hasFaqs,
-          usefulLinks: row.hasUsefulLinks,
-          downloadableForms: row.hasDownloadableForms,
-        },
-      };
-    },
+    async (request) => service.byAlias(request.query.facilityAlias),
   );
 
   app.get(
@@ -59,12 +38,11 @@ export async function facilityRoutes(app: RouteApp) {
       },
     },
     async (request, reply) => {
-      const row = await findFacilityLogo(database.db, request.params.facilityId);
-      if (!row?.logo || !row.contentType) throw notFound('logo_not_found', 'This facility has no logo.');
+      const logo = await service.logo(request.params.facilityId);
       return reply
-        .header('content-type', row.contentType)
+        .header('content-type', logo.contentType)
         .header('cache-control', 'public, max-age=3600')
-        .send(Buffer.from(row.logo));
+        .send(logo.body);
     },
   );
 
@@ -79,12 +57,11 @@ export async function facilityRoutes(app: RouteApp) {
       },
     },
     async (request, reply) => {
-      const theme = await findTheme(database.db, request.params.themeId);
-      if (!theme) throw notFound('theme_not_found', 'No such theme.');
+      const css = await service.themeCss(request.params.themeId);
       return reply
         .header('content-type', 'text/css; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
-        .send(themeToCss(theme.colors));
+        .send(css);
     },
   );
 }

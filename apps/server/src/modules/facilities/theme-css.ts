@@ -1,4 +1,4 @@
-import type { ThemeColors } from '../../db/schema/index';
+import type { ThemeColors } from './facilities.repository';
 
 function channel(hex: string, start: number): number {
   const c = parseInt(hex.slice(start, start + 2), 16) / 255;

@@ -1,5 +1,5 @@
 import { ErrorBodySchema, FollowUpPlanListSchema, FollowUpPlanParams, FollowUpPlanQuery } from '@portal/contracts';
-import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { patientRoute, type RouteApp } from '../../platform/http/routes';
 import { scopeOf } from '../../platform/access/access-control';
 import { FollowUpPlanService } from './follow-up-plan.service';
 

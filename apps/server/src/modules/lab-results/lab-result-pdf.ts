@@ -1,5 +1,6 @@
 import { isAbnormalFlag, isFreeTextGroup, LIMITS, type LabResult, type SupportedLocale } from '@portal/contracts';
 import { createPdf } from '../../platform/pdf/document';
+import { dateTimeFormat } from '../../platform/time/time';
 
 export interface LabResultPrint {
   result: LabResult;
@@ -20,21 +21,9 @@ function intlLocale(locale: SupportedLocale): string {
 
 /** A date and time in the language and the zone: 'Mar 5, 2026, 8:15 AM', '2026年3月5日 08:15'. */
 export function formatPrintDateTime(value: Date | string, locale: SupportedLocale, timeZoneId: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: timeZoneId,
-  }).format(new Date(value));
-}
-
-/** The calendar day (YYYY-MM-DD) of an instant in a zone, for the file name. */
-export function dayIn(value: Date | string, timeZoneId: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timeZoneId,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(value));
+  return dateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZoneId }).format(
+    new Date(value),
+  );
 }
 
 /** The words of a flag in the language ('High'); an unknown flag prints as given, none as nothing. */

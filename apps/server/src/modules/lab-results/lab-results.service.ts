@@ -5,7 +5,8 @@ import { audit } from '../../platform/audit/audit';
 import { findLanguagePackOverrides } from '../../platform/content/content-store';
 import { buildLanguagePack, resolvePack } from '../../platform/content/language-packs';
 import { notFound } from '../../platform/errors/app-error';
-import { buildLabResultPdf, dayIn } from './lab-result-pdf';
+import { localDate } from '../../platform/time/time';
+import { buildLabResultPdf } from './lab-result-pdf';
 import {
   countNotReviewed,
   findPrintHeader,
@@ -139,7 +140,7 @@ export class LabResultsService {
       printedAt: now,
     });
     await audit(this.db, scope, PRINT_AUDIT_EVENT, { labResultId, language: locale });
-    return { body, fileName: `test-result-${dayIn(row.collectedAt, header.timeZoneId)}.pdf` };
+    return { body, fileName: `test-result-${localDate(row.collectedAt, header.timeZoneId)}.pdf` };
   }
 
   notReviewedCount(scope: PatientScope): Promise<number> {

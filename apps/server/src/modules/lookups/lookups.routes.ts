@@ -9,13 +9,7 @@ import {
   StateSchema,
 } from '@portal/contracts';
 import type { RouteApp } from '../../platform/http/routes';
-import {
-  listCountries,
-  listLanguages,
-  listPreferredCommunications,
-  listRelationships,
-  listStates,
-} from './lookups.repository';
+import { LookupsService } from './lookups.service';
 
 const TAGS = ['Lookups'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
@@ -23,7 +17,7 @@ const StatesQuery = z.object({ countryId: IdParam.optional().describe('Only the 
 
 /** The lists the contact form chooses from; any signed-in caller may read them (they hold no personal data). */
 export async function lookupRoutes(app: RouteApp) {
-  const db = app.deps.database.db;
+  const service = new LookupsService(app.deps.database.db);
   const session = { access: 'session' } as const;
 
   app.get(
@@ -37,7 +31,7 @@ export async function lookupRoutes(app: RouteApp) {
         response: { 200: z.array(RelationshipSchema), ...errors },
       },
     },
-    async () => listRelationships(db),
+    async () => service.relationships(),
   );
 
   app.get(
@@ -53,7 +47,7 @@ export async function lookupRoutes(app: RouteApp) {
         response: { 200: z.array(CountrySchema), ...errors },
       },
     },
-    async () => listCountries(db),
+    async () => service.countries(),
   );
 
   app.get(
@@ -70,7 +64,7 @@ export async function lookupRoutes(app: RouteApp) {
         response: { 200: z.array(StateSchema), ...errors },
       },
     },
-    async (request) => listStates(db, request.query.countryId),
+    async (request) => service.states(request.query.countryId),
   );
 
   app.get(
@@ -84,7 +78,7 @@ export async function lookupRoutes(app: RouteApp) {
         response: { 200: z.array(PreferredCommunicationSchema), ...errors },
       },
     },
-    async () => listPreferredCommunications(db),
+    async () => service.preferredCommunications(),
   );
 
   app.get(
@@ -101,6 +95,6 @@ export async function lookupRoutes(app: RouteApp) {
         response: { 200: z.array(LanguageLookupSchema), ...errors },
       },
     },
-    async () => listLanguages(db),
+    async () => service.languages(),
   );
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  ErrorBodySchema,
   MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT,
   MEDICAL_NOTES_VIEW_AUDIT_EVENT,
   MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT,
@@ -11,8 +10,8 @@ import {
   MedicalNotesSchema,
   PatientIdParams,
 } from '@portal/contracts';
-import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
-import { requireCaller, scopeOf } from '../../platform/access/access-control';
+import { patientRoute, type RouteApp } from '../../platform/http/routes';
+import { scopeOf } from '../../platform/access/access-control';
 import { sendDocument } from '../../platform/http/documents';
 import { MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, MedicalNotesService } from './medical-notes.service';
 

@@ -12,7 +12,7 @@ import {
   personalContacts,
   users,
 } from '../../db/schema/index';
-import { DEMO_SECRETS } from '../../db/seed/demo';
+import { DEMO_SECRETS } from '../../demo/demo';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { prepareDatabase } from '../../startup';

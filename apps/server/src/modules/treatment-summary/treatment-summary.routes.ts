@@ -4,7 +4,7 @@ import {
   TreatmentSummaryResponseSchema,
   TreatmentSummaryUnseenCountSchema,
 } from '@portal/contracts';
-import { contactRoute, patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
+import { patientRoute, type RouteApp } from '../../platform/http/routes';
 import { scopeOf } from '../../platform/access/access-control';
 import { TreatmentSummaryService } from './treatment-summary.service';
 

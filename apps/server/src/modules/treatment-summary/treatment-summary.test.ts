@@ -14,8 +14,8 @@ import { bearer, type AccessFixture } from '../../../test/access-fixture';
 import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
 import { captureLogs, createTestApp } from '../../../test/helpers';
 import { capabilityProfiles, treatmentSummaryItems } from '../../db/schema/index';
-import { DEMO_CAPABILITIES, LAKESIDE_CAPABILITIES } from '../../db/seed/capabilities';
-import { seedDemoTreatmentSummary } from '../../db/seed/demo-treatment-summary';
+import { DEMO_CAPABILITIES, LAKESIDE_CAPABILITIES } from '../../demo/capabilities';
+import { seedDemoTreatmentSummary } from '../../demo/demo-treatment-summary';
 import { BUNDLED_PACKS } from '../../platform/content/language-packs';
 import { itemFields, toTreatmentSummary, type StoredItem } from './treatment-summary.service';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTimeZone } from './time-zone';
+import { describeTimeZone } from './time';
 
 const january = new Date('2026-01-15T12:00:00Z');
 const july = new Date('2026-07-15T12:00:00Z');
