@@ -25,6 +25,7 @@ import { registerPortalType } from './platform/http/portal-type';
 import { registerSecurityHeaders } from './platform/http/security';
 import { MailOutbox } from './platform/mail/outbox';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { passwordRoutes } from './modules/accounts/passwords.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { careTeamRoutes } from './modules/careteam/careteam.routes';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await api.register(authRoutes);
   await api.register(signupRoutes);
   await api.register(accountRoutes);
+  await api.register(passwordRoutes);
   await api.register(appointmentRoutes);
   await api.register(careTeamRoutes);
   await api.register(contactRoutes);

@@ -1,16 +1,12 @@
-import { RATE_LIMIT_NOTE, rateLimiter } from '../../platform/http/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AuditRequestSchema,
   ChangeEmailSchema,
-  ChangePasswordSchema,
   ConfirmEmailSchema,
   EMAIL_FORMAT_MESSAGE,
   EmailChangedSchema,
   ErrorBodySchema,
-  ForcedChangePasswordSchema,
-  ForgotPasswordQuerySchema,
   isValidEmail,
   JsonPatchSchema,
   LanguageQuerySchema,
@@ -22,53 +18,17 @@ import {
   UserIdParams,
   UserValidationSchema,
 } from '@portal/contracts';
-import { patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
-import { requireCaller, scopeOf } from '../../platform/access/access-control';
-import type { SessionCaller } from '../../platform/auth/sessions';
+import { NO_CONTENT, patientRoute, publicBase, userRoute, type RouteApp } from '../../platform/http/routes';
+import { requireUserCaller, scopeOf } from '../../platform/access/access-control';
 import { badRequest } from '../../platform/errors/app-error';
-import { AccountsService, LockedOutError, supportedLocaleOf } from './accounts.service';
+import { AccountsService, supportedLocaleOf } from './accounts.service';
 
 const TAGS = ['Account'];
-const NO_CONTENT = z.null().describe('No content');
-const LockedErrorSchema = ErrorBodySchema.extend({
-  minutesLeft: z.number().int().optional().describe('lockedout: whole minutes until the account unlocks'),
-});
 const LanguageCodeSchema = z.string().trim().min(1).max(35);
-
-const PASSWORD_RULES_NOTE =
-  'Checked in this order: account locked (400 lockedout with minutesLeft); old password, which may be the ' +
-  'current password or an unexpired temporary one from forgot-password; new password equal to the old (400 ' +
-  'password_must_be_different); confirmPassword differs (400 confirm_mismatch "Passwords do not match"); the ' +
-  'facility rules (400 password_rules "Password does not meet security requirements"). A wrong old password ' +
-  'counts as a failed login, exactly like POST /token: at the facility’s maximum (default 5) the account locks ' +
-  'for its lockout time (default 15 minutes) and that attempt already answers lockedout. Success clears the ' +
-  'temporary password, the forced-change flag, the failure count and any lock, and writes ' +
-  'passwordchangeauditevent.';
-
-type UserCaller = SessionCaller & { userId: number };
-
-/** The caller of a `user` route, whose user id the access check has matched to the path. */
-function userCaller(request: FastifyRequest): UserCaller {
-  const caller = requireCaller(request);
-  if (caller.userId === null) throw new Error('user route without a user session');
-  return caller as UserCaller;
-}
-
-/** Where links in emails point: PUBLIC_URL, else the address this request came to. */
-function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
-}
-
-function sendLocked(reply: FastifyReply, request: FastifyRequest, err: LockedOutError) {
-  return reply
-    .status(400)
-    .send({ error: err.code, message: err.message, minutesLeft: err.minutesLeft, requestId: request.id });
-}
 
 export async function accountRoutes(app: RouteApp) {
   const { config, database, outbox, sessions } = app.deps;
   const service = new AccountsService(database.db, outbox, sessions, config);
-  const limited = rateLimiter();
   const mailContext = (request: FastifyRequest, language: string | undefined) => ({
     language,
     publicBase: publicBase(request, config.publicUrl),
@@ -95,7 +55,7 @@ export async function accountRoutes(app: RouteApp) {
         throw badRequest('validation_failed', '0.path: only /isEulaAccepted can be replaced here', '0.path');
       }
       if (operation.value !== true) throw badRequest('validation_failed', '0.value: must be true', '0.value');
-      await service.acceptTerms(userCaller(request));
+      await service.acceptTerms(requireUserCaller(request));
       return reply.status(204).send(null);
     },
   );
@@ -129,7 +89,7 @@ export async function accountRoutes(app: RouteApp) {
       }
       const email = typeof operation.value === 'string' ? operation.value.trim() : '';
       if (!isValidEmail(email)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, '0.value');
-      const caller = userCaller(request);
+      const caller = requireUserCaller(request);
       return service.changeEmail(caller.userId, email, {
         ...mailContext(request, request.query.language),
         ownPatientRecord: false,
@@ -154,7 +114,7 @@ export async function accountRoutes(app: RouteApp) {
       response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
     async (request) => {
-      const caller = userCaller(request);
+      const caller = requireUserCaller(request);
       if (request.body.userId !== caller.userId) {
         throw badRequest('validation_failed', 'userId: must be the user of the path', 'userId');
       }
@@ -179,7 +139,7 @@ export async function accountRoutes(app: RouteApp) {
       response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
     async (request, reply) => {
-      await service.sendConfirmation(userCaller(request).userId, mailContext(request, request.query.language));
+      await service.sendConfirmation(requireUserCaller(request).userId, mailContext(request, request.query.language));
       return reply.status(204).send(null);
     },
   );
@@ -201,7 +161,9 @@ export async function accountRoutes(app: RouteApp) {
     }),
     async (request) => {
       const { encryptedUserId, username } = request.params;
-      return { userValidation: await service.validateUser(userCaller(request).userId, encryptedUserId, username) };
+      return {
+        userValidation: await service.validateUser(requireUserCaller(request).userId, encryptedUserId, username),
+      };
     },
   );
 
@@ -219,111 +181,7 @@ export async function accountRoutes(app: RouteApp) {
       response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
     async (request, reply) => {
-      await service.confirmEmail(userCaller(request), request.body.encryptedUserId);
-      return reply.status(204).send(null);
-    },
-  );
-
-  /* --------------------------------------------------------- passwords */
-
-  app.post(
-    '/api/users/forgotPassword',
-    {
-      config: { access: 'public' },
-      ...limited('forgotPassword'),
-      schema: {
-        tags: TAGS,
-        summary: 'Forgot password: mail a temporary password',
-        description:
-          'Always 204, whatever happens, so nobody can learn which usernames exist. When the username (any ' +
-          'case) names an account with a confirmed email that does not sign in by single sign-on, a random ' +
-          'temporary password meeting the facility rules (14 characters or the facility minimum) is mailed ' +
-          'to it in ?language, else the user’s preferred language, with the login link. It works beside the ' +
-          'current password until it expires (the facility’s temporary_password_hours, default 24); POST /token ' +
-          'answers password_change_required for it and PUT /api/users/changePassword accepts it as the old ' +
-          'password. A later request replaces it. Unconfirmed addresses get nothing, because an address nobody ' +
-          'has confirmed may belong to someone else. Without PUBLIC_URL, a request to a host name that is no ' +
-          'facility’s alias sends nothing (the login link would point elsewhere). Writes ' +
-          'passwordresetauditevent.' +
-          RATE_LIMIT_NOTE,
-        querystring: ForgotPasswordQuerySchema,
-        response: { 204: NO_CONTENT, 400: ErrorBodySchema, 429: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      try {
-        const trustedHost = Boolean(config.publicUrl) || (await service.isFacilityHost(request.hostname));
-        await service.forgotPassword(request.query.userName, {
-          ...mailContext(request, request.query.language),
-          trustedHost,
-        });
-      } catch (err) {
-        // Neither the username nor the error text (which may quote it) goes to the log.
-        request.log.warn(
-          { err: { name: (err as Error).name, code: (err as { code?: unknown }).code } },
-          'forgotPassword failed',
-        );
-      }
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    '/api/users/changePassword',
-    {
-      config: { access: 'public' },
-      ...limited('changePassword'),
-      schema: {
-        tags: TAGS,
-        summary: 'Change the password without a session (the forced-change screen)',
-        description:
-          'For the screen POST /token sends a user to with password_change_required. An unknown username and a ' +
-          'wrong old password both answer 400 invalid_grant. ' +
-          PASSWORD_RULES_NOTE +
-          ' All of the user’s sessions end. The user then logs in with the new password.' +
-          RATE_LIMIT_NOTE,
-        body: ForcedChangePasswordSchema,
-        response: { 204: NO_CONTENT, 400: LockedErrorSchema, 429: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      try {
-        const { userName, ...change } = request.body;
-        await service.changePasswordByUsername(userName, change);
-      } catch (err) {
-        if (err instanceof LockedOutError) return sendLocked(reply, request, err);
-        throw err;
-      }
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    '/api/users/:userId/changePassword',
-    userRoute({
-      tags: TAGS,
-      summary: 'Change the password (account settings)',
-      description:
-        'Single sign-on users: 403 sso_password_change. A wrong old password answers 400 invalid_old_password. ' +
-        PASSWORD_RULES_NOTE +
-        ' The user’s other sessions end; the calling session stays.',
-      params: UserIdParams,
-      body: ChangePasswordSchema,
-      response: {
-        204: NO_CONTENT,
-        400: LockedErrorSchema,
-        401: ErrorBodySchema,
-        403: ErrorBodySchema,
-        404: ErrorBodySchema,
-      },
-    }),
-    async (request, reply) => {
-      try {
-        await service.changeOwnPassword(userCaller(request), request.body);
-      } catch (err) {
-        if (err instanceof LockedOutError) return sendLocked(reply, request, err);
-        throw err;
-      }
+      await service.confirmEmail(requireUserCaller(request), request.body.encryptedUserId);
       return reply.status(204).send(null);
     },
   );
@@ -346,7 +204,7 @@ export async function accountRoutes(app: RouteApp) {
     async (request, reply) => {
       const locale = supportedLocaleOf(request.query.ietfCode);
       if (!locale) throw badRequest('validation_failed', 'ietfCode: not a supported language', 'ietfCode');
-      await service.setUserLanguage(userCaller(request).userId, locale);
+      await service.setUserLanguage(requireUserCaller(request).userId, locale);
       return reply.status(204).send(null);
     },
   );
@@ -422,7 +280,7 @@ export async function accountRoutes(app: RouteApp) {
     async (request) => {
       const { name, names } = request.query;
       const asked = [name ?? '', ...(names ?? '').split(',')].map((n) => n.trim()).filter((n) => n.length > 0);
-      return service.preferences(userCaller(request).userId, asked);
+      return service.preferences(requireUserCaller(request).userId, asked);
     },
   );
 
@@ -440,7 +298,7 @@ export async function accountRoutes(app: RouteApp) {
       response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
     async (request, reply) => {
-      const caller = userCaller(request);
+      const caller = requireUserCaller(request);
       if (request.body.userId !== caller.userId) {
         throw badRequest('validation_failed', 'userId: must be the user of the path', 'userId');
       }
@@ -468,7 +326,7 @@ export async function accountRoutes(app: RouteApp) {
       response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
     async (request, reply) => {
-      await service.recordAudit(userCaller(request), request.body.auditEventType, request.body.patientId);
+      await service.recordAudit(requireUserCaller(request), request.body.auditEventType, request.body.patientId);
       return reply.status(204).send(null);
     },
   );

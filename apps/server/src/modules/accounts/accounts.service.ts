@@ -1,18 +1,8 @@
-import { recordFailedPassword } from '../../platform/auth/lockout';
-import { randomBytes } from 'node:crypto';
-import {
-  checkPassword,
-  PASSWORD_RULES_MESSAGE,
-  PASSWORDS_DO_NOT_MATCH_MESSAGE,
-  sameEmail,
-  SUPPORTED_LOCALES,
-  type PasswordRules,
-  type SupportedLocale,
-} from '@portal/contracts';
+import { sameEmail, SUPPORTED_LOCALES, type SupportedLocale } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { resolvePatientRelationship } from '../../platform/access/patient-access';
-import { writeAudit } from '../../platform/audit/audit';
+import { openPatientScope } from '../../platform/access/patient-scope';
+import { audit, writeAudit } from '../../platform/audit/audit';
 import {
   consumeSecret,
   findSecret,
@@ -20,26 +10,21 @@ import {
   SECRET_LIFETIME_MS,
   secretState,
 } from '../../platform/auth/one-time-secrets';
-import { generateTemporaryPassword, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { SessionCaller, SessionService } from '../../platform/auth/sessions';
-import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
+import { badRequest, notFound } from '../../platform/errors/app-error';
 import type { MailOutbox } from '../../platform/mail/outbox';
-import { confirmEmailMail, temporaryPasswordMail } from '../../platform/mail/templates';
+import { confirmEmailMail } from '../../platform/mail/templates';
 import {
   findAccount,
-  findAccountByUsername,
   findPatientLanguage,
   findPreferences,
-  isFacilityHost,
   lockPreferences,
   savePreferences,
   setEmail,
   setEmailConfirmed,
   setEulaAccepted,
   setOwnPatientEmail,
-  setPassword,
   setPatientLanguage,
-  setTemporaryPassword,
   setUserLanguage,
   type Account,
   type UserPreference,
@@ -61,22 +46,6 @@ export const ACCOUNT_MESSAGES = {
 export const MAX_PREFERENCES = 50;
 const CONFIRMATION_DAYS = Math.round(SECRET_LIFETIME_MS.emailConfirmation / 86_400_000);
 
-/** 400 lockedout; carries the whole minutes until the account unlocks. */
-export class LockedOutError extends AppError {
-  override name = 'LockedOutError';
-  constructor(readonly minutesLeft: number) {
-    super(
-      400,
-      'lockedout',
-      `Your account is locked after too many unsuccessful attempts. Please wait ${minutesLeft} minutes and try again.`,
-    );
-  }
-}
-
-export function minutesUntil(until: Date, now: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-}
-
 /* --------------------------------------------------------------- helpers */
 
 /** A supported locale for an exact code (any case; zh-* means zh), or null. */
@@ -86,21 +55,6 @@ export function supportedLocaleOf(input: string): SupportedLocale | null {
   return SUPPORTED_LOCALES.find((l) => l.toLowerCase() === wanted) ?? null;
 }
 
-function rulesOf(account: Account): PasswordRules {
-  return {
-    minimumLength: account.minimumLength,
-    numOfCapitalLetters: account.numOfCapitalLetters,
-    numOfNumbers: account.numOfNumbers,
-    numOfSpecialCharacters: account.numOfSpecialCharacters,
-  };
-}
-
-export interface PasswordChange {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
 /** Where links in emails point. */
 export interface MailContext {
   language: string | undefined;
@@ -108,8 +62,6 @@ export interface MailContext {
 }
 
 export class AccountsService {
-  private dummyHash: Promise<string> | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly outbox: MailOutbox,
@@ -125,11 +77,6 @@ export class AccountsService {
     const account = await findAccount(this.db, userId);
     if (!account) throw notFound('not_found', 'Not found.');
     return account;
-  }
-
-  /** Whether links may be built from this host name: only names the server serves a facility on. */
-  isFacilityHost(hostname: string): Promise<boolean> {
-    return isFacilityHost(this.db, hostname);
   }
 
   /* ------------------------------------------------------------ terms */
@@ -226,145 +173,6 @@ export class AccountsService {
     });
   }
 
-  /* --------------------------------------------------------- passwords */
-
-  private async passwordMatches(account: Account, password: string, now: Date): Promise<boolean> {
-    if (account.passwordHash && (await verifyPassword(account.passwordHash, password))) return true;
-    return Boolean(
-      account.temporaryPasswordHash &&
-      account.temporaryPasswordExpiresAt &&
-      account.temporaryPasswordExpiresAt > now &&
-      (await verifyPassword(account.temporaryPasswordHash, password)),
-    );
-  }
-
-  /** Spends the time of a real check, so an unknown username cannot be told from a wrong password. */
-  private async pretendToVerify(password: string): Promise<void> {
-    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await verifyPassword(await this.dummyHash, password);
-  }
-
-  /**
-   * "Forgot password": for an account that exists, has a confirmed email and does not sign in by
-   * single sign-on, a temporary password that works beside the current one until it expires and
-   * only leads to choosing a new password. Anything else does nothing, and the caller cannot tell.
-   */
-  async forgotPassword(userName: string, options: MailContext & { trustedHost: boolean }): Promise<boolean> {
-    const account = await findAccountByUsername(this.db, userName);
-    const eligible = Boolean(
-      account &&
-      account.email &&
-      account.isEmailConfirmed &&
-      !account.isSingleSignOn &&
-      options.trustedHost &&
-      this.canSendMail,
-    );
-    const temporary = generateTemporaryPassword(
-      account
-        ? rulesOf(account)
-        : { minimumLength: 0, numOfCapitalLetters: 1, numOfNumbers: 1, numOfSpecialCharacters: 1 },
-    );
-    const hash = await hashPassword(temporary);
-    if (!eligible || !account?.email) return false;
-    const email = account.email;
-    const expiresAt = new Date(Date.now() + account.temporaryPasswordHours * 3_600_000);
-    await this.db.transaction(async (tx) => {
-      await setTemporaryPassword(tx, account.id, hash, expiresAt);
-      const mail = temporaryPasswordMail({
-        language: options.language ?? account.preferredLanguage,
-        portalName: account.portalName,
-        name: account.firstName,
-        username: account.username,
-        temporaryPassword: temporary,
-        hours: account.temporaryPasswordHours,
-        loginUrl: `${options.publicBase}/login`,
-      });
-      await this.outbox.enqueue(tx, {
-        to: email,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        facilityId: account.facilityId,
-      });
-      await writeAudit(tx, {
-        eventType: 'passwordresetauditevent',
-        actorUserId: account.id,
-        facilityId: account.facilityId,
-        detail: { expiresAt: expiresAt.toISOString() },
-      });
-    });
-    return true;
-  }
-
-  /** The forced-change screen: no session, so the username and old password prove who it is. */
-  async changePasswordByUsername(userName: string, change: PasswordChange): Promise<void> {
-    const account = await findAccountByUsername(this.db, userName);
-    if (!account) {
-      await this.pretendToVerify(change.oldPassword);
-      throw badRequest('invalid_grant', ACCOUNT_MESSAGES.invalidGrant);
-    }
-    await this.changePassword(account, change, { wrongOld: 'invalid_grant' });
-  }
-
-  /** Account settings: the caller's own password; their other sessions end, this one stays. */
-  async changeOwnPassword(caller: SessionCaller & { userId: number }, change: PasswordChange): Promise<void> {
-    const account = await this.account(caller.userId);
-    // Neither an SSO-only account nor anyone signed in through single sign-on changes a password here.
-    if (account.isSingleSignOn || caller.loginType === 'singleSignOn') {
-      throw new AppError(403, 'sso_password_change', ACCOUNT_MESSAGES.ssoPasswordChange);
-    }
-    await this.changePassword(account, change, {
-      wrongOld: 'invalid_old_password',
-      keepSessionId: caller.sessionId,
-      caller,
-    });
-  }
-
-  private async changePassword(
-    account: Account,
-    change: PasswordChange,
-    options: {
-      wrongOld: 'invalid_grant' | 'invalid_old_password';
-      keepSessionId?: number;
-      caller?: SessionCaller;
-    },
-  ): Promise<void> {
-    const now = new Date();
-    if (account.lockedUntil && account.lockedUntil > now)
-      throw new LockedOutError(minutesUntil(account.lockedUntil, now));
-    if (!(await this.passwordMatches(account, change.oldPassword, now))) {
-      const { lockedUntil } = await recordFailedPassword(this.db, account.id, account, now);
-      if (lockedUntil) throw new LockedOutError(minutesUntil(lockedUntil, now));
-      throw badRequest(
-        options.wrongOld,
-        options.wrongOld === 'invalid_grant' ? ACCOUNT_MESSAGES.invalidGrant : ACCOUNT_MESSAGES.invalidOldPassword,
-        'oldPassword',
-      );
-    }
-    if (change.newPassword === change.oldPassword) {
-      throw badRequest('password_must_be_different', ACCOUNT_MESSAGES.mustBeDifferent, 'newPassword');
-    }
-    if (change.confirmPassword !== change.newPassword) {
-      throw badRequest('confirm_mismatch', PASSWORDS_DO_NOT_MATCH_MESSAGE, 'confirmPassword');
-    }
-    if (!checkPassword(change.newPassword, rulesOf(account)).ok) {
-      throw badRequest('password_rules', PASSWORD_RULES_MESSAGE, 'newPassword');
-    }
-    const hash = await hashPassword(change.newPassword);
-    await this.db.transaction(async (tx) => {
-      await setPassword(tx, account.id, hash);
-      await this.sessions.revokeAllForUser(tx, account.id, 'password_changed', options.keepSessionId);
-      await writeAudit(tx, {
-        eventType: 'passwordchangeauditevent',
-        actorUserId: account.id,
-        facilityId: account.facilityId,
-        sessionId: options.caller?.sessionId ?? null,
-        loginType: options.caller?.loginType ?? null,
-        detail: { sessionsEnded: options.keepSessionId === undefined ? 'all' : 'others' },
-      });
-    });
-  }
-
   /* ---------------------------------------------------- language, prefs */
 
   async setUserLanguage(userId: number, locale: SupportedLocale): Promise<void> {
@@ -407,16 +215,13 @@ export class AccountsService {
 
   /** Records what the caller did for a patient they may act for; any other patient is 404. */
   async recordAudit(caller: SessionCaller, eventType: string, patientId: number): Promise<void> {
-    const relationship = await resolvePatientRelationship(this.db, caller, patientId);
-    if (relationship === 'none') throw notFound('not_found', 'Not found.');
-    await writeAudit(this.db, {
-      eventType,
-      actorUserId: caller.userId,
-      patientId,
-      sessionId: caller.sessionId,
-      facilityId: caller.facilityId,
-      loginType: caller.loginType,
-      detail: { relationship },
-    });
+    // The patient comes from the body, so it passes the same access check as a patient route's path.
+    const scope = await openPatientScope(this.db, caller, patientId, [
+      'self',
+      'representative',
+      'kioskUser',
+      'linkUser',
+    ]);
+    await audit(this.db, scope, eventType, { relationship: scope.relationship });
   }
 }

@@ -9,7 +9,8 @@ import type { LoginType } from '../../platform/auth/sessions';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { prepareDatabase } from '../../startup';
 import { generateTemporaryPassword } from '../../platform/auth/passwords';
-import { minutesUntil, supportedLocaleOf } from './accounts.service';
+import { supportedLocaleOf } from './accounts.service';
+import { minutesUntil } from './passwords.service';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';

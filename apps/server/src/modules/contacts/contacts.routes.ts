@@ -13,7 +13,7 @@ import {
   PersonalContactSchema,
   PinPdfQuery,
 } from '@portal/contracts';
-import { contactRoute, patientRoute, type RouteApp } from '../../platform/http/routes';
+import { contactRoute, patientRoute, publicBase, type RouteApp } from '../../platform/http/routes';
 import { scopeOf } from '../../platform/access/access-control';
 import { ContactMailLimit, type RequestContext } from './contacts.shared';
 import { ContactsService } from './contacts.service';
@@ -24,11 +24,6 @@ const INVITATION_TAGS = ['Invitations'];
 const NO_CONTENT = z.null().describe('No content');
 const ContactIdParams = z.object({ contactId: IdParam });
 const InvitationIdParams = z.object({ invitationId: IdParam });
-
-/** Where links in emails point: PUBLIC_URL, else the address this request came to. */
-function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
-}
 
 const MAIL_LIMIT_NOTE =
   ' Emails to one contact are limited to 10 per 15 minutes, whoever asks (429 too_many_attempts).';

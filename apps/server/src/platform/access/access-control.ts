@@ -63,6 +63,13 @@ export function requireCaller(request: FastifyRequest): SessionCaller {
   return request.caller;
 }
 
+/** The caller of a `user` route, whose user id the access check matched to the path. */
+export function requireUserCaller(request: FastifyRequest): SessionCaller & { userId: number } {
+  const caller = requireCaller(request);
+  if (caller.userId === null) throw new Error(`${request.url}: a user route without a user session`);
+  return caller as SessionCaller & { userId: number };
+}
+
 /** The patient record a patient or contact route acts on, as the access check opened it. */
 export function scopeOf(request: FastifyRequest): PatientScope {
   if (!request.patientScope) throw new Error(`${request.url}: the patient access check did not run`);

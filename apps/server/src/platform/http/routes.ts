@@ -1,5 +1,6 @@
 import type {
   FastifyBaseLogger,
+  FastifyRequest,
   FastifyInstance,
   FastifySchema,
   RawReplyDefaultExpression,
@@ -73,4 +74,9 @@ export function userRoute<S extends FastifySchema & { response?: Record<number, 
     config: { access: 'user' as const },
     schema: { ...schema, response: { ...STANDARD_ERRORS, ...schema.response } },
   };
+}
+
+/** Where links in emails point: PUBLIC_URL, else the address this request came to. */
+export function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
 }
