@@ -153,6 +153,9 @@ export default tseslint.config(
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       // eslint-plugin-boundaries resolves through eslint-module-utils' legacy resolver setting.
       'import/resolver': { typescript: { project: TS_PROJECTS, noWarnOnMultipleProjects: true } },
+      // import-x parses only the files these settings name (its defaults are plain JavaScript).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: TS_PROJECTS, noWarnOnMultipleProjects: true }),
       ],

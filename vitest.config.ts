@@ -15,6 +15,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts'] } },
+      // The house rules: lint boundaries and import cycles over the whole tree.
+      { test: { name: 'tooling', root: './tooling', include: ['**/*.test.ts'], testTimeout: 120_000 } },
       {
         test: {
           name: 'e2e',
