@@ -16,6 +16,7 @@ import {
 import { resolveAppSecret, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './platform/errors/error-handler';
+import { registerInputGuard } from './platform/http/input-guard';
 import { loggerOptions } from './platform/http/logging';
 import { registerAccessControl, type RouteEntry } from './platform/access/access-control';
 import { UrlTokens } from './platform/auth/url-tokens';
@@ -74,7 +75,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1_048_576,
-    trustProxy: Boolean(config.publicUrl),
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 500 },
     return503OnClosing: true,
   });
@@ -88,6 +93,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerAccessControl(app, { table: routeTable, sessions, database, urlTokens });
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerPortalType(app);
   await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
   await app.register(compress, { threshold: 1024 });

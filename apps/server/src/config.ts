@@ -25,6 +25,15 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|false)$/,
+      'a hop count, or proxy addresses or CIDR ranges',
+    )
+    .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  DEMO_DATA: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 export interface Config {
@@ -43,6 +52,15 @@ export interface Config {
   webDistDir: string | undefined;
   shutdownGraceMs: number;
   session: { accessTokenMinutes: number; idleMinutes: number; absoluteHours: number };
+  /**
+   * Which proxies' X-Forwarded-For to believe: false (the default: none, the socket's peer is the client), a hop
+   * count, or the proxies' addresses. Independent of PUBLIC_URL.
+   */
+  trustProxy: boolean | number | string[];
+  /** Rate-limit counters shared by every instance; without it, each process counts in its own memory. */
+  redisUrl: string | undefined;
+  /** Seed the demo facility on an empty database: outside production by default, in production only if asked. */
+  demoData: boolean;
 }
 
 export class ConfigError extends Error {
@@ -88,7 +106,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMinutes: e.SESSION_IDLE_MINUTES,
       absoluteHours: e.SESSION_ABSOLUTE_HOURS,
     },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    demoData: e.DEMO_DATA === undefined ? e.NODE_ENV !== 'production' : e.DEMO_DATA === '1' || e.DEMO_DATA === 'true',
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 /**

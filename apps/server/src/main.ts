@@ -11,8 +11,8 @@ async function main() {
   const log = pino({ level: config.logLevel });
   resolveAppSecret(config);
   const database = await openDatabase(config, (err) => log.warn({ err: err.message }, 'database connection lost'));
-  // The demo facility is seeded on an empty embedded database, or when asked for outside production.
-  await prepareDatabase(database, config, log, { seed: !config.databaseUrl || config.env !== 'production' });
+  // The demo facility is seeded on an empty database when DEMO_DATA allows it (outside production by default).
+  await prepareDatabase(database, config, log, { seed: true });
   const app = await buildApp({ config, database });
 
   const sender = config.smtpUrl

@@ -6,6 +6,7 @@ import { isSeeded, seedDemo } from './demo/demo';
 
 export interface PrepareLog {
   info(obj: object, msg: string): void;
+  warn?(obj: object, msg: string): void;
 }
 
 /** Brings a database up to date: migrations, reference data, and the demo facility on an empty one. */
@@ -13,8 +14,17 @@ export async function prepareDatabase(database: Database, config: Config, log: P
   const applied = await migrate(database);
   if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
   await applyReferenceData(database.db);
-  if (options.seed && !(await isSeeded(database.db))) {
+  // Demo people have a password printed in the README: production seeds them only when DEMO_DATA=1 says so.
+  if (options.seed && config.demoData && !(await isSeeded(database.db))) {
     await seedDemo(database.db, { extraAliases: [config.defaultFacilityAlias] });
-    log.info({}, 'seeded the demo facility (Riverside Cancer Center)');
+    if (config.env === 'production') {
+      log.warn?.(
+        { demoData: true },
+        'DEMO_DATA=1: seeded the DEMO facility into a production database. Its accounts use the password published ' +
+          'in the README. Never do this with real patients.',
+      );
+    } else {
+      log.info({}, 'seeded the demo facility (Riverside Cancer Center)');
+    }
   }
 }

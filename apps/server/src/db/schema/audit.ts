@@ -19,4 +19,9 @@ export const auditEvents = pgTable('audit_events', {
   facilityId: integer('facility_id'),
   loginType: text('login_type'),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
+  /** self, representative, kioskUser or linkUser: how the actor stands to the patient. */
+  relationship: text('relationship'),
+  /** The route that answered ('GET /api/patients/:patientId/labresults/published'). */
+  route: text('route'),
+  clientAddress: text('client_address'),
 });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../errors/app-error';
 import type { SessionCaller, SessionService } from '../auth/sessions';
 import type { UrlTokens } from '../auth/url-tokens';
+import { writeAudit } from '../audit/audit';
 import { findContactPatientId } from './patient-access';
 import { DEFAULT_RELATIONSHIPS, openPatientScope, type Access, type PatientScope } from './patient-scope';
 
@@ -36,6 +37,12 @@ declare module 'fastify' {
      * the session that asked and to this exact path. The route's own access rule still applies.
      */
     urlToken?: boolean;
+    /**
+     * For patient and contact routes: the event of the audit row the server writes for each answer, before it
+     * leaves (a read, print or download of the record). GET routes default to PATIENT_READ_AUDIT_EVENT; a
+     * route that changes the record writes its own rows and sets nothing here.
+     */
+    auditRead?: string;
   }
   interface FastifyRequest {
     /** The session behind the bearer token, for every route that is not public. */
@@ -43,6 +50,18 @@ declare module 'fastify' {
     /** Set by the patient access check: the only way to the patient's record (see PatientScope). */
     patientScope: PatientScope | null;
   }
+}
+
+/** The row every read of a patient's record leaves, whoever reads it (kiosk and link sessions included). */
+export const PATIENT_READ_AUDIT_EVENT = 'patientrecordreadauditevent';
+
+/** The record ids a path names (patientId, labResultId, ...): what was read, never its contents. */
+function recordIds(params: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (name.endsWith('Id') || name === 'pageNumber') out[name] = String(value).slice(0, 40);
+  }
+  return out;
 }
 
 // Routes that plugins add on our behalf (static files, API docs) are public by nature.
@@ -151,7 +170,8 @@ export function registerAccessControl(
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.access;
     if (rule === 'development') {
-      if (!isLoopback(request.ip)) throw notFound('not_found', 'Not found.');
+      // The socket's own peer, never a forwarded address: a header cannot make a remote caller local.
+      if (!isLoopback(request.socket.remoteAddress ?? '')) throw notFound('not_found', 'Not found.');
       return;
     }
     if (!rule || rule === 'public') return;
@@ -205,5 +225,28 @@ export function registerAccessControl(
       default:
         return;
     }
+  });
+
+  // The audit row of a read is written before the answer leaves: if it cannot be written, nothing is sent.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const scope = request.patientScope;
+    if (!scope) return payload;
+    const config = request.routeOptions.config;
+    const event = config?.auditRead ?? (request.method === 'GET' ? PATIENT_READ_AUDIT_EVENT : undefined);
+    if (!event) return payload;
+    await writeAudit(options.database.db, {
+      eventType: event,
+      outcome: reply.statusCode < 400 ? 'success' : 'failure',
+      actorUserId: scope.caller.userId,
+      patientId: scope.patientId,
+      sessionId: scope.caller.sessionId,
+      facilityId: scope.caller.facilityId,
+      loginType: scope.caller.loginType,
+      relationship: scope.relationship,
+      route: `${request.method} ${request.routeOptions.url ?? ''}`,
+      clientAddress: request.ip,
+      detail: { ...recordIds(request.params), status: reply.statusCode },
+    });
+    return payload;
   });
 }

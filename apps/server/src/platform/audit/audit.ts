@@ -13,6 +13,9 @@ export interface AuditEntry {
   loginType?: string | null;
   /** Never health data: identifiers and outcomes only. */
   detail?: Record<string, unknown>;
+  relationship?: string | null;
+  route?: string | null;
+  clientAddress?: string | null;
 }
 
 /** Writes one audit row; call it with the transaction of the act it records. */
@@ -26,6 +29,9 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     facilityId: entry.facilityId ?? null,
     loginType: entry.loginType ?? null,
     detail: entry.detail ?? null,
+    relationship: entry.relationship ?? null,
+    route: entry.route ?? null,
+    clientAddress: entry.clientAddress ?? null,
   });
 }
 
@@ -34,11 +40,21 @@ export function auditCaller(
   tx: DbOrTx,
   caller: SessionCaller,
   eventType: string,
-  options: { patientId?: number | null; detail?: Record<string, unknown>; outcome?: 'success' | 'failure' } = {},
+  options: {
+    patientId?: number | null;
+    detail?: Record<string, unknown>;
+    outcome?: 'success' | 'failure';
+    relationship?: string;
+    route?: string;
+    clientAddress?: string;
+  } = {},
 ): Promise<void> {
   return writeAudit(tx, {
     eventType,
     outcome: options.outcome,
+    relationship: options.relationship,
+    route: options.route,
+    clientAddress: options.clientAddress,
     actorUserId: caller.userId,
     patientId: options.patientId ?? null,
     sessionId: caller.sessionId,
@@ -60,5 +76,6 @@ export function audit(
     patientId: scope.patientId,
     outcome,
     detail,
+    relationship: scope.relationship,
   });
 }

@@ -45,6 +45,36 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+interface ErrorSummary {
+  name: string;
+  code?: string;
+  message: string;
+}
+
+/** A message without the parameters a failed query quotes ('Failed query: ... params: Jane,Doe'). */
+export function withoutParameters(message: string): string {
+  const cut = message.search(/\bparams:/i);
+  return (cut >= 0 ? `${message.slice(0, cut)}params: [not logged]` : message).slice(0, 1000);
+}
+
+/** What of an error may go to the log: names, codes and messages along its causes, without query parameters. */
+export function errorSummary(err: unknown): ErrorSummary & { causes?: ErrorSummary[] } {
+  const describe = (e: unknown): ErrorSummary => {
+    const { name, code, message } = (e ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+    return {
+      name: typeof name === 'string' ? name : 'Error',
+      ...(typeof code === 'string' ? { code } : {}),
+      message: typeof message === 'string' ? withoutParameters(message) : '',
+    };
+  };
+  const causes: ErrorSummary[] = [];
+  for (let e = (err as { cause?: unknown } | null)?.cause, depth = 0; e && depth < 5; depth++) {
+    causes.push(describe(e));
+    e = (e as { cause?: unknown }).cause;
+  }
+  return { ...describe(err), ...(causes.length ? { causes } : {}) };
+}
+
 /** 'body.birthDate.year' -> 'birthDate.year'; the location prefix only adds noise for a user. */
 function fieldOf(instancePath: string, missingProperty?: string): string {
   const parts = instancePath.split('/').filter(Boolean);
@@ -94,7 +124,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
       return reply.status(status).send({ error: code, message: err.message, requestId });
     }
-    request.log.error({ err }, 'unhandled error');
+    // Database errors quote the statement's parameters (a contact's name, an address): the log gets the error
+    // with every parameter list cut off, never a record's contents.
+    request.log.error({ err: errorSummary(err) }, 'unhandled error');
     return reply.status(500).send({ error: 'internal_error', message: GENERIC_ERROR_MESSAGE, requestId });
   });
 }

@@ -28,8 +28,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     xContentTypeOptions: true,
     frameguard: { action: 'deny' },
   });
+  // Paths match whatever their case, so the rule does too; /token answers carry tokens.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    const path = request.url.toLowerCase();
+    if (
+      (path.startsWith('/api/') || path === '/token' || path.startsWith('/token?')) &&
+      !reply.hasHeader('cache-control')
+    ) {
       reply.header('cache-control', 'no-store');
     }
   });
