@@ -17,7 +17,7 @@ function collect(key, into = new Set()) {
 }
 
 const files = collect('index.html');
-collect('src/features/login/pages/LoginPage.tsx', files);
+collect('src/features/auth/pages/LoginPage.tsx', files);
 let total = 0;
 const rows = [...files].map((file) => {
   const size = gzipSync(readFileSync(new URL(file, dist))).length;

@@ -44,9 +44,9 @@ export const PASSWORD_CHANGE_ERRORS = [
 
 export const ChangePasswordSchema = z
   .object({
-    oldPassword: z.string().min(1).max(256),
-    newPassword: z.string().min(1).max(256),
-    confirmPassword: z.string().min(1).max(256),
+    oldPassword: z.string().min(1).max(LIMITS.passwordMax),
+    newPassword: z.string().min(1).max(LIMITS.passwordMax),
+    confirmPassword: z.string().min(1).max(LIMITS.passwordMax),
   })
   .strict();
 export const ForcedChangePasswordSchema = ChangePasswordSchema.extend({
@@ -78,3 +78,8 @@ export const AuditRequestSchema = z
     patientId: z.number().int().positive(),
   })
   .strict();
+
+export type ChangeEmail = z.input<typeof ChangeEmailSchema>;
+export type EmailChanged = z.infer<typeof EmailChangedSchema>;
+export type ForcedChangePassword = z.input<typeof ForcedChangePasswordSchema>;
+export type UserValidation = z.infer<typeof UserValidationSchema>;

@@ -21,7 +21,7 @@ export const TOKEN_HEADERS = {
 export const TokenRequestSchema = z.object({
   grant_type: z.enum(['password', 'refresh_token']),
   username: z.string().max(LIMITS.usernameMax).optional(),
-  password: z.string().max(256).optional(),
+  password: z.string().max(LIMITS.passwordMax).optional(),
   refresh_token: z.string().max(200).optional(),
 });
 

@@ -60,7 +60,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === '' ? null : (v ?? null)));
 /** Formatted as typed ('(518) 555-0142'); stored as digits. */
-const phone = optionalText(30)
+const phone = optionalText(LIMITS.phoneMax)
   .transform((v) => (v === null ? null : v.replace(/\D/g, '') || null))
   .refine((v) => v === null || /^\d{7,15}$/.test(v), '7 to 15 digits');
 
@@ -70,17 +70,17 @@ export const ContactUpsertSchema = z
     contactId: z.number().int().min(0).optional(),
     contactFirstName: z.string().trim().min(1).max(LIMITS.nameMax),
     contactLastName: z.string().trim().min(1).max(LIMITS.nameMax),
-    suffix: optionalText(20),
+    suffix: optionalText(LIMITS.suffixMax),
     relationshipId: z.number().int().positive(),
     isPrimaryContact: z.boolean().default(false),
     isNextOfKin: z.boolean().default(false),
     providesTransport: z.boolean().default(false),
     usePatientAddress: z.boolean().default(false),
-    address1: optionalText(100),
-    address2: optionalText(100),
-    city: optionalText(60),
-    state: optionalText(60),
-    country: optionalText(60),
+    address1: optionalText(LIMITS.addressLineMax),
+    address2: optionalText(LIMITS.addressLineMax),
+    city: optionalText(LIMITS.placeMax),
+    state: optionalText(LIMITS.placeMax),
+    country: optionalText(LIMITS.placeMax),
     zipCode: optionalText(LIMITS.zipCode),
     homePhone: phone,
     mobilePhone: phone,
@@ -110,3 +110,6 @@ export const InvitationCreatedSchema = z.object({
   pinPdfToken: z.string().describe('For GET /api/invitations/{invitationId}/pinpdf?token=, valid 10 minutes'),
 });
 export const PinPdfQuery = z.object({ token: z.string().min(10).max(1000) });
+
+export type InvitationCreated = z.infer<typeof InvitationCreatedSchema>;
+export type InviteExists = z.infer<typeof InviteExistsSchema>;

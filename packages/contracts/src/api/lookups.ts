@@ -25,3 +25,9 @@ export const LanguageLookupSchema = z.object({
   languageCode: z.string(),
   displayName: z.string(),
 });
+
+export type RelationshipLookup = z.infer<typeof RelationshipSchema>;
+export type CountryLookup = z.infer<typeof CountrySchema>;
+export type StateLookup = z.infer<typeof StateSchema>;
+export type PreferredCommunicationLookup = z.infer<typeof PreferredCommunicationSchema>;
+export type LanguageLookup = z.infer<typeof LanguageLookupSchema>;

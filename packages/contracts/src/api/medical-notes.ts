@@ -1,21 +1,10 @@
 import { z } from 'zod';
+import { MEDICAL_NOTE_PAGE_CONTENT_TYPES, MEDICAL_NOTE_STATUSES } from '../constants/medical-notes';
 import { IdParam } from './common';
 
 // Medical notes (spec 002, 2.4): published clinical documents, page by page. The browser imports only types.
 
-/** The statuses a note may have (as the facility's document system reports them). */
-export const MEDICAL_NOTE_STATUSES = ['Preliminary', 'Final', 'Amended', 'Corrected'] as const;
-export type MedicalNoteStatus = (typeof MEDICAL_NOTE_STATUSES)[number];
-
-/** What a page is stored as and served as. */
-export const MEDICAL_NOTE_PAGE_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-export type MedicalNotePageContentType = (typeof MEDICAL_NOTE_PAGE_CONTENT_TYPES)[number];
-
-/** The user preference holding the list's date filter. */
-export const MEDICAL_NOTES_DATE_PREFERENCE = 'PatientPortal_MedicalNotesFilter_Date';
-/** Audit events: the list viewed and a note opened (both posted by the browser), a page served (by the server). */
-export const MEDICAL_NOTES_VIEW_AUDIT_EVENT = 'medicalnotesviewauditevent';
-export const MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT = 'medicalnotesviewdetailauditevent';
+/** Audit event of a page served (by the server; the browser's view events are in constants/audit). */
 export const MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT = 'medicalnotepageviewauditevent';
 
 export const MedicalNotePageSchema = z.object({

@@ -35,9 +35,9 @@ export const IdentityVerificationSchema = z
     firstName: z.string().trim().min(1).max(LIMITS.nameMax),
     lastName: z.string().trim().min(1).max(LIMITS.nameMax),
     birthDate: BirthDateSchema,
-    pin: digits(12).optional(),
-    mrn: z.string().trim().max(40).optional(),
-    ssn: digits(9).optional(),
+    pin: digits(LIMITS.pinMax).optional(),
+    mrn: z.string().trim().max(LIMITS.mrnMax).optional(),
+    ssn: digits(LIMITS.ssnLength).optional(),
   })
   .strict();
 export type IdentityVerification = z.infer<typeof IdentityVerificationSchema>;
@@ -59,14 +59,14 @@ export const AccountInformationSchema = z
     patientId: z.number().int().describe('-1 for an authorised representative invited by a patient'),
     emailAddress: emailSchema.optional().describe('Required unless patientId is -1 (the invitation holds it)'),
     username: usernameSchema,
-    password: z.string().min(1).max(256),
+    password: z.string().min(1).max(LIMITS.passwordMax),
     isTermsOfUseAccepted: z.literal(true, { error: 'You must accept the terms of use to create an account.' }),
     firstName: z.string().trim().max(LIMITS.nameMax).optional(),
     lastName: z.string().trim().max(LIMITS.nameMax).optional(),
     birthDate: BirthDateSchema.optional(),
-    pin: digits(12).optional(),
-    mrn: z.string().trim().max(40).optional(),
-    ssn: digits(9).optional(),
+    pin: digits(LIMITS.pinMax).optional(),
+    mrn: z.string().trim().max(LIMITS.mrnMax).optional(),
+    ssn: digits(LIMITS.ssnLength).optional(),
     encryptedInvitationId: z.string().max(200).optional(),
   })
   .strict();
@@ -78,9 +78,14 @@ export const AccountCreatedSchema = z.object({
   message: z.enum(['Account created', SIGNUP_EMAIL_FAILED]),
 });
 
-export const InvitationParamsSchema = z.object({ pin: z.string().max(12), token: z.string().max(200) });
+export const InvitationParamsSchema = z.object({ pin: z.string().max(LIMITS.pinMax), token: z.string().max(200) });
 export const InvitationVerifiedSchema = z.object({
   arEmail: z.string(),
   facilityHomeId: z.number().int(),
   encryptedInvitationId: z.string(),
 });
+
+export type VerificationFields = z.infer<typeof VerificationFieldsSchema>;
+export type IdentityVerified = z.infer<typeof IdentityVerifiedSchema>;
+export type AccountCreated = z.infer<typeof AccountCreatedSchema>;
+export type InvitationVerified = z.infer<typeof InvitationVerifiedSchema>;

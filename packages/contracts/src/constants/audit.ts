@@ -3,16 +3,27 @@
  * appointments page. Everything else (prints, document pages, reviews, logins) the server writes itself,
  * so a caller cannot forge those rows.
  */
+export const APPOINTMENTS_VIEW_AUDIT_EVENT = 'appointmentviewauditevent';
+export const EDUCATION_VIEW_AUDIT_EVENT = 'educationviewauditevent';
+export const FOLLOW_UP_PLAN_VIEW_AUDIT_EVENT = 'followupplanviewauditevent';
+export const LAB_RESULTS_VIEW_AUDIT_EVENT = 'testresultsviewauditevent';
+/** The medical notes list viewed, and a note opened. */
+export const MEDICAL_NOTES_VIEW_AUDIT_EVENT = 'medicalnotesviewauditevent';
+export const MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT = 'medicalnotesviewdetailauditevent';
+export const TREATMENT_SUMMARY_VIEW_AUDIT_EVENT = 'treatmentsummaryviewauditevent';
+export const SECURE_MESSAGES_VIEW_AUDIT_EVENT = 'securemessageviewauditevent';
+export const HEALTH_SUMMARY_VIEW_AUDIT_EVENT = 'healthsummaryviewauditevent';
+
 export const BROWSER_AUDIT_EVENTS = [
-  'appointmentviewauditevent',
-  'educationviewauditevent',
-  'followupplanviewauditevent',
-  'testresultsviewauditevent',
-  'medicalnotesviewauditevent',
-  'medicalnotesviewdetailauditevent',
-  'treatmentsummaryviewauditevent',
-  'securemessageviewauditevent',
-  'healthsummaryviewauditevent',
+  APPOINTMENTS_VIEW_AUDIT_EVENT,
+  EDUCATION_VIEW_AUDIT_EVENT,
+  FOLLOW_UP_PLAN_VIEW_AUDIT_EVENT,
+  LAB_RESULTS_VIEW_AUDIT_EVENT,
+  MEDICAL_NOTES_VIEW_AUDIT_EVENT,
+  MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT,
+  TREATMENT_SUMMARY_VIEW_AUDIT_EVENT,
+  SECURE_MESSAGES_VIEW_AUDIT_EVENT,
+  HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
 ] as const;
 export type BrowserAuditEvent = (typeof BROWSER_AUDIT_EVENTS)[number];
 

@@ -7,7 +7,5 @@ export const EDUCATION_PREVIEW_SETTINGS = ['NewTab', 'InPage'] as const;
 export type EducationPreviewSetting = (typeof EDUCATION_PREVIEW_SETTINGS)[number];
 export const DEFAULT_EDUCATION_PREVIEW_SETTING: EducationPreviewSetting = 'NewTab';
 
-/** Posted by the browser when the Education page is viewed. */
-export const EDUCATION_VIEW_AUDIT_EVENT = 'educationviewauditevent';
 /** Written by the server when an article's content is handed out. */
 export const EDUCATION_ARTICLE_VIEW_AUDIT_EVENT = 'educationarticleviewauditevent';

@@ -10,6 +10,3 @@ export type FollowUpPlanFilter = (typeof FOLLOW_UP_PLAN_FILTERS)[number];
 
 /** The saved preference of that filter (spec 3, user preferences). */
 export const FOLLOW_UP_PLAN_FILTER_PREFERENCE = 'PatientPortal_FollowupPlanFilter_Date';
-
-/** The view audit event the browser posts (spec 7). */
-export const FOLLOW_UP_PLAN_VIEW_AUDIT_EVENT = 'followupplanviewauditevent';

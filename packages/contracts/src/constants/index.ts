@@ -7,3 +7,4 @@ export * from './education';
 export * from './treatment-summary';
 export * from './lab-results';
 export * from './audit';
+export * from './medical-notes';

@@ -8,6 +8,18 @@ export const LIMITS = {
   usernameMax: 100,
   nameMax: 100,
   emailMin: 5,
+  /** An address as SMTP carries it (RFC 5321 path). */
+  emailMax: 254,
+  passwordMax: 256,
+  pinMax: 12,
+  mrnMax: 40,
+  ssnLength: 9,
+  suffixMax: 20,
+  addressLineMax: 100,
+  /** City, state and country names. */
+  placeMax: 60,
+  /** A phone number as typed, with punctuation. */
+  phoneMax: 30,
   upcomingAppointments: 4,
   appointmentDaysAheadLabel: 7,
   appointmentStatusCut: 30,

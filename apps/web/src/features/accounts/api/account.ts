@@ -1,10 +1,4 @@
-import type {
-  ChangeEmailSchema,
-  EmailChangedSchema,
-  ForcedChangePasswordSchema,
-  UserValidationSchema,
-} from '@portal/contracts';
-import type { z } from 'zod';
+import type { ChangeEmail, EmailChanged, ForcedChangePassword, UserValidation } from '@portal/contracts';
 import { api } from '../../../lib/api-instance';
 
 /** PATCH api/users/{userId}/replace: one json-patch replace of /isEulaAccepted. */
@@ -12,10 +6,10 @@ export function acceptTermsOfUse(userId: number): Promise<void> {
   return api.patch<void>(`/api/users/${userId}/replace`, [{ op: 'replace', path: '/isEulaAccepted', value: true }]);
 }
 
-export type ChangeEmail = z.input<typeof ChangeEmailSchema>;
+export type { ChangeEmail };
 
 /** PUT /api/users/{userId}/changeemail?language. */
-export function changeEmail(body: ChangeEmail, language: string): Promise<z.infer<typeof EmailChangedSchema>> {
+export function changeEmail(body: ChangeEmail, language: string): Promise<EmailChanged> {
   return api.put(`/api/users/${body.userId}/changeemail`, body, { query: { language } });
 }
 
@@ -24,7 +18,7 @@ export function forgotPassword(userName: string, language: string): Promise<void
   return api.post<void>('/api/users/forgotPassword', undefined, { query: { userName, language }, auth: false });
 }
 
-export type ForcedPasswordChange = z.input<typeof ForcedChangePasswordSchema>;
+export type ForcedPasswordChange = ForcedChangePassword;
 
 /** PUT /api/users/changePassword: the forced change, before (or without) a session. */
 export function changePassword(body: ForcedPasswordChange): Promise<void> {
@@ -34,7 +28,7 @@ export function changePassword(body: ForcedPasswordChange): Promise<void> {
 /** GET /api/users/{userId}/validateuser/{encryptedUserId}/{username}: does the confirmation link belong to this user? */
 export function validateUser(userId: number, encryptedUserId: string, username: string): Promise<boolean> {
   return api
-    .get<z.infer<typeof UserValidationSchema>>(
+    .get<UserValidation>(
       `/api/users/${userId}/validateuser/${encodeURIComponent(encryptedUserId)}/${encodeURIComponent(username)}`,
     )
     .then((answer) => answer.userValidation === true);

@@ -1,4 +1,4 @@
-import type { BrowserAuditEvent } from '@portal/contracts';
+import { APPOINTMENTS_VIEW_AUDIT_EVENT } from '@portal/contracts';
 import { Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -30,7 +30,7 @@ import {
 } from '../lib/appointments';
 
 // One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
-const VIEW_AUDIT_EVENT: BrowserAuditEvent = 'appointmentviewauditevent';
+const VIEW_AUDIT_EVENT = APPOINTMENTS_VIEW_AUDIT_EVENT;
 
 /** /appointments: every appointment of the patient, filtered, sorted and counted. */
 export const Component = modulePage('Appointments', 'appointmentsPage.title', AppointmentsView);

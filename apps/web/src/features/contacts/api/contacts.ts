@@ -1,24 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ContactUpsert,
-  CountrySchema,
-  InvitationCreatedSchema,
-  InviteExistsSchema,
-  LanguageLookupSchema,
+  CountryLookup,
+  InvitationCreated,
+  InviteExists,
+  LanguageLookup,
   PersonalContact,
-  PreferredCommunicationSchema,
-  RelationshipSchema,
-  StateSchema,
+  PreferredCommunicationLookup,
+  RelationshipLookup,
+  StateLookup,
 } from '@portal/contracts';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-instance';
 
 /** Lookup rows as the lookups calls answer them. */
-export type Relationship = z.infer<typeof RelationshipSchema>;
-export type Country = z.infer<typeof CountrySchema>;
-export type State = z.infer<typeof StateSchema>;
-export type PreferredCommunication = z.infer<typeof PreferredCommunicationSchema>;
-export type LanguageOption = z.infer<typeof LanguageLookupSchema>;
+export type Relationship = RelationshipLookup;
+export type Country = CountryLookup;
+export type State = StateLookup;
+export type PreferredCommunication = PreferredCommunicationLookup;
+export type LanguageOption = LanguageLookup;
 
 const lookup = <T>(name: string) =>
   queryOptions({
@@ -65,12 +64,12 @@ export const inviteExistsQuery = (contactId: number) =>
   queryOptions({
     queryKey: ['contacts', contactId, 'inviteExists'],
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof InviteExistsSchema>>(`/api/invitations/contact/${contactId}/checkArInviteExists`, {
+      api.get<InviteExists>(`/api/invitations/contact/${contactId}/checkArInviteExists`, {
         signal,
       }),
   });
 
-export type InvitationCreated = z.infer<typeof InvitationCreatedSchema>;
+export type { InvitationCreated };
 
 /** POST /api/invitations/contact/{contactId}/invite?language: sends the invitation email; answers the PIN. */
 export function inviteContact(contactId: number, language: string): Promise<InvitationCreated> {

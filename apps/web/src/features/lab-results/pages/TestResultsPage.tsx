@@ -1,4 +1,4 @@
-import type { BrowserAuditEvent } from '@portal/contracts';
+import { LAB_RESULTS_VIEW_AUDIT_EVENT } from '@portal/contracts';
 import { Box, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -35,7 +35,7 @@ import {
 } from '../lib/test-results';
 
 // One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
-const VIEW_AUDIT_EVENT: BrowserAuditEvent = 'testresultsviewauditevent';
+const VIEW_AUDIT_EVENT = LAB_RESULTS_VIEW_AUDIT_EVENT;
 
 /** /test-results: published test results, list and detail side by side (one at a time on small windows). */
 export const Component = modulePage('TestResults', 'labResults.title', TestResultsView);

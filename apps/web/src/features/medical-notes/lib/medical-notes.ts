@@ -1,19 +1,17 @@
-import type {
-  MEDICAL_NOTE_STATUSES,
+import type { MEDICAL_NOTE_STATUSES, MedicalNote } from '@portal/contracts';
+import {
+  DATE_FORMATS,
   MEDICAL_NOTES_DATE_PREFERENCE,
   MEDICAL_NOTES_VIEW_AUDIT_EVENT,
   MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT,
-  MedicalNote,
 } from '@portal/contracts';
-import { DATE_FORMATS } from '@portal/contracts';
 import { inMonthFilter, type MonthFilter } from '../../../components/date-filters';
 import { ALL, matchesChoice } from '../../../components/filters';
 import { formatDay, formatListDate, localMidnight } from '../../../lib/dates';
 
-// Copies typed against the contract's constants (the browser takes only types from contracts' api/ files).
-export const DATE_PREFERENCE: typeof MEDICAL_NOTES_DATE_PREFERENCE = 'PatientPortal_MedicalNotesFilter_Date';
-export const VIEW_AUDIT_EVENT: typeof MEDICAL_NOTES_VIEW_AUDIT_EVENT = 'medicalnotesviewauditevent';
-export const VIEW_DETAIL_AUDIT_EVENT: typeof MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT = 'medicalnotesviewdetailauditevent';
+export const DATE_PREFERENCE = MEDICAL_NOTES_DATE_PREFERENCE;
+export const VIEW_AUDIT_EVENT = MEDICAL_NOTES_VIEW_AUDIT_EVENT;
+export const VIEW_DETAIL_AUDIT_EVENT = MEDICAL_NOTES_VIEW_DETAIL_AUDIT_EVENT;
 
 /** The date filter when none was saved (spec 002 section 9: medical notes default All). */
 export const DEFAULT_DATE_FILTER: MonthFilter = 'All';

@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  AccountCreatedSchema,
+  AccountCreated,
   AccountInformation,
   IdentityVerification,
-  IdentityVerifiedSchema,
-  InvitationVerifiedSchema,
-  VerificationFieldsSchema,
+  IdentityVerified,
+  InvitationVerified,
+  VerificationFields,
 } from '@portal/contracts';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-instance';
 
 /** GET /api/patients/signup/verificationFields?facilityId: which of pin, mrn, ssn the facility asks for. */
@@ -15,7 +14,7 @@ export const verificationFieldsQuery = (facilityId: number) =>
   queryOptions({
     queryKey: ['signUp', 'verificationFields', facilityId],
     queryFn: () =>
-      api.get<z.infer<typeof VerificationFieldsSchema>>('/api/patients/signup/verificationFields', {
+      api.get<VerificationFields>('/api/patients/signup/verificationFields', {
         query: { facilityId },
         auth: false,
       }),
@@ -25,25 +24,22 @@ export const verificationFieldsQuery = (facilityId: number) =>
 export type IdentityToVerify = IdentityVerification;
 
 /** POST /api/patients/signup/invitedPatientValidation: is this a patient of the facility without an account? */
-export function verifyIdentity(identity: IdentityToVerify): Promise<z.infer<typeof IdentityVerifiedSchema>> {
-  return api.post<z.infer<typeof IdentityVerifiedSchema>>('/api/patients/signup/invitedPatientValidation', identity, {
+export function verifyIdentity(identity: IdentityToVerify): Promise<IdentityVerified> {
+  return api.post<IdentityVerified>('/api/patients/signup/invitedPatientValidation', identity, {
     auth: false,
   });
 }
 
 /** POST /api/patients/signup/postAccountInformation?language: creates the account. */
-export function postAccountInformation(
-  account: AccountInformation,
-  language: string,
-): Promise<z.infer<typeof AccountCreatedSchema>> {
-  return api.post<z.infer<typeof AccountCreatedSchema>>('/api/patients/signup/postAccountInformation', account, {
+export function postAccountInformation(account: AccountInformation, language: string): Promise<AccountCreated> {
+  return api.post<AccountCreated>('/api/patients/signup/postAccountInformation', account, {
     query: { language },
     auth: false,
   });
 }
 
 /** GET /api/authRep/signup/verifyInvitationToken/{pin}/{token}: the invitation of an authorised representative. */
-export function verifyInvitation(pin: string, token: string): Promise<z.infer<typeof InvitationVerifiedSchema>> {
+export function verifyInvitation(pin: string, token: string): Promise<InvitationVerified> {
   return api.get(`/api/authRep/signup/verifyInvitationToken/${encodeURIComponent(pin)}/${encodeURIComponent(token)}`, {
     auth: false,
   });

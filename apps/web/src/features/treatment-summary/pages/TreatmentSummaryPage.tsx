@@ -1,4 +1,4 @@
-import type { BrowserAuditEvent } from '@portal/contracts';
+import { TREATMENT_SUMMARY_VIEW_AUDIT_EVENT } from '@portal/contracts';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -15,7 +15,7 @@ import { newItemCount, shownGroups, treatmentTypesAccess } from '../lib/treatmen
 import classes from '../components/TreatmentSummary.module.css';
 
 // One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
-const VIEW_AUDIT_EVENT: BrowserAuditEvent = 'treatmentsummaryviewauditevent';
+const VIEW_AUDIT_EVENT = TREATMENT_SUMMARY_VIEW_AUDIT_EVENT;
 
 /** /treatment-summary (spec 002, 2.5): the patient's treatment summary, group by group. */
 export const Component = modulePage('TreatmentSummary', 'treatmentSummary.title', TreatmentSummaryView);
