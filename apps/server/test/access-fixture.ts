@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { patients, personalContacts, users } from '../src/db/schema/index';
 import type { LoginType } from '../src/platform/auth/sessions';
 import { prepareDatabase } from '../src/startup';
-import type { createTestApp } from './helpers';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import type { TestApp } from './helpers';
 
 export const CALLER_KINDS = [
   'anonymous',

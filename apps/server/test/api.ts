@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 import type { ErrorBody } from '@portal/contracts';
 import { patients, users } from '../src/db/schema/index';
 import { bearer, seedAccessFixture, type AccessFixture, type CallerKind } from './access-fixture';
-import { createTestApp } from './helpers';
+import { createTestApp, type TestApp, type TestAppOptions } from './helpers';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type { TestApp, TestAppOptions };
 
 /** A caller of the authorisation matrix, or Alex Rivera: a demo patient without records of his own. */
 export type Who = CallerKind | 'alex';
@@ -103,12 +103,54 @@ export function apiCaller(t: TestApp, fx: AccessFixture) {
 }
 export type ApiCaller = ReturnType<typeof apiCaller>;
 
+let ipCounter = 0;
+
+/**
+ * A client address of its own for each request (10.9.x.y), so the per-IP rate limits only bite where a
+ * test sends several requests from one address on purpose.
+ */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export interface RequestOptions {
+  /** A bearer token (none when null, undefined or empty). */
+  token?: string | null;
+  /** A JSON payload. */
+  body?: unknown;
+  /** The client address; a fresh one (nextIp) unless given. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** One request to the app from a client address of its own unless told, with a bearer token if given. */
+export function request(t: TestApp, method: Method, url: string, options: RequestOptions = {}) {
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: options.ip ?? nextIp(),
+    headers: { ...bearer(options.token ?? null), ...options.headers },
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+}
+
 /**
  * A test app on the demo seed, with everything an API test file needs: the fixture's callers, the
- * database, alex.rivera (a patient without records) and the request helpers. Call it in beforeAll.
+ * database, alex.rivera (a patient without records) and the request helpers. Call it in beforeAll;
+ * `options` gives the app settings of its own (config, a log stream).
  */
-export async function openApiApp() {
-  const t = await createTestApp();
+export async function openApiApp(options: TestAppOptions = {}) {
+  const t = await createTestApp(options);
   const fx = await seedAccessFixture(t);
   return { t, fx, db: t.database.db, api: apiCaller(t, fx), alex: await alexOf(t) };
+}
+
+/**
+ * A second app on the database of `t` with other settings (production, another log level or stream,
+ * another public URL). Its close() closes only the app: the database stays with `t`.
+ */
+export async function openSecondApp(t: TestApp, options: TestAppOptions): Promise<TestApp> {
+  const second = await createTestApp({ ...options, database: t.database });
+  return { ...second, close: () => second.app.close() };
 }

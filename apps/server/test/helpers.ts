@@ -59,9 +59,14 @@ export function captureLogs() {
   return { stream, lines, text: () => lines.join('\n') };
 }
 
-export async function createTestApp(
-  options: { config?: Partial<Record<string, string>>; database?: Database; logStream?: NodeJS.WritableStream } = {},
-) {
+export interface TestAppOptions {
+  /** Settings over the test defaults (an undefined value is left out). */
+  config?: Partial<Record<string, string>>;
+  /** Where the app writes its JSON log lines (see captureLogs). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function createTestApp(options: TestAppOptions & { database?: Database } = {}) {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(
     Object.fromEntries(Object.entries(options.config ?? {}).filter(([, v]) => v !== undefined)) as Record<
@@ -81,3 +86,6 @@ export async function createTestApp(
     },
   };
 }
+
+/** An app on its own database, as createTestApp opens it. */
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -8,13 +8,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ErrorBody } from '@portal/contracts';
+import { openApiApp, type TestApp } from '../../test/api';
 import { captureLogs, createTestApp, createTestDatabase, testConfig } from '../../test/helpers';
 import { buildApp, type App } from '../app';
 import { wrapPgPool, type Database } from '../db/client';
 import { prepareDatabase } from '../startup';
 import { ACCESS_RULES } from './access/access-control';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -33,8 +32,7 @@ describe('a seeded app', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await prepareDatabase(t.database, t.config, { info() {} }, { seed: true });
+    ({ t } = await openApiApp());
   });
   afterAll(async () => {
     await t.close();

@@ -2,13 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentsResponse, UpcomingAppointment } from '@portal/contracts';
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
-import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
-import type { createTestApp } from '../../../test/helpers';
+import { openApiApp, expectError, expectOk, type ApiCaller, type TestApp, type Who } from '../../../test/api';
 import { appointments, followUpItems, notificationSettings } from '../../db/schema/index';
 import { followUpLabel } from './appointments.service';
 import { localDate, startOfLocalDay } from '../../platform/time/time';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const NEW_YORK = 'America/New_York';
 const LONG_STATUS = 'Awaiting insurance pre-authorization';

@@ -3,14 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { CareTeamMember, FacilityContactSchema } from '@portal/contracts';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
-import type { createTestApp } from '../../../test/helpers';
+import { openApiApp, expectError, expectOk, type ApiCaller, type TestApp, type Who } from '../../../test/api';
 import { DEMO_PORTRAIT_FILES } from '../../demo/demo-careteam';
 import { careTeamMembers, facilities, profileImages } from '../../db/schema/index';
 import { contrastRatio } from '../facilities/theme-css';
 import { IMAGE_CSP, PROFILE_IMAGE_CACHE } from './careteam.routes';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type FacilityContact = z.infer<typeof FacilityContactSchema>;
 
 let t: TestApp;

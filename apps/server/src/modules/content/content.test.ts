@@ -1,19 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content, ErrorBody, LanguagePackResponse } from '@portal/contracts';
-import { createTestApp } from '../../../test/helpers';
+import { openApiApp, type TestApp } from '../../../test/api';
 import { contentItems, languagePackOverrides } from '../../db/schema/index';
 import { DEFAULT_CONTENT } from '../../db/seed/default-content';
 import { applyReferenceData } from '../../db/seed/reference-data';
-import { prepareDatabase } from '../../startup';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await prepareDatabase(t.database, t.config, { info() {} }, { seed: true });
+  ({ t } = await openApiApp());
 });
 afterAll(async () => {
   await t.close();

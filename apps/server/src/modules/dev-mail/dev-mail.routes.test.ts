@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiApp, type TestApp } from '../../../test/api';
 import { createTestApp } from '../../../test/helpers';
 import type { OutboxMessage } from '../../platform/mail/outbox';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 describe('developer mailbox', () => {
   let t: TestApp;
@@ -10,7 +9,7 @@ describe('developer mailbox', () => {
   let scriptId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    ({ t } = await openApiApp());
     const { outbox } = t.app.deps;
     welcomeId = await t.database.db.transaction((tx) =>
       outbox.enqueue(tx, {

@@ -1,15 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EducationArticle, UrlToken } from '@portal/contracts';
-import { seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
-import { apiCaller, expectError, expectOk, expectNoContent, type ApiCaller } from '../../../test/api';
-import { createTestApp } from '../../../test/helpers';
+import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
+import { expectError, expectOk, expectNoContent, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
 import { auditEvents, educationArticles, educationMaterials } from '../../db/schema/index';
 import { DEMO_EDUCATION_MATERIALS } from '../../demo/demo-education';
 import { articleDocument, escapeHtml, toArticle } from './education.service';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const NEW_YORK = 'America/New_York';
 
@@ -19,10 +16,7 @@ let db: TestApp['database']['db'];
 let api: ApiCaller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fx = await seedAccessFixture(t);
-  db = t.database.db;
-  api = apiCaller(t, fx);
+  ({ t, fx, db, api } = await openApiApp());
 });
 afterAll(async () => {
   await t?.close();
@@ -240,8 +234,13 @@ describe('PUT /api/education/articles/:articleId/read', () => {
     const listed = expectOk<EducationArticle[]>(await list(fx.patientA, 'patientA')).find((a) => a.articleId === id)!;
     expect(listed.wasReadByPatient).toBe(row!.readAt!.toISOString());
 
-    await new Promise((r) => setTimeout(r, 20));
-    expectNoContent(await api.call('PUT', `/api/education/articles/${id}/read`, 'patientA'));
+    // A second reading a minute later (the clock set forward, not waited for) keeps the first time.
+    vi.useFakeTimers({ toFake: ['Date'], now: row!.readAt!.getTime() + 60_000 });
+    try {
+      expectNoContent(await api.call('PUT', `/api/education/articles/${id}/read`, 'patientA'));
+    } finally {
+      vi.useRealTimers();
+    }
     const [again] = await db.select().from(educationArticles).where(eq(educationArticles.id, id));
     expect(again!.readAt).toEqual(row!.readAt);
     expect(await unread(fx.patientA)).toBe(before - 1);

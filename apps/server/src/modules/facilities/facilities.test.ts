@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facility } from '@portal/contracts';
-import { expectError } from '../../../test/api';
-import { createTestApp } from '../../../test/helpers';
-import { prepareDatabase } from '../../startup';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import { expectError, openApiApp, type TestApp } from '../../../test/api';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await prepareDatabase(t.database, t.config, { info() {} }, { seed: true });
+  ({ t } = await openApiApp());
 });
 afterAll(async () => {
   await t.close();

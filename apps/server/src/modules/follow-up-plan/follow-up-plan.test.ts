@@ -2,13 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpAppointment, FollowUpPlan } from '@portal/contracts';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
-import type { createTestApp } from '../../../test/helpers';
+import { openApiApp, expectError, expectOk, type ApiCaller, type TestApp, type Who } from '../../../test/api';
 import { followUpItemTasks, followUpPlans, followUpPlanTaskNames } from '../../db/schema/follow-up-plan';
 import { followUpItems } from '../../db/schema/index';
 import { followUpLabel, providerText } from './follow-up-plan.service';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const NEW_YORK = 'America/New_York';
 

@@ -2,14 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabResult, LabResultListItem } from '@portal/contracts';
-import { seedAccessFixture, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
-import { apiCaller, expectError, expectOk, type ApiCaller } from '../../../test/api';
-import { createTestApp } from '../../../test/helpers';
+import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
+import { expectError, expectOk, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
 import { pdfText } from '../../../test/pdf-text';
 import { auditEvents, labResultDetails, labResultGroups, labResults, users } from '../../db/schema/index';
 import { assembleGroups } from './lab-results.service';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -17,10 +14,7 @@ let db: TestApp['database']['db'];
 let api: ApiCaller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fx = await seedAccessFixture(t);
-  db = t.database.db;
-  api = apiCaller(t, fx);
+  ({ t, fx, db, api } = await openApiApp());
 });
 afterAll(async () => {
   await t?.close();

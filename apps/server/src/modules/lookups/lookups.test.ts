@@ -9,22 +9,18 @@ import {
   type ErrorBody,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
-import { expectOk } from '../../../test/api';
-import { createTestApp } from '../../../test/helpers';
+import { bearer, type AccessFixture } from '../../../test/access-fixture';
+import { expectOk, openApiApp, type TestApp } from '../../../test/api';
 import { countries, relationships, states } from '../../db/schema/index';
 import { COUNTRY_IDS } from '../../db/seed/lookups';
 import { applyReferenceData, LANGUAGES } from '../../db/seed/reference-data';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
 let fx: AccessFixture;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fx = await seedAccessFixture(t);
+  ({ t, fx } = await openApiApp());
   token = (await fx.token('patientA')).bearer!;
 });
 afterAll(async () => {

@@ -2,13 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MedicalNote } from '@portal/contracts';
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
-import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
-import type { createTestApp } from '../../../test/helpers';
+import { openApiApp, expectError, expectOk, type ApiCaller, type TestApp, type Who } from '../../../test/api';
 import { pdfText } from '../../../test/pdf-text';
 import { auditEvents, medicalNotePages, medicalNotes } from '../../db/schema/index';
 import { compareNotes, MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, pageFileName } from './medical-notes.service';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const NEW_YORK = 'America/New_York';
 /** The smallest PNG: one transparent pixel. */

@@ -11,15 +11,21 @@ import {
   type TreatmentSummaryResponse,
 } from '@portal/contracts';
 import { bearer, type AccessFixture } from '../../../test/access-fixture';
-import { openApiApp, expectError, expectOk, type ApiCaller, type Who } from '../../../test/api';
-import { captureLogs, createTestApp } from '../../../test/helpers';
+import {
+  openApiApp,
+  openSecondApp,
+  expectError,
+  expectOk,
+  type ApiCaller,
+  type TestApp,
+  type Who,
+} from '../../../test/api';
+import { captureLogs } from '../../../test/helpers';
 import { capabilityProfiles, treatmentSummaryItems } from '../../db/schema/index';
 import { DEMO_CAPABILITIES, LAKESIDE_CAPABILITIES } from '../../demo/capabilities';
 import { seedDemoTreatmentSummary } from '../../demo/demo-treatment-summary';
 import { BUNDLED_PACKS } from '../../platform/content/language-packs';
 import { itemFields, toTreatmentSummary, type StoredItem } from './treatment-summary.service';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -245,7 +251,7 @@ describe('items as stored', () => {
 
   it('answers a value of the wrong kind as null, drops unknown keys, and logs names but never values', async () => {
     const logs = captureLogs();
-    const second = await createTestApp({ database: t.database, config: { LOG_LEVEL: 'warn' }, logStream: logs.stream });
+    const second = await openSecondApp(t, { config: { LOG_LEVEL: 'warn' }, logStream: logs.stream });
     try {
       const [row] = await db
         .insert(treatmentSummaryItems)
@@ -282,7 +288,7 @@ describe('items as stored', () => {
       expect(logs.text()).not.toContain('last spring');
       expect(logs.text()).not.toContain('Hives-secret-value');
     } finally {
-      await second.app.close();
+      await second.close();
       await db.delete(treatmentSummaryItems).where(eq(treatmentSummaryItems.patientId, alex.patientId));
     }
   });

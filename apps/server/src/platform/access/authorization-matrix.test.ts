@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CALLER_KINDS,
-  bearer,
-  seedAccessFixture,
-  type AccessFixture,
-  type CallerKind,
-} from '../../../test/access-fixture';
-import { createTestApp } from '../../../test/helpers';
+import { CALLER_KINDS, bearer, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
+import { openApiApp, type TestApp } from '../../../test/api';
 import type { Relationship } from './patient-access';
 import type { RouteEntry } from './access-control';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -24,8 +16,7 @@ const RECORDS_OF_A: Record<string, string> = {
 let recordsOfA: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fx = await seedAccessFixture(t);
+  ({ t, fx } = await openApiApp());
   for (const [name, query] of Object.entries(RECORDS_OF_A)) {
     const [row] = await t.database.session((s) => s.query<{ id: number | null }>(query, [fx.patientA]));
     if (!row?.id) throw new Error(`The demo seed gives patient A no record for :${name}`);
