@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: '',
     SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
     PUBLIC_URL: '',
+    // A production build on a fresh folder seeds the demo people only when asked.
+    DEMO_DATA: '1',
   };
   // The command-line task seeds the fresh data folder and issues tickets before the server holds it; they
   // live an hour, as the journeys that use them may run minutes after this.

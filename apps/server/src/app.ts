@@ -25,6 +25,8 @@ import { SessionService } from './platform/auth/sessions';
 import { registerPortalType } from './platform/http/portal-type';
 import { registerSecurityHeaders } from './platform/http/security';
 import { MailOutbox } from './platform/mail/outbox';
+import { Limits } from './platform/http/limits';
+import { Redis } from 'ioredis';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { passwordRoutes } from './modules/accounts/passwords.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
@@ -61,6 +63,8 @@ declare module 'fastify' {
       sealedTokens: SealedTokens;
       /** `?token=` credentials for documents opened outside the API client. */
       urlTokens: UrlTokens;
+      /** Rate-limit counters, shared by every instance through Redis when REDIS_URL is set. */
+      limits: Limits;
     };
     routeTable: RouteEntry[];
   }
@@ -88,7 +92,20 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const sessions = new SessionService(database.db, config.session);
   const sealedTokens = new SealedTokens(resolveAppSecret(config));
   const urlTokens = new UrlTokens(sealedTokens, sessions);
-  app.decorate('deps', { config, database, outbox: new MailOutbox(database.db), sessions, sealedTokens, urlTokens });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const limits = new Limits(redis);
+  app.decorate('deps', {
+    config,
+    database,
+    outbox: new MailOutbox(database.db),
+    sessions,
+    sealedTokens,
+    urlTokens,
+    limits,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerAccessControl(app, { table: routeTable, sessions, database, urlTokens });

@@ -24,7 +24,8 @@ async function run(args: string[]) {
     process.exit(2);
   }
   const config = loadConfig();
-  const log = pino({ level: command === 'tickets' ? 'warn' : config.logLevel });
+  // Logs go to stderr: `tickets --json` prints its answer on stdout for scripts to read.
+  const log = pino({ level: command === 'tickets' ? 'warn' : config.logLevel }, pino.destination(2));
   const database = await openDatabase(config);
   try {
     await prepareDatabase(database, config, log, { seed: command !== 'migrate' });

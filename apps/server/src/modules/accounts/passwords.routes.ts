@@ -37,7 +37,7 @@ function sendLocked(reply: FastifyReply, request: FastifyRequest, err: LockedOut
 export async function passwordRoutes(app: RouteApp) {
   const { config, database, outbox, sessions } = app.deps;
   const service = new PasswordsService(database.db, outbox, sessions, config);
-  const limited = rateLimiter();
+  const limited = rateLimiter(app.deps.limits);
 
   app.post(
     '/api/users/forgotPassword',

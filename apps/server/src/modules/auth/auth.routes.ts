@@ -22,7 +22,7 @@ import { patientRoute, userRoute, type RouteApp } from '../../platform/http/rout
 import { requireCaller, scopeOf } from '../../platform/access/access-control';
 import { writeAudit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
-import { AttemptLimiter, tooManyAttempts } from '../../platform/http/rate-limit';
+import { LIMITS } from '../../platform/http/limits';
 import { URL_TOKEN_MS } from '../../platform/auth/url-tokens';
 import { AuthService, TokenError } from './auth.service';
 import { ProfileService } from './profile.service';
@@ -51,7 +51,7 @@ function positiveInt(value: string): number | undefined {
  * Logins per client IP beside the per-account lockout: generous, because a clinic's kiosks and staff share
  * one address, but enough to stop one address trying many accounts.
  */
-export const TOKEN_RATE_LIMIT = { max: 300, windowMs: 15 * 60_000 } as const;
+export const TOKEN_RATE_LIMIT = { max: LIMITS.token.points, windowMs: LIMITS.token.durationSeconds * 1000 } as const;
 
 const LOGON_PROCESSES = ['patientKioskManagement', 'singleSignOn', 'patientKioskUser', 'patientLinkUser'];
 
@@ -78,7 +78,6 @@ export async function authRoutes(app: RouteApp) {
   const { database, sessions } = app.deps;
   const auth = new AuthService(database, sessions);
   const profiles = new ProfileService(database.db);
-  const loginLimiter = new AttemptLimiter(TOKEN_RATE_LIMIT.max, TOKEN_RATE_LIMIT.windowMs);
 
   app.post(
     '/token',
@@ -98,7 +97,7 @@ export async function authRoutes(app: RouteApp) {
       const logonProcess = header(request, TOKEN_HEADERS.logonProcess);
       try {
         if (body.grant_type === 'refresh_token') return await auth.refresh(body.refresh_token ?? '');
-        if (!loginLimiter.hit(request.ip)) throw tooManyAttempts();
+        await app.deps.limits.take('token', request.ip);
         if (logonProcess && !LOGON_PROCESSES.includes(logonProcess)) {
           throw new TokenError('invalid_grant', 'Login failed. Please try again.');
         }

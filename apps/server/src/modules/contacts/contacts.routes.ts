@@ -34,7 +34,7 @@ const PDF_CSP = "default-src 'none'; object-src 'self'; style-src 'unsafe-inline
 
 export async function contactRoutes(app: RouteApp) {
   const { config, database, outbox, sealedTokens, sessions } = app.deps;
-  const mailLimit = new ContactMailLimit();
+  const mailLimit = new ContactMailLimit(app.deps.limits);
   const service = new ContactsService(database.db, outbox, config, mailLimit);
   const invitations = new InvitationsService(database.db, outbox, config, sealedTokens, sessions, mailLimit);
 

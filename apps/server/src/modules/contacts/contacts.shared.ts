@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
 import { forbidden, notFound } from '../../platform/errors/app-error';
-import { AttemptLimiter, LOGIN_RATE_LIMIT, tooManyAttempts } from '../../platform/http/rate-limit';
+import type { Limits } from '../../platform/http/limits';
 import { findActiveContact, findCapabilityModules } from './contacts.repository';
 
 export const CONTACT_MESSAGES = {
@@ -80,9 +80,9 @@ export function canSendMail(config: Config): boolean {
 
 /** Emails to one contact (invitations, password resets): limited per contact, whoever asks. */
 export class ContactMailLimit {
-  private readonly limiter = new AttemptLimiter(LOGIN_RATE_LIMIT.max, LOGIN_RATE_LIMIT.windowMs);
+  constructor(private readonly limits: Limits) {}
 
-  count(contactId: number): void {
-    if (!this.limiter.hit(String(contactId))) throw tooManyAttempts();
+  count(contactId: number): Promise<void> {
+    return this.limits.take('mailAccount', `contact:${contactId}`);
   }
 }

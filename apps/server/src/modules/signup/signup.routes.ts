@@ -36,7 +36,7 @@ export function publicBase(request: FastifyRequest, publicUrl: string | undefine
 export async function signupRoutes(app: RouteApp) {
   const { config, database, outbox } = app.deps;
   const service = new SignupService(database.db, outbox, config);
-  const limited = rateLimiter();
+  const limited = rateLimiter(app.deps.limits);
 
   app.get(
     '/api/patients/signup/verificationFields',

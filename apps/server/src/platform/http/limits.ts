@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors/app-error';
 
 /**
@@ -29,25 +29,76 @@ export function tooManyAttempts(): AppError {
   return new AppError(429, 'too_many_attempts', TOO_MANY_ATTEMPTS_MESSAGE);
 }
 
+/**
+ * The counters of a single process: fixed windows per key, with a bounded number of keys (a flood from many
+ * addresses cannot grow it without end).
+ */
+export class AttemptLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = 50_000,
+  ) {}
+
+  /** Counts one try; false when the key has used up its tries in the current window. */
+  hit(key: string): boolean {
+    const now = this.now();
+    let entry = this.windows.get(key);
+    if (!entry || entry.resetAt <= now) {
+      if (!entry && this.windows.size >= this.maxKeys) this.prune(now);
+      entry = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, entry);
+    }
+    entry.count += 1;
+    return entry.count <= this.max;
+  }
+
+  private prune(now: number): void {
+    for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
+    // Still full of live windows (a flood from many addresses): forget the oldest half.
+    if (this.windows.size >= this.maxKeys) {
+      let drop = Math.ceil(this.windows.size / 2);
+      for (const key of this.windows.keys()) {
+        if (drop-- <= 0) break;
+        this.windows.delete(key);
+      }
+    }
+  }
+}
+
 export class Limits {
-  private readonly limiters: Record<LimitName, RateLimiterAbstract>;
+  private readonly shared: Record<LimitName, RateLimiterRedis> | null;
+  private readonly local: Record<LimitName, AttemptLimiter>;
 
   constructor(redis?: Redis, keyPrefix = 'portal-limit') {
-    const make = (name: LimitName): RateLimiterAbstract => {
-      const { points, durationSeconds } = LIMITS[name];
-      const options = { points, duration: durationSeconds, keyPrefix: `${keyPrefix}:${name}` };
-      return redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
-    };
-    this.limiters = Object.fromEntries(Object.keys(LIMITS).map((name) => [name, make(name as LimitName)])) as Record<
-      LimitName,
-      RateLimiterAbstract
-    >;
+    const names = Object.keys(LIMITS) as LimitName[];
+    this.shared = redis
+      ? (Object.fromEntries(
+          names.map((name) => [
+            name,
+            new RateLimiterRedis({
+              storeClient: redis,
+              points: LIMITS[name].points,
+              duration: LIMITS[name].durationSeconds,
+              keyPrefix: `${keyPrefix}:${name}`,
+            }),
+          ]),
+        ) as Record<LimitName, RateLimiterRedis>)
+      : null;
+    this.local = Object.fromEntries(
+      names.map((name) => [name, new AttemptLimiter(LIMITS[name].points, LIMITS[name].durationSeconds * 1000)]),
+    ) as Record<LimitName, AttemptLimiter>;
   }
 
   /** Counts one use of `key` under a limit; false once the window's uses are spent. */
   async consume(name: LimitName, key: string): Promise<boolean> {
+    const normalised = key.toLowerCase();
+    if (!this.shared) return this.local[name].hit(normalised);
     try {
-      await this.limiters[name].consume(key.toLowerCase());
+      await this.shared[name].consume(normalised);
       return true;
     } catch (err) {
       if (err instanceof RateLimiterRes) return false;

@@ -20,12 +20,15 @@ interface ReceivedMail {
 interface TestSmtpServer {
   port: number;
   received: ReceivedMail[];
+  /** Resolves once `count` messages have arrived in all. */
+  arrived(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A real SMTP server in this process (plain text, no TLS, optional AUTH) that keeps what it receives. */
 async function startSmtpServer(port = 0, extra: Partial<SMTPServerOptions> = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -40,6 +43,10 @@ async function startSmtpServer(port = 0, extra: Partial<SMTPServerOptions> = {})
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
+        for (const waiter of waiting.filter((w) => received.length >= w.count)) {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          waiter.resolve();
+        }
         callback();
       });
     },
@@ -52,6 +59,8 @@ async function startSmtpServer(port = 0, extra: Partial<SMTPServerOptions> = {})
   return {
     port: address.port,
     received,
+    arrived: (count) =>
+      received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -144,6 +153,22 @@ async function row(id: number) {
 }
 
 const later = (ms: number) => new Date(clock.getTime() + ms);
+
+/** Resolves once `count` runs of the sender's deliverDue (begun by kick(), start() or the poll) have ended. */
+function runsEnded(s: MailSender, count: number): Promise<void> {
+  const deliverDue = s.deliverDue.bind(s);
+  let ended = 0;
+  return new Promise((resolve) => {
+    vi.spyOn(s, 'deliverDue').mockImplementation(async () => {
+      try {
+        return await deliverDue();
+      } finally {
+        ended += 1;
+        if (ended === count) resolve();
+      }
+    });
+  });
+}
 
 describe('MailSender', () => {
   it('delivers queued mail over SMTP and marks it sent, logging only the id and the domain', async () => {
@@ -339,19 +364,29 @@ describe('MailSender', () => {
     await enqueue({ subject: 'Kicked' });
     s.kick();
     s.kick();
-    await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 5000 });
+    await server.arrived(1);
+    expect(server.received).toHaveLength(1);
 
     s.start();
     await enqueue({ subject: 'Started' });
     s.kick();
-    await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 5000 });
+    await server.arrived(2);
+    expect(server.received).toHaveLength(2);
 
     await enqueue({ subject: 'Stopping' });
     s.kick();
     await s.stop();
     await enqueue({ subject: 'After stop' });
-    s.kick();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Time itself is what is tested: well past the kick delay and the poll interval (fake timers, not a
+    // wait), a stopped sender has started no run; stop() again would wait for one if it had.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      s.kick();
+      await vi.advanceTimersByTimeAsync(120_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await s.stop();
     const subjects = server.received.map((m) => parseRaw(m.raw).header('subject'));
     expect(subjects).not.toContain('After stop');
     expect(subjects.slice(0, 2)).toEqual(['Kicked', 'Started']);
@@ -360,10 +395,14 @@ describe('MailSender', () => {
   it('polls on its interval without a kick', async () => {
     const server = await smtp();
     const s = sender(`smtp://127.0.0.1:${server.port}`, { now: () => new Date(), pollIntervalMs: 50 });
+    // The run start() asks for and the first poll find nothing; once both have ended (whichever began
+    // first), only a poll can send what is queued next.
+    const firstRuns = runsEnded(s, 2);
     s.start();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await firstRuns;
     await enqueue({ subject: 'Polled' });
-    await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 5000 });
+    await server.arrived(1);
+    expect(server.received).toHaveLength(1);
     await s.stop();
   });
 
