@@ -1,19 +1,26 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPassword, EMAIL_FORMAT_MESSAGE, type ErrorBody } from '@portal/contracts';
-import { expectError, expectNoContent } from '../../../test/api';
-import { captureLogs, createTestApp } from '../../../test/helpers';
+import {
+  expectError,
+  expectNoContent,
+  nextIp,
+  openApiApp,
+  openSecondApp,
+  request,
+  type Method,
+  type RequestOptions,
+  type TestApp,
+} from '../../../test/api';
+import { captureLogs } from '../../../test/helpers';
 import { auditEvents, facilities, mailOutbox, oneTimeSecrets, patients, sessions, users } from '../../db/schema/index';
 import { DEMO_PASSWORD } from '../../demo/demo';
 import type { LoginType } from '../../platform/auth/sessions';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import { prepareDatabase } from '../../startup';
 import { generateTemporaryPassword } from '../../platform/auth/passwords';
 import { supportedLocaleOf } from './accounts.service';
 import { minutesUntil } from './passwords.service';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 /** The error answer of a locked account. */
 type LockedOut = ErrorBody & { minutesLeft?: number };
 
@@ -26,21 +33,12 @@ const ids = { jane: 0, john: 0, robert: 0, emily: 0, janePatient: 0, johnPatient
 const NEW_PASSWORD = 'Brand#NewPass2026';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await prepareDatabase(t.database, t.config, { info() {} }, { seed: true });
-  db = t.database.db;
+  const opened = await openApiApp();
+  ({ t, db } = opened);
   const [r] = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.shortName, 'Riverside'));
   riverside = r!.id;
-  const all = await db.select({ id: users.id, username: users.username }).from(users);
-  const userId = (name: string) => all.find((u) => u.username === name)!.id;
-  ids.jane = userId('jane.doe');
-  ids.john = userId('john.smith');
-  ids.robert = userId('robert.doe');
-  ids.emily = userId('emily.doe');
-  const [jp] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, ids.jane));
-  const [sp] = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, ids.john));
-  ids.janePatient = jp!.id;
-  ids.johnPatient = sp!.id;
+  const { jane, john, robert, emily } = opened.fx.userIds;
+  Object.assign(ids, { jane, john, robert, emily, janePatient: opened.fx.patientA, johnPatient: opened.fx.patientB });
   demoHash = await hashPassword(DEMO_PASSWORD);
 });
 afterAll(async () => {
@@ -48,12 +46,6 @@ afterAll(async () => {
 });
 
 /* ----------------------------------------------------------------- helpers */
-
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.2.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
 
 async function tokenFor(
   userId: number | null,
@@ -64,19 +56,8 @@ async function tokenFor(
   return issued.accessToken;
 }
 
-function call(
-  method: Method,
-  url: string,
-  options: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> } = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: options.ip ?? nextIp(),
-    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-}
+/** A request from a client address of its own (unless `ip` is given). */
+const call = (method: Method, url: string, options: RequestOptions = {}) => request(t, method, url, options);
 
 let userCounter = 0;
 
@@ -402,18 +383,14 @@ describe('POST /api/users/:userId/sendConfirmEmail', () => {
   });
 
   it('answers cannot_send when the server cannot send mail', async () => {
-    const production = await createTestApp({ database: t.database, config: { NODE_ENV: 'production' } });
+    const production = await openSecondApp(t, { config: { NODE_ENV: 'production' } });
     try {
       const u = await makeUser({ confirmed: false });
-      const res = await production.app.inject({
-        method: 'POST',
-        url: `/api/users/${u.userId}/sendConfirmEmail`,
-        headers: { authorization: `Bearer ${u.token}` },
-      });
+      const res = await request(production, 'POST', `/api/users/${u.userId}/sendConfirmEmail`, { token: u.token });
       expectError(res, 400, 'cannot_send');
       expect(await mailsTo(u.email!)).toEqual([]);
     } finally {
-      await production.app.close();
+      await production.close();
     }
   });
 });
@@ -1040,16 +1017,11 @@ describe('POST /api/users/:userId/audit', () => {
 describe('logging', () => {
   it('keeps passwords, temporary passwords and confirmation tokens out of the log', async () => {
     const logs = captureLogs();
-    const logged = await createTestApp({ database: t.database, config: { LOG_LEVEL: 'info' }, logStream: logs.stream });
+    const logged = await openSecondApp(t, { config: { LOG_LEVEL: 'info' }, logStream: logs.stream });
     try {
       const u = await makeUser({ confirmed: false });
       const inject = (method: Method, url: string, body?: unknown) =>
-        logged.app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${u.token}` },
-          ...(body === undefined ? {} : { payload: body as object }),
-        });
+        request(logged, method, url, { token: u.token, body });
       await inject('POST', `/api/users/${u.userId}/sendConfirmEmail`);
       const link = await confirmationToken(u.email!);
       expect((await inject('GET', `/api/users/${u.userId}/validateuser/${link}/${u.username}`)).statusCode).toBe(200);
@@ -1074,7 +1046,7 @@ describe('logging', () => {
         expect(text).not.toContain(secret);
       }
     } finally {
-      await logged.app.close();
+      await logged.close();
     }
   });
 });

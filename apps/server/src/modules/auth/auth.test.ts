@@ -1,23 +1,21 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Capabilities, LoginProfile, TokenSuccess } from '@portal/contracts';
-import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
-import { captureLogs, createTestApp } from '../../../test/helpers';
+import { bearer, type AccessFixture } from '../../../test/access-fixture';
+import { openApiApp, type TestApp } from '../../../test/api';
+import { captureLogs } from '../../../test/helpers';
 import { auditEvents, facilities, sessions, users } from '../../db/schema/index';
 import { DEMO_PASSWORD, DEMO_SECRETS } from '../../demo/demo';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashSecret } from '../../platform/auth/secrets';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
 let t: TestApp;
 let fx: AccessFixture;
 const logs = captureLogs();
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { LOG_LEVEL: 'info' }, logStream: logs.stream });
-  fx = await seedAccessFixture(t);
+  ({ t, fx } = await openApiApp({ config: { LOG_LEVEL: 'info' }, logStream: logs.stream }));
 });
 afterAll(async () => {
   await t.close();

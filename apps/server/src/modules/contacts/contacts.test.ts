@@ -8,9 +8,17 @@ import {
   type PersonalContact,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { bearer, seedAccessFixture, type AccessFixture } from '../../../test/access-fixture';
-import { apiCaller, expectError, expectNoContent, type ApiCaller } from '../../../test/api';
-import { createTestApp } from '../../../test/helpers';
+import type { AccessFixture } from '../../../test/access-fixture';
+import {
+  expectError,
+  expectNoContent,
+  nextIp,
+  openApiApp,
+  request,
+  type ApiCaller,
+  type Method,
+  type TestApp,
+} from '../../../test/api';
 import { resolveAppSecret } from '../../config';
 import {
   auditEvents,
@@ -33,9 +41,6 @@ import { PIN_PDF_TOKEN_MS } from './invitations.service';
 import { pdfFonts, pdfInfo, pdfText } from '../../../test/pdf-text';
 import { renderPinLetter } from './pin-letter';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Method = 'GET' | 'POST' | 'PUT';
-
 let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
@@ -43,10 +48,7 @@ let api: ApiCaller;
 const ids = { robert: 0, emily: 0, linda: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fx = await seedAccessFixture(t);
-  db = t.database.db;
-  api = apiCaller(t, fx);
+  ({ t, fx, db, api } = await openApiApp());
   const rows = await db.select().from(personalContacts).where(eq(personalContacts.patientId, fx.patientA));
   const idOf = (name: string) => rows.find((r) => r.firstName === name)!.id;
   ids.robert = idOf('Robert');
@@ -59,21 +61,9 @@ afterAll(async () => {
 
 /* ----------------------------------------------------------------- helpers */
 
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.4.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-
-function call(method: Method, url: string, token: string | null, body?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: bearer(token),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
+/** A request with a bearer token (none when null), each from a client address of its own. */
+const call = (method: Method, url: string, token: string | null, body?: unknown) =>
+  request(t, method, url, { token, body });
 
 const contactsUrl = (patientId = fx.patientA) => `/api/patients/${patientId}/contacts`;
 

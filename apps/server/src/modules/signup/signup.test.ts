@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from '../../../test/api';
-import { captureLogs, createTestApp } from '../../../test/helpers';
+import { expectError, nextIp, openApiApp, openSecondApp, request as requestTo, type TestApp } from '../../../test/api';
+import { captureLogs } from '../../../test/helpers';
 import {
   auditEvents,
   facilities,
@@ -15,11 +15,8 @@ import {
 import { DEMO_SECRETS } from '../../demo/demo';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { verifyPassword } from '../../platform/auth/passwords';
-import { prepareDatabase } from '../../startup';
 import { AttemptLimiter } from '../../platform/http/rate-limit';
 import { hashSsn, isoDate, isUniqueViolation, parseVerificationFields } from './signup.service';
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let t: TestApp;
 let db: TestApp['database']['db'];
@@ -36,9 +33,7 @@ const PIN_INVALIDATED =
   'The PIN has been invalidated after too many attempts. Please contact your care provider for a new PIN.';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await prepareDatabase(t.database, t.config, { info() {} }, { seed: true });
-  db = t.database.db;
+  ({ t, db } = await openApiApp());
   const [r] = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.shortName, 'Riverside'));
   riverside = r!.id;
   const base = { themeId: 1, timeZoneId: 'America/New_York', defaultLanguageId: 1 };
@@ -78,15 +73,8 @@ afterAll(async () => {
 /* ----------------------------------------------------------------- helpers */
 
 // Every test talks from its own address, so the per-IP rate limit only bites where a test wants it.
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-
-function request(method: 'GET' | 'POST', url: string, body?: unknown, ip = nextIp()) {
-  return t.app.inject({ method, url, remoteAddress: ip, ...(body === undefined ? {} : { payload: body as object }) });
-}
+const request = (method: 'GET' | 'POST', url: string, body?: unknown, ip = nextIp()) =>
+  requestTo(t, method, url, { body, ip });
 
 const expectInvalid = (res: LightMyRequestResponse) =>
   expectError(res, 400, 'invalid_information', { message: 'Invalid information' });
@@ -570,19 +558,17 @@ describe('POST /api/patients/signup/postAccountInformation (patient)', () => {
   });
 
   it('uses PUBLIC_URL for the link when it is set', async () => {
-    const other = await createTestApp({ database: t.database, config: { PUBLIC_URL: 'https://portal.example.org/' } });
+    const other = await openSecondApp(t, { config: { PUBLIC_URL: 'https://portal.example.org/' } });
     try {
       const p = await makePatient();
-      const res = await other.app.inject({
-        method: 'POST',
-        url: '/api/patients/signup/postAccountInformation',
-        payload: accountBody(p),
+      const res = await requestTo(other, 'POST', '/api/patients/signup/postAccountInformation', {
+        body: accountBody(p),
       });
       expect(res.statusCode, res.body).toBe(200);
       const [mail] = await mailsTo(`${p.lastName.toLowerCase()}@example.com`);
       expect(mail!.textBody).toMatch(/^https:\/\/portal\.example\.org\/confirm-email\?u=[\w-]+$/m);
     } finally {
-      await other.app.close();
+      await other.close();
     }
   });
 
@@ -655,13 +641,11 @@ describe('POST /api/patients/signup/postAccountInformation (patient)', () => {
   });
 
   it('answers "Failed to send email" and queues nothing when the server cannot send mail', async () => {
-    const production = await createTestApp({ database: t.database, config: { NODE_ENV: 'production' } });
+    const production = await openSecondApp(t, { config: { NODE_ENV: 'production' } });
     try {
       const p = await makePatient();
-      const res = await production.app.inject({
-        method: 'POST',
-        url: '/api/patients/signup/postAccountInformation',
-        payload: accountBody(p),
+      const res = await requestTo(production, 'POST', '/api/patients/signup/postAccountInformation', {
+        body: accountBody(p),
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ userId: expect.any(Number), message: 'Failed to send email' });
@@ -669,7 +653,7 @@ describe('POST /api/patients/signup/postAccountInformation (patient)', () => {
       expect(await mailsTo(`${p.lastName.toLowerCase()}@example.com`)).toEqual([]);
       expect((await secretRow(p.pinId)).usedAt).toBeInstanceOf(Date);
     } finally {
-      await production.app.close();
+      await production.close();
     }
   });
 
@@ -737,20 +721,15 @@ describe('GET /api/authRep/signup/verifyInvitationToken/:pin/:token', () => {
 
   it('keeps the PIN and token out of the log', async () => {
     const logs = captureLogs();
-    const logged = await createTestApp({ database: t.database, config: { LOG_LEVEL: 'info' }, logStream: logs.stream });
+    const logged = await openSecondApp(t, { config: { LOG_LEVEL: 'info' }, logStream: logs.stream });
     try {
       const inv = await makeInvitation();
-      const res = await logged.app.inject({
-        method: 'GET',
-        url: `/api/authRep/signup/verifyInvitationToken/${inv.pin}/${inv.token}`,
-      });
+      const res = await requestTo(logged, 'GET', `/api/authRep/signup/verifyInvitationToken/${inv.pin}/${inv.token}`);
       expect(res.statusCode).toBe(200);
-      await logged.app.inject({ method: 'GET', url: `/api/authRep/signup/verifyInvitationToken/999999/${inv.token}` });
+      await requestTo(logged, 'GET', `/api/authRep/signup/verifyInvitationToken/999999/${inv.token}`);
       const p = await makePatient();
-      await logged.app.inject({
-        method: 'POST',
-        url: '/api/patients/signup/postAccountInformation',
-        payload: accountBody(p, { ssn: '123456789' }),
+      await requestTo(logged, 'POST', '/api/patients/signup/postAccountInformation', {
+        body: accountBody(p, { ssn: '123456789' }),
       });
       const text = logs.text();
       expect(text).not.toContain(inv.token);
@@ -759,7 +738,7 @@ describe('GET /api/authRep/signup/verifyInvitationToken/:pin/:token', () => {
       expect(text).not.toContain(GOOD_PASSWORD);
       expect(text).not.toContain('123456789');
     } finally {
-      await logged.app.close();
+      await logged.close();
     }
   });
 
