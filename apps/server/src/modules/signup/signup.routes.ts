@@ -24,9 +24,12 @@ const SIGNUP_RATE_NOTE =
   ' PIN attempts are ALSO counted in the database, per PIN, so they hold across restarts and server instances.';
 
 const PIN_RULES =
-  ' A wrong PIN for a matched identity counts one failure on that patient’s newest unused sign-up PIN; when it ' +
-  'reaches its maximum (5) the PIN is invalidated and every later try answers pin_invalidated, even with the right ' +
-  'PIN. An expired PIN answers pin_expired; a PIN already used answers invalid_information.';
+  ' Every check counts against the identity (facility, first and last name, date of birth), whether or not such ' +
+  'a patient exists: after 5 checks of one identity in an hour, from any address, 429 too_many_attempts. Without ' +
+  'the right PIN every refusal is invalid_information, for a real identity as for an invented one. A wrong PIN ' +
+  'for a matched identity also counts one failure on that patient’s newest unused sign-up PIN; at its maximum (5) ' +
+  'the PIN is invalidated, and the right PIN then answers pin_invalidated. An expired PIN answers pin_expired; a ' +
+  'PIN already used answers invalid_information.';
 
 /** Where links in emails point: PUBLIC_URL, else the address this request came to. */
 export function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
@@ -35,7 +38,7 @@ export function publicBase(request: FastifyRequest, publicUrl: string | undefine
 
 export async function signupRoutes(app: RouteApp) {
   const { config, database, outbox } = app.deps;
-  const service = new SignupService(database.db, outbox, config);
+  const service = new SignupService(database.db, outbox, config, app.deps.limits);
   const limited = rateLimiter(app.deps.limits);
 
   app.get(

@@ -21,6 +21,7 @@ import {
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashSecret } from '../../platform/auth/secrets';
 import { badRequest, notFound } from '../../platform/errors/app-error';
+import type { Limits } from '../../platform/http/limits';
 import { isPlausibleAddress, type MailOutbox } from '../../platform/mail/outbox';
 import { welcomeMail } from '../../platform/mail/templates';
 import {
@@ -100,11 +101,24 @@ export interface VerifiedInvitation {
 
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 
+/** A name as the identity counter keys it: trimmed, inner spaces collapsed, any case, one Unicode form. */
+const normalisedName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The key of the per-identity counter: facility, first and last name and date of birth as typed (a date that
+ * does not exist is counted too). Whether such a patient exists plays no part.
+ */
+export function identityKey(facilityId: number, firstName: string, lastName: string, birthDate: BirthDate): string {
+  const { year, month, day } = birthDate;
+  return JSON.stringify([facilityId, normalisedName(firstName), normalisedName(lastName), year, month, day]);
+}
+
 export class SignupService {
   constructor(
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly config: Config,
+    private readonly limits: Limits,
   ) {}
 
   /** Mail cannot go out from a production server without SMTP. */
@@ -119,8 +133,12 @@ export class SignupService {
   }
 
   /**
-   * Finds the one patient without an account that the identity describes. Wrong PINs are counted
-   * on the matched patient's newest PIN, outside any transaction, so the count survives the 400.
+   * Finds the one patient without an account that the identity describes. Every check of an identity counts
+   * against that identity in the shared counters (signupIdentity), whether or not such a patient exists, and
+   * past the limit both answer 429 too_many_attempts. Without the right PIN, every refusal is
+   * invalid_information, for a real identity as for an invented one, and both do the same lookups: only the
+   * holder of the real PIN learns that it expired or was invalidated. Wrong PINs for a real identity are also
+   * counted on that patient's newest PIN, outside any transaction, so the count survives the 400.
    */
   async verifyIdentity(input: IdentityInput): Promise<VerifiedIdentity> {
     const facility = await this.facility(input.facilityId);
@@ -130,18 +148,23 @@ export class SignupService {
     const fields = parseVerificationFields(facility.verificationFields);
     for (const field of fields) if (!present(input[field])) throw required(field);
 
+    await this.limits.take(
+      'signupIdentity',
+      identityKey(facility.id, input.firstName, input.lastName, input.birthDate),
+    );
     const dateOfBirth = isoDate(input.birthDate);
-    if (!dateOfBirth) throw invalidInformation();
-    const candidates = await findSignupCandidates(this.db, facility.id, {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      dateOfBirth,
-    });
-    if (candidates.length === 0) throw invalidInformation();
+    const candidates = dateOfBirth
+      ? await findSignupCandidates(this.db, facility.id, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          dateOfBirth,
+        })
+      : [];
 
     let pin: OneTimeSecret | null = null;
     let remaining = candidates;
     if (fields.includes('pin') && input.pin !== undefined) {
+      // Looked up whether or not the identity matched anyone, so both take the same work.
       const secret = await findSecret(this.db, 'signupPin', input.pin.trim());
       const owner =
         secret && secret.facilityId === facility.id ? candidates.find((c) => c.id === secret.patientId) : undefined;
@@ -170,17 +193,16 @@ export class SignupService {
     return { facility, patient, pin };
   }
 
-  /** A wrong PIN for a matched identity: one failure on each matched patient's newest PIN. */
+  /**
+   * A wrong PIN for a matched identity: one failure on each matched patient's newest usable PIN. The answer
+   * stays invalid_information even when this invalidates the PIN, so it cannot tell a real identity from an
+   * invented one.
+   */
   private async countWrongPin(candidates: SignupCandidate[]): Promise<void> {
-    let invalidated = false;
     for (const candidate of candidates) {
       const newest = await findNewestUnusedSignupPin(this.db, candidate.id);
-      if (!newest) continue;
-      const state = secretState(newest);
-      if (state === 'invalidated') invalidated = true;
-      else if (state === 'usable' && (await recordSecretFailure(this.db, newest.id)) === 0) invalidated = true;
+      if (newest && secretState(newest) === 'usable') await recordSecretFailure(this.db, newest.id);
     }
-    if (invalidated) throw pinInvalidated();
   }
 
   /** The invitation behind a link token, once its PIN is right. Wrong PINs count toward its limit. */
