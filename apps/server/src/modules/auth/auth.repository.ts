@@ -4,6 +4,7 @@ import {
   capabilityProfiles,
   externalSystems,
   facilities,
+  facilityAliases,
   patients,
   personalContacts,
   users,
@@ -44,6 +45,39 @@ export async function findPatientWithFacility(db: DbOrTx, patientId: number) {
     .where(eq(patients.id, patientId))
     .limit(1);
   return row ?? null;
+}
+
+/** The facility a host name (no port, any case) serves, or null for a name that is no facility's alias. */
+export async function findFacilityIdByHost(db: DbOrTx, hostname: string): Promise<number | null> {
+  const [row] = await db
+    .select({ facilityId: facilityAliases.facilityId })
+    .from(facilityAliases)
+    .where(eq(facilityAliases.alias, hostname.trim().toLowerCase()))
+    .limit(1);
+  return row?.facilityId ?? null;
+}
+
+/** Whether a user belongs to a facility: their own, or the home facility of a patient they actively represent. */
+export async function userBelongsToFacility(
+  db: DbOrTx,
+  user: { id: number; facilityId: number },
+  facilityId: number,
+): Promise<boolean> {
+  if (user.facilityId === facilityId) return true;
+  const rows = await db
+    .select({ id: personalContacts.id })
+    .from(personalContacts)
+    .innerJoin(patients, eq(patients.id, personalContacts.patientId))
+    .where(
+      and(
+        eq(personalContacts.authorizedRepresentativeUserId, user.id),
+        eq(personalContacts.isAuthorizedRepresentativeActive, true),
+        eq(personalContacts.isActive, true),
+        eq(patients.homeFacilityId, facilityId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function recordSuccessfulLogin(db: DbOrTx, userId: number) {

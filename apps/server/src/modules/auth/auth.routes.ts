@@ -69,14 +69,17 @@ error / error_description.
 
 Failed password logins are counted per account in the database; at the facility's limit (default 5) the account
 locks for its lockout time (default 15 minutes): error locked_out with minutesLeft. An unknown username answers
-exactly like a wrong password. A temporary password from "forgot password" answers password_change_required.
+exactly like a wrong password, takes the same time (a password hash is checked on every path) and has its failures
+counted too (per username, in the shared counters): after 5 it answers locked_out. A password login on the host of
+a facility the user does not belong to (their own, or the home facility of a patient they represent) fails like a
+wrong password. A temporary password from "forgot password" answers password_change_required.
 Logins (not refreshes) are also limited to ${TOKEN_RATE_LIMIT.max} per ${TOKEN_RATE_LIMIT.windowMs / 60_000} minutes per
 client IP (429 too_many_attempts). Sessions end after the configured idle time (default 30 minutes) or absolute time
 (default 12 hours).`;
 
 export async function authRoutes(app: RouteApp) {
   const { database, sessions } = app.deps;
-  const auth = new AuthService(database, sessions);
+  const auth = new AuthService(database, sessions, app.deps.limits);
   const profiles = new ProfileService(database.db);
 
   app.post(
@@ -120,6 +123,7 @@ export async function authRoutes(app: RouteApp) {
           username: body.username ?? '',
           password: body.password ?? '',
           logonProcess: logonProcess === 'patientKioskManagement' ? 'patientKioskManagement' : 'userNamePassword',
+          hostname: request.hostname,
         });
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;

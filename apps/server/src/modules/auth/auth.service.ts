@@ -5,11 +5,14 @@ import { consumeSecret, findSecret, recordSecretFailure, secretState } from '../
 import { recordFailedPassword } from '../../platform/auth/lockout';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { IssuedTokens, LoginType, SessionService } from '../../platform/auth/sessions';
+import type { Limits } from '../../platform/http/limits';
 import {
+  findFacilityIdByHost,
   findPatientWithFacility,
   findUserById,
   findUserByUsername,
   recordSuccessfulLogin,
+  userBelongsToFacility,
   type FacilityRow,
   type UserRow,
 } from './auth.repository';
@@ -37,7 +40,12 @@ export interface PasswordLogin {
   username: string;
   password: string;
   logonProcess: 'userNamePassword' | 'patientKioskManagement';
+  /** The host name the request came to (no port): a password login counts only on its facility's hosts. */
+  hostname: string;
 }
+
+/** How long an unknown username answers locked_out once its failures are spent (the facilities' default). */
+const UNKNOWN_USERNAME_LOCK_MINUTES = 15;
 
 // Verifying against this keeps an unknown username as slow as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password-0000');
@@ -55,6 +63,7 @@ export class AuthService {
   constructor(
     private readonly database: Database,
     private readonly sessions: SessionService,
+    private readonly limits: Limits,
   ) {}
 
   private get db() {
@@ -112,16 +121,30 @@ export class AuthService {
     throw new TokenError(error, detail.description ?? TOKEN_ERROR_MESSAGES[error], detail.minutesLeft);
   }
 
+  /**
+   * Every path checks one password hash (a dummy one where there is nothing to check), so the time taken tells
+   * nothing. An unknown username has its failures counted in the shared counters and answers locked_out once
+   * they are spent, like an account. A login on the host of a facility the user does not belong to fails like
+   * a wrong password.
+   */
   async passwordLogin(input: PasswordLogin, now = new Date()): Promise<TokenSuccess> {
     const found = input.username ? await findUserByUsername(this.db, input.username) : null;
     const passwordHash = found?.user.passwordHash;
     if (!found || !passwordHash) {
       await verifyPassword(await DUMMY_HASH, input.password);
+      const key = `login:${input.username.trim().toLowerCase()}`;
+      if (!(await this.limits.consume('signupIdentity', key))) {
+        return this.refuse('locked_out', {
+          loginType: input.logonProcess,
+          minutesLeft: UNKNOWN_USERNAME_LOCK_MINUTES,
+        });
+      }
       return this.refuse('invalid_grant', { loginType: input.logonProcess });
     }
     const { user, facility } = found;
     const audit = { userId: user.id, facilityId: facility.id, loginType: input.logonProcess };
     if (user.lockedUntil && user.lockedUntil > now) {
+      await verifyPassword(await DUMMY_HASH, input.password);
       return this.refuse('locked_out', { ...audit, minutesLeft: minutesUntil(user.lockedUntil, now) });
     }
     const passwordOk = await verifyPassword(passwordHash, input.password);
@@ -132,7 +155,9 @@ export class AuthService {
       user.temporaryPasswordExpiresAt > now &&
       (await verifyPassword(user.temporaryPasswordHash, input.password));
     const rightKind = (input.logonProcess === 'patientKioskManagement') === (user.role === 'kioskManagement');
-    if ((!passwordOk && !temporaryOk) || !rightKind) {
+    const hostFacilityId = await findFacilityIdByHost(this.db, input.hostname);
+    const rightHost = hostFacilityId !== null && (await userBelongsToFacility(this.db, user, hostFacilityId));
+    if ((!passwordOk && !temporaryOk) || !rightKind || !rightHost) {
       const { lockedUntil } = await recordFailedPassword(this.db, user.id, facility, now);
       if (lockedUntil && lockedUntil > now) {
         return this.refuse('locked_out', { ...audit, minutesLeft: minutesUntil(lockedUntil, now) });
