@@ -26,7 +26,7 @@ const login = (username: string, password: string, host = 'localhost') =>
   });
 
 /** The parts of a refusal a caller sees, without the request id. */
-const refusal = (res: LightMyRequestResponse) => {
+const refusal = (res: LightMyRequestResponse): Record<string, unknown> => {
   const { requestId, ...rest } = res.json<Record<string, unknown>>();
   expect(requestId).toEqual(expect.any(String));
   return { status: res.statusCode, ...rest };
@@ -34,7 +34,7 @@ const refusal = (res: LightMyRequestResponse) => {
 
 describe('POST /token: unknown usernames are counted like accounts (finding 7)', () => {
   it('answers the sixth wrong try of an unknown username locked_out, like a real account', async () => {
-    const answers: { real: ReturnType<typeof refusal>; unknown: ReturnType<typeof refusal> }[] = [];
+    const answers: { real: Record<string, unknown>; unknown: Record<string, unknown> }[] = [];
     for (let attempt = 1; attempt <= 6; attempt++) {
       answers.push({
         real: refusal(await login('john.smith', `Wrong#Password${attempt}`)),

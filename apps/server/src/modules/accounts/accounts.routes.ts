@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AuditRequestSchema,
@@ -29,9 +28,9 @@ const LanguageCodeSchema = z.string().trim().min(1).max(35);
 export async function accountRoutes(app: RouteApp) {
   const { config, database, outbox, sessions } = app.deps;
   const service = new AccountsService(database.db, outbox, sessions, config);
-  const mailContext = (request: FastifyRequest, language: string | undefined) => ({
+  const mailContext = (language: string | undefined) => ({
     language,
-    publicBase: publicBase(request, config.publicUrl),
+    linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),
   });
 
   /* ------------------------------------------------------------ terms */
@@ -91,7 +90,7 @@ export async function accountRoutes(app: RouteApp) {
       if (!isValidEmail(email)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, '0.value');
       const caller = requireUserCaller(request);
       return service.changeEmail(caller.userId, email, {
-        ...mailContext(request, request.query.language),
+        ...mailContext(request.query.language),
         ownPatientRecord: false,
       });
     },
@@ -119,7 +118,7 @@ export async function accountRoutes(app: RouteApp) {
         throw badRequest('validation_failed', 'userId: must be the user of the path', 'userId');
       }
       return service.changeEmail(caller.userId, request.body.email, {
-        ...mailContext(request, request.query.language),
+        ...mailContext(request.query.language),
         ownPatientRecord: request.body.isPatient,
       });
     },
@@ -139,7 +138,7 @@ export async function accountRoutes(app: RouteApp) {
       response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
     async (request, reply) => {
-      await service.sendConfirmation(requireUserCaller(request).userId, mailContext(request, request.query.language));
+      await service.sendConfirmation(requireUserCaller(request).userId, mailContext(request.query.language));
       return reply.status(204).send(null);
     },
   );

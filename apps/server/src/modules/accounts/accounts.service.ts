@@ -58,7 +58,8 @@ export function supportedLocaleOf(input: string): SupportedLocale | null {
 /** Where links in emails point. */
 export interface MailContext {
   language: string | undefined;
-  publicBase: string;
+  /** The base of links in a facility's mails (never from the request). */
+  linkBase: (facilityId: number) => Promise<string>;
 }
 
 export class AccountsService {
@@ -107,10 +108,11 @@ export class AccountsService {
   ): Promise<{ userId: number; email: string }> {
     const account = await this.account(userId);
     const unchanged = account.email !== null && sameEmail(account.email, email);
+    const base = await options.linkBase(account.facilityId);
     await this.db.transaction(async (tx) => {
       await setEmail(tx, userId, email, unchanged ? account.isEmailConfirmed : false);
       if (options.ownPatientRecord) await setOwnPatientEmail(tx, userId, email);
-      if (!unchanged) await this.queueConfirmation(tx, { ...account, email }, options);
+      if (!unchanged) await this.queueConfirmation(tx, { ...account, email }, options.language, base);
     });
     return { userId, email };
   }
@@ -120,10 +122,16 @@ export class AccountsService {
     if (!account.email) throw badRequest('no_email', ACCOUNT_MESSAGES.noEmail);
     if (account.isEmailConfirmed) throw badRequest('already_confirmed', ACCOUNT_MESSAGES.alreadyConfirmed);
     if (!this.canSendMail) throw badRequest('cannot_send', ACCOUNT_MESSAGES.cannotSend);
-    await this.db.transaction((tx) => this.queueConfirmation(tx, account, options));
+    const base = await options.linkBase(account.facilityId);
+    await this.db.transaction((tx) => this.queueConfirmation(tx, account, options.language, base));
   }
 
-  private async queueConfirmation(tx: DbOrTx, account: Account, options: MailContext): Promise<void> {
+  private async queueConfirmation(
+    tx: DbOrTx,
+    account: Account,
+    language: string | undefined,
+    base: string,
+  ): Promise<void> {
     if (!this.canSendMail || !account.email) return;
     const { token } = await issueSecret(tx, {
       kind: 'emailConfirmation',
@@ -132,11 +140,11 @@ export class AccountsService {
       email: account.email,
     });
     const mail = confirmEmailMail({
-      language: options.language ?? account.preferredLanguage,
+      language: language ?? account.preferredLanguage,
       portalName: account.portalName,
       name: account.firstName,
       email: account.email,
-      confirmUrl: `${options.publicBase}/confirm-email?u=${encodeURIComponent(token)}`,
+      confirmUrl: `${base}/confirm-email?u=${encodeURIComponent(token)}`,
       days: CONFIRMATION_DAYS,
     });
     await this.outbox.enqueue(tx, {

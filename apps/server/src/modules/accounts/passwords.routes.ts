@@ -68,7 +68,7 @@ export async function passwordRoutes(app: RouteApp) {
         const trustedHost = Boolean(config.publicUrl) || (await service.isFacilityHost(request.hostname));
         await service.forgotPassword(request.query.userName, {
           language: request.query.language,
-          publicBase: publicBase(request, config.publicUrl),
+          linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),
           trustedHost,
         });
       } catch (err) {

@@ -121,6 +121,7 @@ export class PasswordsService {
     const hash = await hashPassword(temporary);
     if (!eligible || !account?.email) return false;
     const email = account.email;
+    const base = await options.linkBase(account.facilityId);
     const expiresAt = new Date(Date.now() + account.temporaryPasswordHours * 3_600_000);
     await this.db.transaction(async (tx) => {
       await setTemporaryPassword(tx, account.id, hash, expiresAt);
@@ -131,7 +132,7 @@ export class PasswordsService {
         username: account.username,
         temporaryPassword: temporary,
         hours: account.temporaryPasswordHours,
-        loginUrl: `${options.publicBase}/login`,
+        loginUrl: `${base}/login`,
       });
       await this.outbox.enqueue(tx, {
         to: email,

@@ -42,7 +42,7 @@ export async function contactRoutes(app: RouteApp) {
     return {
       scope: scopeOf(request),
       language,
-      publicBase: publicBase(request, config.publicUrl),
+      linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),
     };
   };
 

@@ -292,6 +292,7 @@ export class ContactsService {
       packOfLanguageCode(contactLanguage) ??
       resolvePack(ctx.language).pack;
     const email = account.email;
+    const base = await ctx.linkBase(account.facilityId);
     await this.db.transaction(async (tx) => {
       await setTemporaryPassword(tx, userId, hash, expiresAt);
       const mail = contactPasswordResetMail({
@@ -302,7 +303,7 @@ export class ContactsService {
         patientName: `${patient.firstName} ${patient.lastName}`,
         temporaryPassword: temporary,
         hours: account.temporaryPasswordHours,
-        loginUrl: `${ctx.publicBase}/login`,
+        loginUrl: `${base}/login`,
       });
       try {
         await this.outbox.enqueue(tx, {

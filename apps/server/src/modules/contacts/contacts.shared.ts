@@ -29,8 +29,8 @@ export interface RequestContext {
   scope: PatientScope;
   /** The browser's language (?language), used when the contact has none the portal speaks. */
   language: string | undefined;
-  /** Where links in emails point. */
-  publicBase: string;
+  /** The base of links in a facility's emails (never from the request). */
+  linkBase: (facilityId: number) => Promise<string>;
 }
 
 /** The language pack of a stored language code, or null when the portal does not speak it. */

@@ -80,6 +80,7 @@ export class InvitationsService {
       : undefined;
     const language = packOfLanguageCode(contactLanguage) ?? resolvePack(ctx.language).pack;
 
+    const base = await ctx.linkBase(patient.facilityId);
     const created = await this.db.transaction(async (tx) => {
       const now = new Date();
       const withdrawn = await withdrawOpenInvitations(tx, contactId, now);
@@ -98,7 +99,7 @@ export class InvitationsService {
         portalName: patient.portalName,
         contactFirstName: contact.firstName,
         patientName: `${patient.firstName} ${patient.lastName}`,
-        signUpUrl: `${ctx.publicBase}/auth-rep-sign-up?u=${encodeURIComponent(secret.token)}`,
+        signUpUrl: `${base}/auth-rep-sign-up?u=${encodeURIComponent(secret.token)}`,
         days: INVITATION_DAYS,
       });
       try {

@@ -1,5 +1,4 @@
 import { RATE_LIMIT_NOTE, rateLimiter } from '../../platform/http/rate-limit';
-import type { FastifyRequest } from 'fastify';
 import {
   AccountCreatedSchema,
   AccountInformationSchema,
@@ -14,7 +13,7 @@ import {
   SIGNUP_EMAIL_FAILED,
   VerificationFieldsSchema,
 } from '@portal/contracts';
-import type { RouteApp } from '../../platform/http/routes';
+import { publicBase, type RouteApp } from '../../platform/http/routes';
 import { parseVerificationFields, SignupService } from './signup.service';
 
 const TAGS = ['Sign-up'];
@@ -30,11 +29,6 @@ const PIN_RULES =
   'for a matched identity also counts one failure on that patient’s newest unused sign-up PIN; at its maximum (5) ' +
   'the PIN is invalidated, and the right PIN then answers pin_invalidated. An expired PIN answers pin_expired; a ' +
   'PIN already used answers invalid_information.';
-
-/** Where links in emails point: PUBLIC_URL, else the address this request came to. */
-export function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
-}
 
 export async function signupRoutes(app: RouteApp) {
   const { config, database, outbox } = app.deps;
@@ -152,7 +146,7 @@ export async function signupRoutes(app: RouteApp) {
     async (request) => {
       const { userId, mailSent } = await service.createAccount(request.body, {
         language: request.query.language,
-        publicBase: publicBase(request, config.publicUrl),
+        linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),
       });
       const message: 'Account created' | typeof SIGNUP_EMAIL_FAILED = mailSent
         ? 'Account created'

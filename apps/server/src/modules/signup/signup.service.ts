@@ -238,7 +238,7 @@ export class SignupService {
   /** Sign-up of a patient (patientId > 0) or of an invited representative (patientId -1). */
   async createAccount(
     input: AccountInformation,
-    options: { language: string | undefined; publicBase: string },
+    options: { language: string | undefined; linkBase: (facilityId: number) => Promise<string> },
   ): Promise<{ userId: number; mailSent: boolean }> {
     if (input.patientId === -1) return this.createRepresentativeAccount(input, options);
     if (input.patientId <= 0)
@@ -255,6 +255,7 @@ export class SignupService {
     const language = options.language ? resolveLocale(options.language) : (patient.preferredLanguage ?? null);
     // An address the mail headers cannot carry (a bracketed IP domain) gets the account but no mail.
     const mailSent = this.canSendMail && isPlausibleAddress(email);
+    const base = await options.linkBase(facility.id);
 
     const userId = await this.inTransaction(async (tx) => {
       if (await isUsernameTaken(tx, input.username)) throw usernameExists();
@@ -282,8 +283,8 @@ export class SignupService {
           portalName: facility.portalName,
           name: patient.firstName,
           username: input.username,
-          confirmUrl: `${options.publicBase}/confirm-email?u=${encodeURIComponent(confirmation.token)}`,
-          loginUrl: `${options.publicBase}/login`,
+          confirmUrl: `${base}/confirm-email?u=${encodeURIComponent(confirmation.token)}`,
+          loginUrl: `${base}/login`,
         });
         await this.outbox.enqueue(tx, {
           to: email,
@@ -307,7 +308,7 @@ export class SignupService {
 
   private async createRepresentativeAccount(
     input: AccountInformation,
-    options: { language: string | undefined; publicBase: string },
+    options: { language: string | undefined; linkBase: (facilityId: number) => Promise<string> },
   ): Promise<{ userId: number; mailSent: boolean }> {
     if (!present(input.encryptedInvitationId)) throw required('encryptedInvitationId');
     if (!present(input.pin)) throw required('pin');
@@ -319,6 +320,7 @@ export class SignupService {
     const language = options.language ? resolveLocale(options.language) : null;
     const { contact, patient, email } = invitation;
     const mailSent = this.canSendMail && email !== null && isPlausibleAddress(email);
+    const base = await options.linkBase(facility.id);
 
     const userId = await this.inTransaction(async (tx) => {
       if (await isUsernameTaken(tx, input.username)) throw usernameExists();
@@ -342,7 +344,7 @@ export class SignupService {
           name: contact.firstName,
           username: input.username,
           patientName: `${patient.firstName} ${patient.lastName}`,
-          loginUrl: `${options.publicBase}/login`,
+          loginUrl: `${base}/login`,
         });
         await this.outbox.enqueue(tx, {
           to: email,

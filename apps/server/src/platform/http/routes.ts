@@ -1,6 +1,5 @@
 import type {
   FastifyBaseLogger,
-  FastifyRequest,
   FastifyInstance,
   FastifySchema,
   RawReplyDefaultExpression,
@@ -12,6 +11,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import type { Access } from '../access/patient-scope';
+import { facilityLinkBase, type LinkSettings } from '../mail/links';
 
 /** The instance route modules receive: request and reply types come from their zod schemas. */
 export type RouteApp = FastifyInstance<
@@ -76,7 +76,12 @@ export function userRoute<S extends FastifySchema & { response?: Record<number, 
   };
 }
 
-/** Where links in emails point: PUBLIC_URL, else the address this request came to. */
-export function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
+/**
+ * Where links in a facility's emails point: PUBLIC_URL, else the facility's canonical alias with the configured
+ * port, never the address a request named. A facility without any alias has nowhere to link to (500).
+ */
+export async function publicBase(db: Database['db'], settings: LinkSettings, facilityId: number): Promise<string> {
+  const base = await facilityLinkBase(db, settings, facilityId);
+  if (!base) throw new Error(`Facility ${facilityId} has no alias to build mail links from`);
+  return base;
 }
