@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AuditRequestSchema,
@@ -20,6 +21,7 @@ import {
 import { NO_CONTENT, patientRoute, publicBase, userRoute, type RouteApp } from '../../platform/http/routes';
 import { requireUserCaller, scopeOf } from '../../platform/access/access-control';
 import { badRequest } from '../../platform/errors/app-error';
+import { countMail } from '../../platform/mail/mail-limits';
 import { AccountsService, supportedLocaleOf } from './accounts.service';
 
 const TAGS = ['Account'];
@@ -28,9 +30,11 @@ const LanguageCodeSchema = z.string().trim().min(1).max(35);
 export async function accountRoutes(app: RouteApp) {
   const { config, database, outbox, sessions } = app.deps;
   const service = new AccountsService(database.db, outbox, sessions, config);
-  const mailContext = (language: string | undefined) => ({
+  const mailContext = (request: FastifyRequest, language: string | undefined) => ({
     language,
     linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),
+    countMail: (recipient: string, account: string) =>
+      countMail(app.deps.limits, recipient, account, { userId: request.caller?.userId ?? null, ip: request.ip }),
   });
 
   /* ------------------------------------------------------------ terms */
@@ -90,7 +94,7 @@ export async function accountRoutes(app: RouteApp) {
       if (!isValidEmail(email)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, '0.value');
       const caller = requireUserCaller(request);
       return service.changeEmail(caller.userId, email, {
-        ...mailContext(request.query.language),
+        ...mailContext(request, request.query.language),
         ownPatientRecord: false,
       });
     },
@@ -118,7 +122,7 @@ export async function accountRoutes(app: RouteApp) {
         throw badRequest('validation_failed', 'userId: must be the user of the path', 'userId');
       }
       return service.changeEmail(caller.userId, request.body.email, {
-        ...mailContext(request.query.language),
+        ...mailContext(request, request.query.language),
         ownPatientRecord: request.body.isPatient,
       });
     },
@@ -138,7 +142,7 @@ export async function accountRoutes(app: RouteApp) {
       response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
     async (request, reply) => {
-      await service.sendConfirmation(requireUserCaller(request).userId, mailContext(request.query.language));
+      await service.sendConfirmation(requireUserCaller(request).userId, mailContext(request, request.query.language));
       return reply.status(204).send(null);
     },
   );

@@ -60,6 +60,8 @@ export interface MailContext {
   language: string | undefined;
   /** The base of links in a facility's mails (never from the request). */
   linkBase: (facilityId: number) => Promise<string>;
+  /** Counts one mail to `recipient` about `account` ('user:<id>') against the shared mail limits (429). */
+  countMail: (recipient: string, account: string) => Promise<void>;
 }
 
 export class AccountsService {
@@ -109,6 +111,7 @@ export class AccountsService {
     const account = await this.account(userId);
     const unchanged = account.email !== null && sameEmail(account.email, email);
     const base = await options.linkBase(account.facilityId);
+    if (!unchanged && this.canSendMail) await options.countMail(email, `user:${userId}`);
     await this.db.transaction(async (tx) => {
       await setEmail(tx, userId, email, unchanged ? account.isEmailConfirmed : false);
       if (options.ownPatientRecord) await setOwnPatientEmail(tx, userId, email);
@@ -123,6 +126,7 @@ export class AccountsService {
     if (account.isEmailConfirmed) throw badRequest('already_confirmed', ACCOUNT_MESSAGES.alreadyConfirmed);
     if (!this.canSendMail) throw badRequest('cannot_send', ACCOUNT_MESSAGES.cannotSend);
     const base = await options.linkBase(account.facilityId);
+    await options.countMail(account.email, `user:${account.id}`);
     await this.db.transaction((tx) => this.queueConfirmation(tx, account, options.language, base));
   }
 

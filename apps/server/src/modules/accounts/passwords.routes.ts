@@ -9,6 +9,7 @@ import {
   UserIdParams,
 } from '@portal/contracts';
 import { NO_CONTENT, publicBase, userRoute, type RouteApp } from '../../platform/http/routes';
+import { countMail } from '../../platform/mail/mail-limits';
 import { requireUserCaller } from '../../platform/access/access-control';
 import { LockedOutError, PasswordsService } from './passwords.service';
 
@@ -69,6 +70,8 @@ export async function passwordRoutes(app: RouteApp) {
         await service.forgotPassword(request.query.userName, {
           language: request.query.language,
           linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),
+          countMail: (recipient: string, account: string) =>
+            countMail(app.deps.limits, recipient, account, { userId: null, ip: request.ip }),
           trustedHost,
         });
       } catch (err) {

@@ -122,6 +122,8 @@ export class PasswordsService {
     if (!eligible || !account?.email) return false;
     const email = account.email;
     const base = await options.linkBase(account.facilityId);
+    // Over a mail limit this throws; the route still answers 204 and nothing is sent.
+    await options.countMail(email, `user:${account.id}`);
     const expiresAt = new Date(Date.now() + account.temporaryPasswordHours * 3_600_000);
     await this.db.transaction(async (tx) => {
       await setTemporaryPassword(tx, account.id, hash, expiresAt);

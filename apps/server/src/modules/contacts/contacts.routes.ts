@@ -42,6 +42,7 @@ export async function contactRoutes(app: RouteApp) {
     return {
       scope: scopeOf(request),
       language,
+      ip: request.ip,
       linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),
     };
   };

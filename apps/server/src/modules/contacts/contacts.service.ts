@@ -278,7 +278,7 @@ export class ContactsService {
     if (account.isSingleSignOn || !canSendMail(this.config)) {
       throw badRequest('contactPasswordResetFailed', CONTACT_MESSAGES.resetFailed);
     }
-    await this.mailLimit.count(contactId);
+    await this.mailLimit.count(ctx, contactId, account.email);
     const patient = await findPatientWithFacility(this.db, ctx.scope);
     if (!patient) throw notFound('not_found', CONTACT_MESSAGES.notFound);
     const temporary = generateTemporaryPassword(account);

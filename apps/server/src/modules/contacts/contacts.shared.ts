@@ -11,6 +11,7 @@ import type { PatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
 import { forbidden, notFound } from '../../platform/errors/app-error';
 import type { Limits } from '../../platform/http/limits';
+import { countMail } from '../../platform/mail/mail-limits';
 import { findActiveContact, findCapabilityModules } from './contacts.repository';
 
 export const CONTACT_MESSAGES = {
@@ -29,6 +30,8 @@ export interface RequestContext {
   scope: PatientScope;
   /** The browser's language (?language), used when the contact has none the portal speaks. */
   language: string | undefined;
+  /** The client address (for the per-caller mail limit when the session has no user). */
+  ip: string;
   /** The base of links in a facility's emails (never from the request). */
   linkBase: (facilityId: number) => Promise<string>;
 }
@@ -78,11 +81,14 @@ export function canSendMail(config: Config): boolean {
   return !(config.env === 'production' && !config.smtpUrl);
 }
 
-/** Emails to one contact (invitations, password resets): limited per contact, whoever asks. */
+/**
+ * Emails about one contact (invitations, password resets): counted per contact whoever asks, per recipient
+ * address and per caller, in the counters every mail shares.
+ */
 export class ContactMailLimit {
   constructor(private readonly limits: Limits) {}
 
-  count(contactId: number): Promise<void> {
-    return this.limits.take('mailAccount', `contact:${contactId}`);
+  count(ctx: RequestContext, contactId: number, recipient: string): Promise<void> {
+    return countMail(this.limits, recipient, `contact:${contactId}`, { userId: ctx.scope.caller.userId, ip: ctx.ip });
   }
 }

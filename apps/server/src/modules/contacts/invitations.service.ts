@@ -74,7 +74,7 @@ export class InvitationsService {
     const patient = await findPatientWithFacility(this.db, ctx.scope);
     if (!patient) throw notFound('not_found', CONTACT_MESSAGES.notFound);
     if (!canSendMail(this.config)) throw badRequest('failedSendingEmail', CONTACT_MESSAGES.failedSendingEmail);
-    await this.mailLimit.count(contactId);
+    await this.mailLimit.count(ctx, contactId, email);
     const contactLanguage = contact.communicationLanguageId
       ? (await findLanguage(this.db, contact.communicationLanguageId))?.code
       : undefined;

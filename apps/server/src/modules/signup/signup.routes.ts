@@ -14,6 +14,7 @@ import {
   VerificationFieldsSchema,
 } from '@portal/contracts';
 import { publicBase, type RouteApp } from '../../platform/http/routes';
+import { countMail } from '../../platform/mail/mail-limits';
 import { parseVerificationFields, SignupService } from './signup.service';
 
 const TAGS = ['Sign-up'];
@@ -147,6 +148,8 @@ export async function signupRoutes(app: RouteApp) {
       const { userId, mailSent } = await service.createAccount(request.body, {
         language: request.query.language,
         linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),
+        countMail: (recipient: string, account: string) =>
+          countMail(app.deps.limits, recipient, account, { userId: null, ip: request.ip }),
       });
       const message: 'Account created' | typeof SIGNUP_EMAIL_FAILED = mailSent
         ? 'Account created'

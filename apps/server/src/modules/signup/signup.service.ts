@@ -113,6 +113,14 @@ export function identityKey(facilityId: number, firstName: string, lastName: str
   return JSON.stringify([facilityId, normalisedName(firstName), normalisedName(lastName), year, month, day]);
 }
 
+/** How sign-up's welcome mail is built and counted. */
+export interface SignupMailOptions {
+  language: string | undefined;
+  linkBase: (facilityId: number) => Promise<string>;
+  /** Counts one mail to `recipient` about `account` against the shared mail limits (429). */
+  countMail: (recipient: string, account: string) => Promise<void>;
+}
+
 export class SignupService {
   constructor(
     private readonly db: Db,
@@ -238,7 +246,7 @@ export class SignupService {
   /** Sign-up of a patient (patientId > 0) or of an invited representative (patientId -1). */
   async createAccount(
     input: AccountInformation,
-    options: { language: string | undefined; linkBase: (facilityId: number) => Promise<string> },
+    options: SignupMailOptions,
   ): Promise<{ userId: number; mailSent: boolean }> {
     if (input.patientId === -1) return this.createRepresentativeAccount(input, options);
     if (input.patientId <= 0)
@@ -256,6 +264,7 @@ export class SignupService {
     // An address the mail headers cannot carry (a bracketed IP domain) gets the account but no mail.
     const mailSent = this.canSendMail && isPlausibleAddress(email);
     const base = await options.linkBase(facility.id);
+    if (mailSent) await options.countMail(email, `patient:${patient.id}`);
 
     const userId = await this.inTransaction(async (tx) => {
       if (await isUsernameTaken(tx, input.username)) throw usernameExists();
@@ -308,7 +317,7 @@ export class SignupService {
 
   private async createRepresentativeAccount(
     input: AccountInformation,
-    options: { language: string | undefined; linkBase: (facilityId: number) => Promise<string> },
+    options: SignupMailOptions,
   ): Promise<{ userId: number; mailSent: boolean }> {
     if (!present(input.encryptedInvitationId)) throw required('encryptedInvitationId');
     if (!present(input.pin)) throw required('pin');
@@ -321,6 +330,7 @@ export class SignupService {
     const { contact, patient, email } = invitation;
     const mailSent = this.canSendMail && email !== null && isPlausibleAddress(email);
     const base = await options.linkBase(facility.id);
+    if (mailSent && email) await options.countMail(email, `contact:${contact.id}`);
 
     const userId = await this.inTransaction(async (tx) => {
       if (await isUsernameTaken(tx, input.username)) throw usernameExists();
