@@ -22,7 +22,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIMIT_PREFIX = 'portal-limit';
 
 /**
- * A client address of this run alone (100.64.0.0/10): the rate-limit keys are `<prefix>:<limit>:<route>|<address>`,
+ * A client address of this run alone (100.64.0.0/10): the rate-limit keys end in `:<address>` or `|<address>`,
  * so parallel runs on the same Redis never share a counter, and the cleanup deletes only this run's keys.
  */
 const usedAddresses: string[] = [];
@@ -55,7 +55,7 @@ describe.skipIf(!DATABASE_URL)(
     afterAll(async () => {
       // Only this run's counters.
       for (const address of usedAddresses) {
-        const keys = await redis.keys(`${LIMIT_PREFIX}:*|${address}`);
+        const keys = await redis.keys(`${LIMIT_PREFIX}:*[:|]${address}`);
         if (keys.length) await redis.del(...keys);
       }
       await redis.quit();
