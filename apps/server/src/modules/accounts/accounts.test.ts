@@ -322,7 +322,8 @@ describe('PUT /api/users/:userId/changeemail', () => {
     expect(p!.emailAddress).toBe('changed2@example.com');
     const [mail] = await mailsTo('changed2@example.com');
     expect(mail!.subject).toBe('Confirmez votre adresse courriel pour Riverside Patient Portal');
-    expect(mail!.textBody).toMatch(/^http:\/\/localhost(:80)?\/confirm-email\?u=[\w-]+$/m);
+    // Riverside's canonical alias with the configured port, never the request's Host.
+    expect(mail!.textBody).toMatch(/^http:\/\/localhost:3000\/confirm-email\?u=[\w-]+$/m);
   });
 
   it('leaves the patient record alone for a representative, whatever patientId says', async () => {
@@ -495,7 +496,8 @@ describe('POST /api/users/forgotPassword', () => {
 
     const [mail] = await mailsTo(u.email!);
     expect(mail!.subject).toBe('Your temporary password for Riverside Patient Portal');
-    expect(mail!.textBody).toMatch(/^http:\/\/localhost(:80)?\/login$/m);
+    // Riverside's canonical alias with the configured port, never the request's Host.
+    expect(mail!.textBody).toMatch(/^http:\/\/localhost:3000\/login$/m);
     const temporary = /Your temporary password is:\n\n(\S+)\n/.exec(mail!.textBody)![1]!;
     expect(
       checkPassword(temporary, {

@@ -31,6 +31,8 @@ const GOOD_PASSWORD = 'Sunny#Garden2026';
 const PIN_EXPIRED = 'The PIN has expired. Please contact your care provider for a new PIN.';
 const PIN_INVALIDATED =
   'The PIN has been invalidated after too many attempts. Please contact your care provider for a new PIN.';
+/** Links in mails: Riverside's canonical alias with the configured port (3000 in tests), never the request's Host. */
+const RIVERSIDE_BASE = 'http://localhost:3000';
 
 beforeAll(async () => {
   ({ t, db } = await openApiApp());
@@ -368,12 +370,26 @@ describe('POST /api/patients/signup/invitedPatientValidation', () => {
     expect((await secretRow(other.pinId)).failedAttempts).toBe(0);
   });
 
-  it('invalidates the PIN after 5 wrong tries and answers pin_invalidated from then on', async () => {
+  it('invalidates the PIN after 5 wrong tries, then tells only the holder of the right PIN', async () => {
     const p = await makePatient();
-    for (let i = 0; i < 4; i++) expectInvalid(await verify(identity(p, { pin: '11111111' })));
-    expectError(await verify(identity(p, { pin: '11111111' })), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
-    expectError(await verify(identity(p)), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
-    expectError(await verify(identity(p, { pin: '22222222' })), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
+    // Wrong PINs always answer invalid_information, even the one that invalidates the PIN.
+    for (let i = 0; i < 5; i++) expectInvalid(await verify(identity(p, { pin: '11111111' })));
+    expect((await secretRow(p.pinId)).failedAttempts).toBe(5);
+    // The identity has used its 5 checks of the hour on this app: even the right PIN is refused now.
+    expectError(await verify(identity(p)), 429, 'too_many_attempts');
+    // Another app instance counts in its own memory: there the right PIN learns the PIN was invalidated, and a
+    // wrong one still cannot tell.
+    const other = await openSecondApp(t, {});
+    try {
+      const verifyOn = (body: unknown) =>
+        requestTo(other, 'POST', '/api/patients/signup/invitedPatientValidation', { body });
+      expectInvalid(await verifyOn(identity(p, { pin: '22222222' })));
+      expectError(await verifyOn(identity(p)), 400, 'pin_invalidated', { message: PIN_INVALIDATED });
+      expectInvalid(await verifyOn(identity(p, { pin: '11111111' })));
+    } finally {
+      await other.close();
+    }
+    // Tries on an invalidated PIN count no further.
     expect((await secretRow(p.pinId)).failedAttempts).toBe(5);
   });
 
@@ -455,7 +471,8 @@ describe('POST /api/patients/signup/invitedPatientValidation', () => {
   it('allows 10 tries per client address in 15 minutes, then answers 429 too_many_attempts', async () => {
     const p = await makePatient();
     const ip = nextIp();
-    for (let i = 0; i < 9; i++) expectInvalid(await verify(identity(p, { lastName: 'Nobody' }), ip));
+    // A different identity each time, so only the per-address limit can bite (each identity has 5 checks).
+    for (let i = 0; i < 9; i++) expectInvalid(await verify(identity(p, { lastName: `Nobody${i}` }), ip));
     // A malformed try counts as well.
     expectError(await verify({}, ip), 400, 'validation_failed');
     expectError(await verify(identity(p), ip), 429, 'too_many_attempts');
@@ -523,7 +540,7 @@ describe('POST /api/patients/signup/postAccountInformation (patient)', () => {
     expect(mail!.textBody).toContain('Hola, Maria:');
     expect(mail!.textBody).toContain('maria.garcia');
     const link = /^(https?:\/\/\S+)\/confirm-email\?u=([\w-]+)$/m.exec(mail!.textBody);
-    expect(link?.[1]).toMatch(/^http:\/\/localhost(:80)?$/);
+    expect(link?.[1]).toBe(RIVERSIDE_BASE);
     expect(mail!.htmlBody).toContain(`/confirm-email?u=${link![2]}`);
     expect(mail!.htmlBody).toContain('lang="es"');
 
@@ -801,7 +818,7 @@ describe('POST /api/patients/signup/postAccountInformation (representative)', ()
     const [mail] = await mailsTo('linda.doe@example.com');
     expect(mail!.subject).toBe('Welcome to Riverside Patient Portal');
     expect(mail!.textBody).toContain('Jane Doe');
-    expect(mail!.textBody).toMatch(/^http:\/\/localhost(:80)?\/login$/m);
+    expect(mail!.textBody.split(/\r?\n/)).toContain(`${RIVERSIDE_BASE}/login`);
     expect(mail!.textBody).not.toContain('confirm-email');
 
     // The invitation is used up.
