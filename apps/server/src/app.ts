@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -23,7 +23,7 @@ import { UrlTokens } from './platform/auth/url-tokens';
 import { SealedTokens } from './platform/auth/sealed-tokens';
 import { SessionService } from './platform/auth/sessions';
 import { registerPortalType } from './platform/http/portal-type';
-import { registerSecurityHeaders } from './platform/http/security';
+import { baselineSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
 import { MailOutbox } from './platform/mail/outbox';
 import { Limits } from './platform/http/limits';
 import { Redis } from 'ioredis';
@@ -86,6 +86,33 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 500 },
     return503OnClosing: true,
+    // Fastify's own early answers (a path that is no valid URL) in our shape and with our headers.
+    frameworkErrors: (_error, request, generic) => {
+      const reply = generic as unknown as FastifyReply;
+      void reply
+        .headers(baselineSecurityHeaders())
+        .status(400)
+        .send({ error: 'bad_request', message: 'The request address is not valid.', requestId: request.id });
+    },
+    // What Node's HTTP parser refuses (headers too large, unreadable requests): a whole answer of our own.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
+      const status = tooLarge ? 431 : 400;
+      const body = JSON.stringify({
+        error: tooLarge ? 'request_header_fields_too_large' : 'bad_request',
+        message: tooLarge ? 'The request headers are too large.' : 'The request could not be read.',
+        requestId: randomUUID(),
+      });
+      const headers = { ...baselineSecurityHeaders(), 'content-type': 'application/json; charset=utf-8' };
+      socket.end(
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+          Object.entries(headers)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('') +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -108,11 +135,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The security headers first: an access or portal-type refusal in a later hook still carries them.
+  await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
   registerAccessControl(app, { table: routeTable, sessions, database, urlTokens });
   registerErrorHandling(app);
   registerInputGuard(app);
   registerPortalType(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16_384 });
 

@@ -70,6 +70,8 @@ export function apiCaller(t: TestApp, fx: AccessFixture) {
   async function token(who: Who): Promise<{ bearer: string | null; userId: number }> {
     if (who !== 'alex') return fx.token(who);
     const { userId } = await (alex ??= alexOf(t));
+    // Alex stands for a patient without records here; the server shows no record before the terms are accepted.
+    await t.database.db.update(users).set({ isEulaAccepted: true }).where(eq(users.id, userId));
     const session = await t.app.deps.sessions.create(t.database.db, {
       userId,
       patientId: null,

@@ -220,8 +220,15 @@ describe('logged database errors', () => {
     expect(summary).toEqual({
       name: 'Error',
       message: 'Failed query: insert into "personal_contacts" values ($1, $2)\nparams: [not logged]',
-      causes: [{ name: 'Error', code: '23503', message: cause.message }],
+      // A database error's own message may quote the refused value: it is replaced by the names it carries.
+      causes: [{ name: 'Error', code: '23503', message: '' }],
     });
+    const named = Object.assign(new Error(`invalid input syntax for type integer: "${SECRET_NAME}"`), {
+      code: '22P02',
+      table: 'personal_contacts',
+      column: 'zip_code',
+    });
+    expect(errorSummary(named)).toEqual({ name: 'Error', code: '22P02', message: 'personal_contacts zip_code' });
     expect(withoutParameters(`select 1 PARAMS: ${SECRET_NAME}`)).toBe('select 1 params: [not logged]');
     expect(withoutParameters('x'.repeat(5000))).toHaveLength(1000);
   });

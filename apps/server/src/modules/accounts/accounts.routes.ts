@@ -224,7 +224,7 @@ export async function accountRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: PreferredLanguageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
-      { relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
+      { relationships: ['self', 'representative', 'kioskUser', 'linkUser'], beforeTerms: true },
     ),
     async (request) => ({ language: await service.patientLanguage(scopeOf(request)) }),
   );
@@ -249,7 +249,7 @@ export async function accountRoutes(app: RouteApp) {
           404: ErrorBodySchema,
         },
       },
-      { relationships: ['self'] },
+      { relationships: ['self'], beforeTerms: true },
     ),
     async (request, reply) => {
       const locale = supportedLocaleOf(request.query.language);

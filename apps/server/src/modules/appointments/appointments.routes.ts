@@ -14,35 +14,42 @@ import { AppointmentsService } from './appointments.service';
 
 const TAGS = ['Appointments'];
 
+/** The Appointments tab: the facility must grant it (403 module_not_granted). The dashboard's upcoming list and
+ * the notification settings (read by the follow-up plan too) are not the tab's. */
+const GRANT = { module: 'Appointments' } as const;
+
 export async function appointmentRoutes(app: RouteApp) {
   const service = new AppointmentsService(app.deps.database.db);
 
   app.get(
     '/api/patients/:patientId/appointments',
-    patientRoute({
-      tags: TAGS,
-      summary: 'Every appointment of the patient',
-      description:
-        'All appointments from the facility’s scheduling systems, past and future and whatever their status, ' +
-        'date ascending (then id). date is the start as an ISO instant; hasTimePart false means only the day is ' +
-        'known (the instant is noon of that day in the appointment’s zone, and no time should be shown). ' +
-        'timeZoneId is the zone the appointment is held in and timeZoneAbbreviation its abbreviation on that ' +
-        'date (EST or EDT...), so the browser can show it when it differs from the facility’s. location is the ' +
-        'short location, else the institution (empty when neither is known); locationDetails has the full ' +
-        'address. status is passed through untouched (the browser shortens long ones). isFiltered is always ' +
-        'false: filtering happens in the browser. statuses, providers and appointmentTypes are the distinct ' +
-        'values of the list, sorted, for the filter panel. Filtering by date and sorting are done by the ' +
-        'browser. Viewing is audited by the browser (POST /api/users/{userId}/audit with ' +
-        'appointmentviewauditevent), not by this call. Self and authorised representatives.',
-      params: PatientIdParams,
-      response: {
-        200: AppointmentsResponseSchema,
-        400: ErrorBodySchema,
-        401: ErrorBodySchema,
-        403: ErrorBodySchema,
-        404: ErrorBodySchema,
+    patientRoute(
+      {
+        tags: TAGS,
+        summary: 'Every appointment of the patient',
+        description:
+          'All appointments from the facility’s scheduling systems, past and future and whatever their status, ' +
+          'date ascending (then id). date is the start as an ISO instant; hasTimePart false means only the day is ' +
+          'known (the instant is noon of that day in the appointment’s zone, and no time should be shown). ' +
+          'timeZoneId is the zone the appointment is held in and timeZoneAbbreviation its abbreviation on that ' +
+          'date (EST or EDT...), so the browser can show it when it differs from the facility’s. location is the ' +
+          'short location, else the institution (empty when neither is known); locationDetails has the full ' +
+          'address. status is passed through untouched (the browser shortens long ones). isFiltered is always ' +
+          'false: filtering happens in the browser. statuses, providers and appointmentTypes are the distinct ' +
+          'values of the list, sorted, for the filter panel. Filtering by date and sorting are done by the ' +
+          'browser. Viewing is audited by the browser (POST /api/users/{userId}/audit with ' +
+          'appointmentviewauditevent), not by this call. Self and authorised representatives.',
+        params: PatientIdParams,
+        response: {
+          200: AppointmentsResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
       },
-    }),
+      GRANT,
+    ),
     async (request) => service.list(scopeOf(request)),
   );
 

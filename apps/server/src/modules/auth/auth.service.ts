@@ -133,7 +133,7 @@ export class AuthService {
     if (!found || !passwordHash) {
       await verifyPassword(await DUMMY_HASH, input.password);
       const key = `login:${input.username.trim().toLowerCase()}`;
-      if (!(await this.limits.consume('signupIdentity', key))) {
+      if (!(await this.limits.consume('unknownUsername', key))) {
         return this.refuse('locked_out', {
           loginType: input.logonProcess,
           minutesLeft: UNKNOWN_USERNAME_LOCK_MINUTES,

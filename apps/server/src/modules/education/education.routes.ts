@@ -24,6 +24,9 @@ const ARTICLE_ACCESS =
   'article id that does not exist, is not a number, or is another patient’s answers 404 not_found alike.' +
   WHO;
 
+/** The tab this module's routes belong to: the facility must grant it (403 module_not_granted). */
+const GRANT = { module: 'Education' } as const;
+
 export async function educationRoutes(app: RouteApp) {
   const service = new EducationService(app.deps.database.db);
   const articlePatient = {
@@ -32,49 +35,58 @@ export async function educationRoutes(app: RouteApp) {
 
   app.get(
     '/api/patients/:patientId/education',
-    patientRoute({
-      tags: TAGS,
-      summary: 'The education articles the care team assigned to the patient',
-      description:
-        'Without archived articles unless includeArchived=true (only true or false, else 400 validation_failed ' +
-        'naming includeArchived). Ordered as the page groups them: assignedDate newest first, then category by ' +
-        'categorySortOrder then categoryName, then title, then articleId. assignedDate is a day (YYYY-MM-DD, no ' +
-        'time part). wasReadByPatient is the instant the article was first opened in the portal (PUT .../read), ' +
-        'null while unread; an article is new when it is unread and not archived. The content is not part of ' +
-        'the list: see GET /api/education/articles/{articleId}/content. Viewing the page is audited by the ' +
-        `browser (POST /api/users/{userId}/audit with ${EDUCATION_VIEW_AUDIT_EVENT}).` +
-        WHO,
-      params: PatientIdParams,
-      querystring: EducationListQuery,
-      response: { 200: z.array(EducationArticleSchema) },
-    }),
+    patientRoute(
+      {
+        tags: TAGS,
+        summary: 'The education articles the care team assigned to the patient',
+        description:
+          'Without archived articles unless includeArchived=true (only true or false, else 400 validation_failed ' +
+          'naming includeArchived). Ordered as the page groups them: assignedDate newest first, then category by ' +
+          'categorySortOrder then categoryName, then title, then articleId. assignedDate is a day (YYYY-MM-DD, no ' +
+          'time part). wasReadByPatient is the instant the article was first opened in the portal (PUT .../read), ' +
+          'null while unread; an article is new when it is unread and not archived. The content is not part of ' +
+          'the list: see GET /api/education/articles/{articleId}/content. Viewing the page is audited by the ' +
+          `browser (POST /api/users/{userId}/audit with ${EDUCATION_VIEW_AUDIT_EVENT}).` +
+          WHO,
+        params: PatientIdParams,
+        querystring: EducationListQuery,
+        response: { 200: z.array(EducationArticleSchema) },
+      },
+      GRANT,
+    ),
     async (request) => service.list(scopeOf(request), request.query.includeArchived),
   );
 
   app.get(
     '/api/patients/:patientId/education/UnreadCount',
-    patientRoute({
-      tags: TAGS,
-      summary: 'How many of the patient’s articles are new (the header badge)',
-      description:
-        'A plain JSON number: the articles that are unread (never opened) and not archived, which is what the ' +
-        'page marks new and the Education tab’s badge counts.' +
-        WHO,
-      params: PatientIdParams,
-      response: { 200: EducationCountSchema },
-    }),
+    patientRoute(
+      {
+        tags: TAGS,
+        summary: 'How many of the patient’s articles are new (the header badge)',
+        description:
+          'A plain JSON number: the articles that are unread (never opened) and not archived, which is what the ' +
+          'page marks new and the Education tab’s badge counts.' +
+          WHO,
+        params: PatientIdParams,
+        response: { 200: EducationCountSchema },
+      },
+      GRANT,
+    ),
     async (request) => service.unreadCount(scopeOf(request)),
   );
 
   app.get(
     '/api/patients/:patientId/education/ArchivedCount',
-    patientRoute({
-      tags: TAGS,
-      summary: 'How many of the patient’s articles are archived (the N of ‘Show archived (N)’)',
-      description: 'A plain JSON number: the archived articles, read or not.' + WHO,
-      params: PatientIdParams,
-      response: { 200: EducationCountSchema },
-    }),
+    patientRoute(
+      {
+        tags: TAGS,
+        summary: 'How many of the patient’s articles are archived (the N of ‘Show archived (N)’)',
+        description: 'A plain JSON number: the archived articles, read or not.' + WHO,
+        params: PatientIdParams,
+        response: { 200: EducationCountSchema },
+      },
+      GRANT,
+    ),
     async (request) => service.archivedCount(scopeOf(request)),
   );
 
@@ -92,7 +104,7 @@ export async function educationRoutes(app: RouteApp) {
         params: EducationArticleParams,
         response: { 204: NO_CONTENT },
       },
-      { ...articlePatient },
+      { ...articlePatient, ...GRANT },
     ),
     async (request, reply) => {
       await service.markRead(scopeOf(request), request.params.articleId);
@@ -117,7 +129,7 @@ export async function educationRoutes(app: RouteApp) {
         body: EducationArchiveSchema,
         response: { 204: NO_CONTENT },
       },
-      { ...articlePatient },
+      { ...articlePatient, ...GRANT },
     ),
     async (request, reply) => {
       await service.setArchived(scopeOf(request), request.params.articleId, request.body.isArchived);
@@ -145,7 +157,7 @@ export async function educationRoutes(app: RouteApp) {
         produces: ['text/html'],
         response: { 200: z.string().describe('text/html document') },
       },
-      { urlToken: true, ...articlePatient },
+      { urlToken: true, ...articlePatient, ...GRANT },
     ),
     async (request, reply) => {
       const body = await service.content(scopeOf(request), request.params.articleId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { forbidden, notFound, unauthorized } from '../errors/app-error';
+import { AppError, forbidden, notFound, unauthorized } from '../errors/app-error';
+import { grantsModule } from './module-grants';
 import type { SessionCaller, SessionService } from '../auth/sessions';
 import type { UrlTokens } from '../auth/url-tokens';
 import { writeAudit } from '../audit/audit';
@@ -43,6 +44,13 @@ declare module 'fastify' {
      * route that changes the record writes its own rows and sets nothing here.
      */
     auditRead?: string;
+    /**
+     * For patient routes: the capability module the facility must grant (Education, TestResults, ...) to the kind
+     * of caller (patient, representative, kiosk or link user), as the browser's navigation shows it: else 403.
+     */
+    module?: string;
+    /** The route serves before the terms are accepted (the language chosen on the terms page itself). */
+    beforeTerms?: boolean;
   }
   interface FastifyRequest {
     /** The session behind the bearer token, for every route that is not public. */
@@ -51,6 +59,9 @@ declare module 'fastify' {
     patientScope: PatientScope | null;
   }
 }
+
+export const TERMS_NOT_ACCEPTED_MESSAGE = 'Please accept the terms of use to continue.';
+export const MODULE_NOT_GRANTED_MESSAGE = 'This part of the portal is not offered by your facility.';
 
 /** The row every read of a patient's record leaves, whoever reads it (kiosk and link sessions included). */
 export const PATIENT_READ_AUDIT_EVENT = 'patientrecordreadauditevent';
@@ -213,13 +224,28 @@ export function registerAccessControl(
               ? await patientOfRecord(request, config.patientOf, options.database)
               : positiveIntParam(request, 'patientId');
         if (!caller || patientId === null) throw notFound('not_found', 'Not found.');
-        request.patientScope = await openPatientScope(
+        const scope = await openPatientScope(
           options.database.db,
           caller,
           patientId,
           config.relationships ?? DEFAULT_RELATIONSHIPS,
           contactId ?? undefined,
         );
+        // Content is shown only after the terms of use are accepted; kiosk and link sessions have their own rules.
+        if (
+          caller.termsAccepted === false &&
+          !config.beforeTerms &&
+          (scope.relationship === 'self' || scope.relationship === 'representative')
+        ) {
+          throw new AppError(403, 'terms_not_accepted', TERMS_NOT_ACCEPTED_MESSAGE);
+        }
+        if (
+          config.module &&
+          !(await grantsModule(options.database.db, caller.facilityId, scope.relationship, config.module))
+        ) {
+          throw new AppError(403, 'module_not_granted', MODULE_NOT_GRANTED_MESSAGE);
+        }
+        request.patientScope = scope;
         return;
       }
       default:

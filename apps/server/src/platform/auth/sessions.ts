@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { refreshTokens, sessions } from '../../db/schema/index';
+import { refreshTokens, sessions, users } from '../../db/schema/index';
 import { hashSecret, newToken } from './secrets';
 
 export type LoginType = (typeof sessions.$inferSelect)['loginType'];
@@ -29,6 +29,8 @@ export interface SessionCaller {
   boundPatientId: number | null;
   facilityId: number;
   loginType: LoginType;
+  /** Whether the user accepted the terms of use (true for kiosk and link sessions, which have no user). */
+  termsAccepted?: boolean;
 }
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -89,11 +91,13 @@ export class SessionService {
   /** The caller for an access token, or null when it is unknown, revoked, expired, idle or past its absolute limit. */
   async authenticate(accessToken: string): Promise<SessionCaller | null> {
     const now = this.now();
-    const [row] = await this.db
-      .select()
+    const [found] = await this.db
+      .select({ session: sessions, termsAccepted: users.isEulaAccepted })
       .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.accessTokenHash, hashSecret(accessToken)))
       .limit(1);
+    const row = found?.session;
     if (!row || !this.isLive(row, now) || row.accessExpiresAt <= now) return null;
     if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
@@ -104,12 +108,19 @@ export class SessionService {
       boundPatientId: row.patientId,
       facilityId: row.facilityId,
       loginType: row.loginType,
+      termsAccepted: found.termsAccepted ?? true,
     };
   }
 
   /** The caller of a session that is still live, by id (for credentials that name a session, like sealed tokens). */
   async liveCaller(sessionId: number): Promise<SessionCaller | null> {
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+    const [found] = await this.db
+      .select({ session: sessions, termsAccepted: users.isEulaAccepted })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    const row = found?.session;
     if (!row || !this.isLive(row, this.now())) return null;
     return {
       sessionId: row.id,
@@ -117,6 +128,7 @@ export class SessionService {
       boundPatientId: row.patientId,
       facilityId: row.facilityId,
       loginType: row.loginType,
+      termsAccepted: found.termsAccepted ?? true,
     };
   }
 

@@ -60,11 +60,19 @@ export function withoutParameters(message: string): string {
 /** What of an error may go to the log: names, codes and messages along its causes, without query parameters. */
 export function errorSummary(err: unknown): ErrorSummary & { causes?: ErrorSummary[] } {
   const describe = (e: unknown): ErrorSummary => {
-    const { name, code, message } = (e ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+    const { name, code, message, table, column, constraint } = (e ?? {}) as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    // A database error (a SQLSTATE code) may quote the value it refused ('invalid input syntax for type
+    // integer: "Jane"'): its code and the names of the table, column and constraint say enough.
+    const fromDatabase = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
     return {
-      name: typeof name === 'string' ? name : 'Error',
+      name: text(name) ?? 'Error',
       ...(typeof code === 'string' ? { code } : {}),
-      message: typeof message === 'string' ? withoutParameters(message) : '',
+      message: fromDatabase
+        ? [text(table), text(column), text(constraint)].filter(Boolean).join(' ')
+        : typeof message === 'string'
+          ? withoutParameters(message)
+          : '',
     };
   };
   const causes: ErrorSummary[] = [];

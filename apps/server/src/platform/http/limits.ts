@@ -18,6 +18,11 @@ export const LIMITS = {
   mailAccount: { points: 10, durationSeconds: 60 * 60 },
   /** Mails one caller (session user or client address) causes. */
   mailCaller: { points: 20, durationSeconds: 60 * 60 },
+  /**
+   * Failed passwords for a username nobody has: four pass, the fifth answers locked_out, as an account with the
+   * default lockout (5 failures, 15 minutes) does, so the answers tell no one which usernames exist.
+   */
+  unknownUsername: { points: 4, durationSeconds: 15 * 60 },
   /** Identity checks of sign-up for one identity (name and date of birth), whoever asks. */
   signupIdentity: { points: 5, durationSeconds: 60 * 60 },
 } as const;

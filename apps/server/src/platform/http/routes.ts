@@ -40,6 +40,10 @@ interface PatientRouteOptions {
   patientOf?: (db: Database['db'], params: Record<string, string>) => Promise<number | null>;
   /** The route also accepts `?token=` (a document opened outside the API client). */
   urlToken?: boolean;
+  /** The capability module the facility must grant for the route (Education, TestResults, ...). */
+  module?: string;
+  /** The route serves before the terms of use are accepted. */
+  beforeTerms?: boolean;
 }
 
 /**
