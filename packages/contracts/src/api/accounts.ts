@@ -13,6 +13,20 @@ export const JsonPatchSchema = z
   .array(z.object({ op: z.literal('replace'), path: z.string().max(100), value: z.unknown() }).strict())
   .length(1, 'must hold exactly one replace operation');
 
+/**
+ * The email change as a JSON patch: one replace of /email and, when the account already has an email, a
+ * test of /password whose value is the current password (the server checks it, it is never stored here).
+ */
+export const EmailPatchSchema = z
+  .array(
+    z.discriminatedUnion('op', [
+      z.object({ op: z.literal('replace'), path: z.string().max(100), value: z.unknown() }).strict(),
+      z.object({ op: z.literal('test'), path: z.string().max(100), value: z.unknown() }).strict(),
+    ]),
+  )
+  .min(1, 'must hold one replace operation')
+  .max(2, 'must hold one replace operation and at most one test of /password');
+
 export const EmailChangedSchema = z.object({ userId: z.number().int(), email: z.string() });
 
 export const ChangeEmailSchema = z
@@ -22,6 +36,8 @@ export const ChangeEmailSchema = z
     userId: z.number().int(),
     patientId: z.number().int().nullable().optional(),
     email: emailSchema,
+    /** Needed when the account already has an email (a change, not a first address). */
+    currentPassword: z.string().max(LIMITS.passwordMax).optional(),
   })
   .strict();
 

@@ -26,6 +26,7 @@ const accountColumns = {
   maxFailedLogins: facilities.maxFailedLogins,
   lockoutMinutes: facilities.lockoutMinutes,
   temporaryPasswordHours: facilities.temporaryPasswordHours,
+  timeZoneId: facilities.timeZoneId,
 };
 
 /** A user with the settings of their facility that account chores need. */

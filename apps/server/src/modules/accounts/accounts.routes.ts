@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AuditRequestSchema,
@@ -6,10 +6,12 @@ import {
   ConfirmEmailSchema,
   EMAIL_FORMAT_MESSAGE,
   EmailChangedSchema,
+  EmailPatchSchema,
   ErrorBodySchema,
   isValidEmail,
   JsonPatchSchema,
   LanguageQuerySchema,
+  LIMITS,
   PatientIdParams,
   PreferenceSchema,
   PreferencesQuery,
@@ -23,6 +25,7 @@ import { requireUserCaller, scopeOf } from '../../platform/access/access-control
 import { badRequest } from '../../platform/errors/app-error';
 import { countMail } from '../../platform/mail/mail-limits';
 import { AccountsService, supportedLocaleOf } from './accounts.service';
+import { LockedErrorSchema, LockedOutError, sendLocked } from './credentials';
 
 const TAGS = ['Account'];
 const LanguageCodeSchema = z.string().trim().min(1).max(35);
@@ -68,7 +71,36 @@ export async function accountRoutes(app: RouteApp) {
   const CHANGE_EMAIL_NOTE =
     ' The address becomes unconfirmed and a confirmation link (/confirm-email?u=…, valid 7 days, single use) ' +
     'is mailed to it in ?language, else the user’s preferred language. The same address again (any case) keeps ' +
-    'its confirmation state and sends nothing. Email addresses need not be unique across users.';
+    'its confirmation state, sends nothing and needs no password. Email addresses need not be unique across ' +
+    'users. Replacing an address the account already has needs the current password (or an unexpired ' +
+    'temporary one from forgot-password): checked in this order, account locked (400 lockedout with ' +
+    'minutesLeft); password missing (400 invalid_old_password naming currentPassword, not counted); wrong ' +
+    'password (400 invalid_old_password naming currentPassword), which counts as a failed login exactly like ' +
+    'POST /token and the password change: at the facility’s maximum (default 5) the account locks and that ' +
+    'attempt already answers lockedout. Providing a first address (the account has none) needs no password. ' +
+    'After a change, a notice goes to the old address in the same transaction, in the same language as the ' +
+    'confirmation: the account’s email address changed, when (in the facility’s time zone), the new address ' +
+    'masked (j***@example.com), and to contact the facility if it was not the user. Both mails count against ' +
+    'the mail limits (429 too_many_attempts, nothing changes).';
+
+  /** The email change; a locked account answers lockedout with the minutes left. */
+  const changeEmail = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    options: { ownPatientRecord: boolean; currentPassword: string | undefined; language: string | undefined },
+  ) => {
+    try {
+      return await service.changeEmail(requireUserCaller(request).userId, email, {
+        ...mailContext(request, options.language),
+        ownPatientRecord: options.ownPatientRecord,
+        currentPassword: options.currentPassword,
+      });
+    } catch (err) {
+      if (err instanceof LockedOutError) return sendLocked(reply, request, err);
+      throw err;
+    }
+  };
 
   app.patch(
     '/api/users/:userId',
@@ -76,26 +108,49 @@ export async function accountRoutes(app: RouteApp) {
       tags: TAGS,
       summary: 'Change the account email (JSON patch)',
       description:
-        'A JSON patch of exactly one operation: replace /email with a valid address (the shared email pattern, ' +
-        'minimum length 5); anything else is 400 validation_failed naming 0.path or 0.value. Changes the ' +
-        'user’s email only, not a patient record.' +
+        'A JSON patch of one replace of /email with a valid address (the shared email pattern, minimum length ' +
+        '5) and, when the account already has an address, a second operation { op: "test", path: "/password", ' +
+        'value: <current password> } carrying the current password (in either order; the password is checked, ' +
+        'never stored or changed). Anything else is 400 validation_failed naming <index>.op, <index>.path or ' +
+        '<index>.value. Changes the user’s email only, not a patient record.' +
         CHANGE_EMAIL_NOTE,
       params: UserIdParams,
       querystring: LanguageQuerySchema,
-      body: JsonPatchSchema,
-      response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      body: EmailPatchSchema,
+      response: { 200: EmailChangedSchema, 400: LockedErrorSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
-    async (request) => {
-      const [operation] = request.body;
-      if (operation?.path.toLowerCase() !== '/email') {
-        throw badRequest('validation_failed', '0.path: only /email can be replaced here', '0.path');
+    async (request, reply) => {
+      let email: string | undefined;
+      let currentPassword: string | undefined;
+      for (const [index, operation] of request.body.entries()) {
+        const path = operation.path.toLowerCase();
+        if (operation.op === 'replace') {
+          if (path !== '/email' || email !== undefined) {
+            throw badRequest('validation_failed', `${index}.path: only /email can be replaced here`, `${index}.path`);
+          }
+          email = typeof operation.value === 'string' ? operation.value.trim() : '';
+          if (!isValidEmail(email)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, `${index}.value`);
+        } else {
+          if (path !== '/password' || currentPassword !== undefined) {
+            throw badRequest('validation_failed', `${index}.path: only /password can be tested here`, `${index}.path`);
+          }
+          if (typeof operation.value !== 'string' || operation.value.length > LIMITS.passwordMax) {
+            throw badRequest(
+              'validation_failed',
+              `${index}.value: the current password, at most ${LIMITS.passwordMax} characters`,
+              `${index}.value`,
+            );
+          }
+          currentPassword = operation.value;
+        }
       }
-      const email = typeof operation.value === 'string' ? operation.value.trim() : '';
-      if (!isValidEmail(email)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, '0.value');
-      const caller = requireUserCaller(request);
-      return service.changeEmail(caller.userId, email, {
-        ...mailContext(request, request.query.language),
+      if (email === undefined) {
+        throw badRequest('validation_failed', '0.op: must hold one replace of /email', '0.op');
+      }
+      return changeEmail(request, reply, email, {
         ownPatientRecord: false,
+        currentPassword,
+        language: request.query.language,
       });
     },
   );
@@ -109,21 +164,23 @@ export async function accountRoutes(app: RouteApp) {
         'body.userId must be the path’s user (else 400 validation_failed naming userId). When isPatient is ' +
         'true the email of the caller’s own patient record changes too (never a represented patient’s; ' +
         'body.patientId is not used to pick a record). usePrimaryEmail is accepted for the notification ' +
-        'settings screen and has no effect here.' +
+        'settings screen and has no effect here. body.currentPassword is the current password, needed when ' +
+        'the account already has an address.' +
         CHANGE_EMAIL_NOTE,
       params: UserIdParams,
       querystring: LanguageQuerySchema,
       body: ChangeEmailSchema,
-      response: { 200: EmailChangedSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 200: EmailChangedSchema, 400: LockedErrorSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     }),
-    async (request) => {
+    async (request, reply) => {
       const caller = requireUserCaller(request);
       if (request.body.userId !== caller.userId) {
         throw badRequest('validation_failed', 'userId: must be the user of the path', 'userId');
       }
-      return service.changeEmail(caller.userId, request.body.email, {
-        ...mailContext(request, request.query.language),
+      return changeEmail(request, reply, request.body.email, {
         ownPatientRecord: request.body.isPatient,
+        currentPassword: request.body.currentPassword,
+        language: request.query.language,
       });
     },
   );

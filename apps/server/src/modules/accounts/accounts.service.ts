@@ -12,8 +12,8 @@ import {
 } from '../../platform/auth/one-time-secrets';
 import type { SessionCaller, SessionService } from '../../platform/auth/sessions';
 import { badRequest, notFound } from '../../platform/errors/app-error';
-import type { MailOutbox } from '../../platform/mail/outbox';
-import { confirmEmailMail } from '../../platform/mail/templates';
+import { isPlausibleAddress, type MailOutbox } from '../../platform/mail/outbox';
+import { confirmEmailMail, emailChangedMail } from '../../platform/mail/templates';
 import {
   findAccount,
   findPatientLanguage,
@@ -30,6 +30,7 @@ import {
   type UserPreference,
 } from './accounts.repository';
 import type { PatientScope } from '../../platform/access/patient-scope';
+import { requirePassword } from './credentials';
 
 export const ACCOUNT_MESSAGES = {
   invalidGrant: 'The username or current password is not correct.',
@@ -101,23 +102,70 @@ export class AccountsService {
 
   /**
    * A new address is unconfirmed until the link mailed to it is used. The same address again (any
-   * case) keeps its confirmation and sends nothing.
+   * case) keeps its confirmation and sends nothing. Replacing an address the account has needs the
+   * current password (a stolen session alone must not move the account to another mailbox, from where
+   * forgot-password would take it over), and the old address is told in the same transaction (unless no
+   * mail header could carry it: data from before the address checks). A first address (the provide-email
+   * page) needs no password.
    */
   async changeEmail(
     userId: number,
     email: string,
-    options: MailContext & { ownPatientRecord: boolean },
+    options: MailContext & { ownPatientRecord: boolean; currentPassword: string | undefined },
   ): Promise<{ userId: number; email: string }> {
     const account = await this.account(userId);
-    const unchanged = account.email !== null && sameEmail(account.email, email);
+    const oldEmail = account.email;
+    const unchanged = oldEmail !== null && sameEmail(oldEmail, email);
+    if (oldEmail !== null && !unchanged) {
+      await requirePassword(this.db, account, options.currentPassword, {
+        code: 'invalid_old_password',
+        message: ACCOUNT_MESSAGES.invalidOldPassword,
+        field: 'currentPassword',
+      });
+    }
     const base = await options.linkBase(account.facilityId);
-    if (!unchanged && this.canSendMail) await options.countMail(email, `user:${userId}`);
+    const noticeTo = oldEmail !== null && !unchanged && isPlausibleAddress(oldEmail) ? oldEmail : null;
+    if (!unchanged && this.canSendMail) {
+      await options.countMail(email, `user:${userId}`);
+      // The notice to the old address is a mail of this change too, limited like every other.
+      if (noticeTo) await options.countMail(noticeTo, `user:${userId}`);
+    }
+    const changedAt = new Date();
     await this.db.transaction(async (tx) => {
       await setEmail(tx, userId, email, unchanged ? account.isEmailConfirmed : false);
       if (options.ownPatientRecord) await setOwnPatientEmail(tx, userId, email);
-      if (!unchanged) await this.queueConfirmation(tx, { ...account, email }, options.language, base);
+      if (unchanged) return;
+      await this.queueConfirmation(tx, { ...account, email }, options.language, base);
+      if (noticeTo) await this.queueChangeNotice(tx, account, noticeTo, email, options.language, changedAt);
     });
     return { userId, email };
+  }
+
+  /** Tells the old address that the account's email changed, when, and to the masked new address. */
+  private async queueChangeNotice(
+    tx: DbOrTx,
+    account: Account,
+    oldEmail: string,
+    newEmail: string,
+    language: string | undefined,
+    changedAt: Date,
+  ): Promise<void> {
+    if (!this.canSendMail) return;
+    const mail = emailChangedMail({
+      language: language ?? account.preferredLanguage,
+      portalName: account.portalName,
+      name: account.firstName,
+      newEmail,
+      changedAt,
+      timeZoneId: account.timeZoneId,
+    });
+    await this.outbox.enqueue(tx, {
+      to: oldEmail,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      facilityId: account.facilityId,
+    });
   }
 
   async sendConfirmation(userId: number, options: MailContext): Promise<void> {

@@ -246,7 +246,10 @@ describe('PATCH /api/users/:userId (email)', () => {
     const u = await makeUser({ language: 'es-MX' });
     const res = await call('PATCH', `/api/users/${u.userId}`, {
       token: u.token,
-      body: [{ op: 'replace', path: '/email', value: ' new.address1@example.com ' }],
+      body: [
+        { op: 'replace', path: '/email', value: ' new.address1@example.com ' },
+        { op: 'test', path: '/password', value: DEMO_PASSWORD },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ userId: u.userId, email: 'new.address1@example.com' });
@@ -264,6 +267,64 @@ describe('PATCH /api/users/:userId (email)', () => {
       .where(and(eq(oneTimeSecrets.userId, u.userId), eq(oneTimeSecrets.kind, 'emailConfirmation')));
     expect(secret).toMatchObject({ email: 'new.address1@example.com', usedAt: null });
     expect(token.length).toBeGreaterThan(20);
+    // The old address is told, in the same language, without the new address in full.
+    const [notice] = await mailsTo(u.email!);
+    expect(notice!.subject).toBe(
+      'Se cambió la dirección de correo electrónico de su cuenta de Riverside Patient Portal',
+    );
+    expect(notice!.textBody).toContain('n***@example.com');
+    expect(notice!.textBody).not.toContain('new.address1');
+  });
+
+  it('needs the current password to replace an address: missing or wrong is invalid_old_password', async () => {
+    const u = await makeUser();
+    const url = `/api/users/${u.userId}`;
+    const replace = { op: 'replace', path: '/email', value: 'patch.moved@example.com' };
+    expectError(await call('PATCH', url, { token: u.token, body: [replace] }), 400, 'invalid_old_password', {
+      field: 'currentPassword',
+      message: 'The current password was not entered correctly.',
+    });
+    expectError(
+      await call('PATCH', url, {
+        token: u.token,
+        body: [{ op: 'test', path: '/password', value: 'Wrong#Pass2026' }, replace],
+      }),
+      400,
+      'invalid_old_password',
+      'currentPassword',
+    );
+    expect(await userRow(u.userId)).toMatchObject({ email: u.email, isEmailConfirmed: true, failedLoginCount: 1 });
+    expect(await mailsTo('patch.moved@example.com')).toEqual([]);
+    expect(await mailsTo(u.email!)).toEqual([]);
+    // The test operation tests /password only, once, with a string.
+    expectError(
+      await call('PATCH', url, {
+        token: u.token,
+        body: [replace, { op: 'test', path: '/username', value: DEMO_PASSWORD }],
+      }),
+      400,
+      'validation_failed',
+      '1.path',
+    );
+    expectError(
+      await call('PATCH', url, { token: u.token, body: [replace, { op: 'test', path: '/password', value: 7 }] }),
+      400,
+      'validation_failed',
+      '1.value',
+    );
+    expectError(
+      await call('PATCH', url, {
+        token: u.token,
+        body: [
+          { op: 'test', path: '/password', value: DEMO_PASSWORD },
+          { op: 'test', path: '/password', value: DEMO_PASSWORD },
+        ],
+      }),
+      400,
+      'validation_failed',
+      '1.path',
+    );
+    expect((await userRow(u.userId)).email).toBe(u.email);
   });
 
   it('answers 400 for an invalid address or another path', async () => {
@@ -313,6 +374,7 @@ describe('PUT /api/users/:userId/changeemail', () => {
         userId: u.userId,
         patientId: u.patientId,
         email: 'changed2@example.com',
+        currentPassword: DEMO_PASSWORD,
       },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -330,7 +392,13 @@ describe('PUT /api/users/:userId/changeemail', () => {
     const token = await tokenFor(ids.robert);
     const res = await call('PUT', `/api/users/${ids.robert}/changeemail`, {
       token,
-      body: { isPatient: false, userId: ids.robert, patientId: ids.janePatient, email: 'robert.new@example.com' },
+      body: {
+        isPatient: false,
+        userId: ids.robert,
+        patientId: ids.janePatient,
+        email: 'robert.new@example.com',
+        currentPassword: DEMO_PASSWORD,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const [jane] = await db.select().from(patients).where(eq(patients.id, ids.janePatient));
@@ -448,7 +516,10 @@ describe('email confirmation: validateuser and confirmEmail', () => {
     const oldLink = await confirmationToken(u.email!);
     await call('PATCH', `/api/users/${u.userId}`, {
       token: u.token,
-      body: [{ op: 'replace', path: '/email', value: `moved.${u.email}` }],
+      body: [
+        { op: 'replace', path: '/email', value: `moved.${u.email}` },
+        { op: 'test', path: '/password', value: DEMO_PASSWORD },
+      ],
     });
     const res = await call('GET', `/api/users/${u.userId}/validateuser/${oldLink}/${u.username}`, { token: u.token });
     expect(res.json()).toEqual({ userValidation: false });

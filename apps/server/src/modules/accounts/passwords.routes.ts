@@ -1,6 +1,4 @@
 import { RATE_LIMIT_NOTE, rateLimiter } from '../../platform/http/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   ChangePasswordSchema,
   ErrorBodySchema,
@@ -11,13 +9,11 @@ import {
 import { NO_CONTENT, publicBase, userRoute, type RouteApp } from '../../platform/http/routes';
 import { countMail } from '../../platform/mail/mail-limits';
 import { requireUserCaller } from '../../platform/access/access-control';
-import { LockedOutError, PasswordsService } from './passwords.service';
+import { PasswordsService } from './passwords.service';
+import { LockedErrorSchema, LockedOutError, sendLocked } from './credentials';
 
 const TAGS = ['Account'];
 
-const LockedErrorSchema = ErrorBodySchema.extend({
-  minutesLeft: z.number().int().optional().describe('lockedout: whole minutes until the account unlocks'),
-});
 const PASSWORD_RULES_NOTE =
   'Checked in this order: account locked (400 lockedout with minutesLeft); old password, which may be the ' +
   'current password or an unexpired temporary one from forgot-password; new password equal to the old (400 ' +
@@ -27,12 +23,6 @@ const PASSWORD_RULES_NOTE =
   'for its lockout time (default 15 minutes) and that attempt already answers lockedout. Success clears the ' +
   'temporary password, the forced-change flag, the failure count and any lock, and writes ' +
   'passwordchangeauditevent.';
-
-function sendLocked(reply: FastifyReply, request: FastifyRequest, err: LockedOutError) {
-  return reply
-    .status(400)
-    .send({ error: err.code, message: err.message, minutesLeft: err.minutesLeft, requestId: request.id });
-}
 
 /** Routes of passwords (spec 000): forgot password, the forced change and the change in account settings. */
 export async function passwordRoutes(app: RouteApp) {

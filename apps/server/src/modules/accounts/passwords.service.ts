@@ -1,4 +1,3 @@
-import { recordFailedPassword } from '../../platform/auth/lockout';
 import { randomBytes } from 'node:crypto';
 import {
   checkPassword,
@@ -24,22 +23,9 @@ import {
 } from './accounts.repository';
 
 import { ACCOUNT_MESSAGES, type MailContext } from './accounts.service';
+import { requirePassword } from './credentials';
 
-/** 400 lockedout; carries the whole minutes until the account unlocks. */
-export class LockedOutError extends AppError {
-  override name = 'LockedOutError';
-  constructor(readonly minutesLeft: number) {
-    super(
-      400,
-      'lockedout',
-      `Your account is locked after too many unsuccessful attempts. Please wait ${minutesLeft} minutes and try again.`,
-    );
-  }
-}
-
-export function minutesUntil(until: Date, now: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-}
+export { LockedOutError, minutesUntil } from './credentials';
 
 export interface PasswordChange {
   oldPassword: string;
@@ -80,16 +66,6 @@ export class PasswordsService {
   /** Whether links may be built from this host name: only names the server serves a facility on. */
   isFacilityHost(hostname: string): Promise<boolean> {
     return isFacilityHost(this.db, hostname);
-  }
-
-  private async passwordMatches(account: Account, password: string, now: Date): Promise<boolean> {
-    if (account.passwordHash && (await verifyPassword(account.passwordHash, password))) return true;
-    return Boolean(
-      account.temporaryPasswordHash &&
-      account.temporaryPasswordExpiresAt &&
-      account.temporaryPasswordExpiresAt > now &&
-      (await verifyPassword(account.temporaryPasswordHash, password)),
-    );
   }
 
   /** Spends the time of a real check, so an unknown username cannot be told from a wrong password. */
@@ -187,18 +163,12 @@ export class PasswordsService {
       caller?: SessionCaller;
     },
   ): Promise<void> {
-    const now = new Date();
-    if (account.lockedUntil && account.lockedUntil > now)
-      throw new LockedOutError(minutesUntil(account.lockedUntil, now));
-    if (!(await this.passwordMatches(account, change.oldPassword, now))) {
-      const { lockedUntil } = await recordFailedPassword(this.db, account.id, account, now);
-      if (lockedUntil) throw new LockedOutError(minutesUntil(lockedUntil, now));
-      throw badRequest(
-        options.wrongOld,
+    await requirePassword(this.db, account, change.oldPassword, {
+      code: options.wrongOld,
+      message:
         options.wrongOld === 'invalid_grant' ? ACCOUNT_MESSAGES.invalidGrant : ACCOUNT_MESSAGES.invalidOldPassword,
-        'oldPassword',
-      );
-    }
+      field: 'oldPassword',
+    });
     if (change.newPassword === change.oldPassword) {
       throw badRequest('password_must_be_different', ACCOUNT_MESSAGES.mustBeDifferent, 'newPassword');
     }

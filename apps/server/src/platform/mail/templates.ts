@@ -1,5 +1,6 @@
 import type { LanguagePack } from '@portal/contracts';
 import { BUNDLED_PACKS, buildLanguagePack, resolvePack, type Strings } from '../content/language-packs';
+import { dateTimeFormat } from '../time/time';
 
 /**
  * The portal's transactional emails, worded from the `mail.*` keys of the language packs
@@ -47,6 +48,14 @@ export interface TemporaryPasswordMailInput extends CommonInput {
   loginUrl: string;
 }
 
+export interface EmailChangedMailInput extends CommonInput {
+  /** The new address; the mail shows it masked only (j***@example.com). */
+  newEmail: string;
+  changedAt: Date;
+  /** The facility's IANA time zone, in which the time of the change is shown. */
+  timeZoneId: string;
+}
+
 export type Block =
   | { kind: 'line'; key: string; params?: Record<string, string | number> }
   | { kind: 'link'; url: string }
@@ -77,6 +86,22 @@ export function fill(template: string, params: Record<string, string | number> =
     const text = clean(value);
     return escape ? escapeHtml(text) : text;
   });
+}
+
+/** The locale each pack's dates are written in. */
+const DATE_LOCALES: Record<LanguagePack, string> = {
+  en: 'en-US',
+  es: 'es-MX',
+  fr: 'fr-CA',
+  pt: 'pt-BR',
+  zh: 'zh-CN',
+};
+
+/** An address with its local part hidden but its first character: jane.doe@example.com -> j***@example.com. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
 function strings(language: string | null | undefined, overrides?: Strings): { pack: LanguagePack; s: Strings } {
@@ -179,5 +204,31 @@ export function temporaryPasswordMail(input: TemporaryPasswordMailInput): Render
     { kind: 'line', key: 'mail.temporaryPassword.expiry', params: { hours: input.hours } },
     { kind: 'link', url: input.loginUrl },
     { kind: 'line', key: 'mail.temporaryPassword.ignore' },
+  ]);
+}
+
+/**
+ * To the old address after an email change: what changed and when, and whom to contact if it was not
+ * the user. The new address is masked; nothing about health.
+ */
+export function emailChangedMail(input: EmailChangedMailInput): RenderedMail {
+  const { pack } = strings(input.language, input.overrides);
+  const when = dateTimeFormat(DATE_LOCALES[pack], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: input.timeZoneId,
+    timeZoneName: 'short',
+  }).format(input.changedAt);
+  return compose(input, { key: 'mail.emailChanged.subject', params: { portalName: input.portalName } }, [
+    {
+      kind: 'line',
+      key: 'mail.emailChanged.intro',
+      params: { portalName: input.portalName, when, maskedEmail: maskEmail(input.newEmail) },
+    },
+    { kind: 'line', key: 'mail.emailChanged.notYou' },
+    { kind: 'line', key: 'mail.emailChanged.ignore' },
   ]);
 }
