@@ -44,13 +44,24 @@ export async function resizeTo(page: Page, width: number, height = 900) {
 export const preferenceSaved = (page: Page) =>
   page.waitForResponse((r) => r.url().includes('/Preferences') && r.request().method() === 'PUT' && r.status() === 204);
 
-/** Resolves when no transition or animation is running (a fading dialog would fail the contrast check). */
+/**
+ * Resolves when no transition or animation is running (a fading dialog would fail the contrast check). A
+ * component's transition may start a frame after it mounts, so two frames pass first, and the page counts as
+ * settled only when two checks a frame apart both find nothing running.
+ */
 export async function settled(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), {
-      timeout: 5_000,
-    })
-    .toBe(0);
+  const running = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(document.getAnimations().filter((a) => a.playState === 'running').length),
+            ),
+          ),
+        ),
+    );
+  await expect.poll(async () => (await running()) + (await running()), { timeout: 5_000 }).toBe(0);
 }
 
 /** No serious or critical axe violation on what the page shows once it has settled. */
