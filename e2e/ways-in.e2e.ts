@@ -166,6 +166,8 @@ describe('after password login', () => {
     const { userId } = (await callApi('GET', '/api/patientportaluser/loginprofile', apiToken))!;
     await callApi('PATCH', `/api/users/${String(userId)}`, apiToken, [
       { op: 'replace', path: '/email', value: ROBERTS_NEW_EMAIL },
+      // Changing an address the account already has needs the current password (issue 10).
+      { op: 'test', path: '/password', value: DEMO_PASSWORD },
     ]);
     await callApi('POST', `/api/users/${String(userId)}/audit/logoff`, apiToken, {
       auditEventType: 'logoffauditevent',

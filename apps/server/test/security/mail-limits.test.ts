@@ -34,7 +34,7 @@ describe('mail limits (finding 4)', () => {
         url: `/api/users/${fx.userIds.john}/changeemail`,
         remoteAddress: nextIp(),
         headers: { authorization: `Bearer ${token}` },
-        payload: { isPatient: false, userId: fx.userIds.john, email },
+        payload: { isPatient: false, userId: fx.userIds.john, email, currentPassword: 'DemoPass#2026' },
       });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expectError(res, 429, 'too_many_attempts');
