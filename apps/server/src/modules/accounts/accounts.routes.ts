@@ -7,7 +7,6 @@ import {
   EMAIL_FORMAT_MESSAGE,
   EmailChangedSchema,
   EmailPatchSchema,
-  ErrorBodySchema,
   isValidEmail,
   JsonPatchSchema,
   LanguageQuerySchema,
@@ -53,7 +52,7 @@ export async function accountRoutes(app: RouteApp) {
         'eulaacceptedauditevent. Accepting again is harmless.',
       params: UserIdParams,
       body: JsonPatchSchema,
-      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 204: NO_CONTENT },
     }),
     async (request, reply) => {
       const [operation] = request.body;
@@ -117,7 +116,7 @@ export async function accountRoutes(app: RouteApp) {
       params: UserIdParams,
       querystring: LanguageQuerySchema,
       body: EmailPatchSchema,
-      response: { 200: EmailChangedSchema, 400: LockedErrorSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 200: EmailChangedSchema, 400: LockedErrorSchema },
     }),
     async (request, reply) => {
       let email: string | undefined;
@@ -170,7 +169,7 @@ export async function accountRoutes(app: RouteApp) {
       params: UserIdParams,
       querystring: LanguageQuerySchema,
       body: ChangeEmailSchema,
-      response: { 200: EmailChangedSchema, 400: LockedErrorSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 200: EmailChangedSchema, 400: LockedErrorSchema },
     }),
     async (request, reply) => {
       const caller = requireUserCaller(request);
@@ -196,7 +195,7 @@ export async function accountRoutes(app: RouteApp) {
         'when it is confirmed, 400 cannot_send when this server cannot send mail (production without SMTP).',
       params: UserIdParams,
       querystring: LanguageQuerySchema,
-      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 204: NO_CONTENT },
     }),
     async (request, reply) => {
       await service.sendConfirmation(requireUserCaller(request).userId, mailContext(request, request.query.language));
@@ -217,7 +216,7 @@ export async function accountRoutes(app: RouteApp) {
         encryptedUserId: z.string().min(1).max(200),
         username: z.string().min(1).max(100),
       }),
-      response: { 200: UserValidationSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 200: UserValidationSchema },
     }),
     async (request) => {
       const { encryptedUserId, username } = request.params;
@@ -238,7 +237,7 @@ export async function accountRoutes(app: RouteApp) {
         'has: 400 cannot_confirm "We cannot confirm your email address."',
       params: UserIdParams,
       body: ConfirmEmailSchema,
-      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 204: NO_CONTENT },
     }),
     async (request, reply) => {
       await service.confirmEmail(requireUserCaller(request), request.body.encryptedUserId);
@@ -259,7 +258,7 @@ export async function accountRoutes(app: RouteApp) {
         'zh-* means zh), else 400 validation_failed naming ietfCode. Stored in its canonical spelling.',
       params: UserIdParams,
       querystring: z.object({ ietfCode: LanguageCodeSchema }),
-      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 204: NO_CONTENT },
     }),
     async (request, reply) => {
       const locale = supportedLocaleOf(request.query.ietfCode);
@@ -279,7 +278,7 @@ export async function accountRoutes(app: RouteApp) {
           'The language stored on the patient (a locale such as es-MX, as the portal saves it), or null when ' +
           'the patient has none. The link-login page applies it after login.',
         params: PatientIdParams,
-        response: { 200: PreferredLanguageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: PreferredLanguageSchema },
       },
       { relationships: ['self', 'representative', 'kioskUser', 'linkUser'], beforeTerms: true },
     ),
@@ -300,10 +299,6 @@ export async function accountRoutes(app: RouteApp) {
         querystring: z.object({ language: LanguageCodeSchema }),
         response: {
           204: NO_CONTENT,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
         },
       },
       { relationships: ['self'], beforeTerms: true },
@@ -332,9 +327,6 @@ export async function accountRoutes(app: RouteApp) {
       querystring: PreferencesQuery,
       response: {
         200: z.array(PreferenceSchema),
-        400: ErrorBodySchema,
-        401: ErrorBodySchema,
-        404: ErrorBodySchema,
       },
     }),
     async (request) => {
@@ -355,7 +347,7 @@ export async function accountRoutes(app: RouteApp) {
         'too_many_preferences). The login profile lists them.',
       params: UserIdParams,
       body: PreferenceUpdateSchema,
-      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 204: NO_CONTENT },
     }),
     async (request, reply) => {
       const caller = requireUserCaller(request);
@@ -383,7 +375,7 @@ export async function accountRoutes(app: RouteApp) {
         'session, the login type, the facility and the relationship.',
       params: UserIdParams,
       body: AuditRequestSchema,
-      response: { 204: NO_CONTENT, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 204: NO_CONTENT },
     }),
     async (request, reply) => {
       await service.recordAudit(requireUserCaller(request), request.body.auditEventType, request.body.patientId);

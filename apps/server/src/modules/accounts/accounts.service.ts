@@ -2,7 +2,7 @@ import { sameEmail, SUPPORTED_LOCALES, type SupportedLocale } from '@portal/cont
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { openPatientScope } from '../../platform/access/patient-scope';
-import { audit, writeAudit } from '../../platform/audit/audit';
+import { audit, auditCaller } from '../../platform/audit/audit';
 import {
   consumeSecret,
   findSecret,
@@ -88,13 +88,7 @@ export class AccountsService {
   async acceptTerms(caller: SessionCaller & { userId: number }): Promise<void> {
     await this.db.transaction(async (tx) => {
       await setEulaAccepted(tx, caller.userId);
-      await writeAudit(tx, {
-        eventType: 'eulaacceptedauditevent',
-        actorUserId: caller.userId,
-        sessionId: caller.sessionId,
-        facilityId: caller.facilityId,
-        loginType: caller.loginType,
-      });
+      await auditCaller(tx, caller, 'eulaacceptedauditevent');
     });
   }
 

@@ -119,9 +119,6 @@ export async function passwordRoutes(app: RouteApp) {
       response: {
         204: NO_CONTENT,
         400: LockedErrorSchema,
-        401: ErrorBodySchema,
-        403: ErrorBodySchema,
-        404: ErrorBodySchema,
       },
     }),
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   AppointmentsResponseSchema,
-  ErrorBodySchema,
   NotificationSettingsQuery,
   NotificationSettingsSchema,
   PatientIdParams,
@@ -42,10 +41,6 @@ export async function appointmentRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: {
           200: AppointmentsResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
         },
       },
       GRANT,
@@ -76,10 +71,6 @@ export async function appointmentRoutes(app: RouteApp) {
       params: UpcomingCountParams,
       response: {
         200: z.array(UpcomingAppointmentSchema),
-        400: ErrorBodySchema,
-        401: ErrorBodySchema,
-        403: ErrorBodySchema,
-        404: ErrorBodySchema,
       },
     }),
     async (request) => service.upcoming(scopeOf(request), request.params.count),
@@ -98,10 +89,6 @@ export async function appointmentRoutes(app: RouteApp) {
       querystring: NotificationSettingsQuery,
       response: {
         200: NotificationSettingsSchema,
-        400: ErrorBodySchema,
-        401: ErrorBodySchema,
-        403: ErrorBodySchema,
-        404: ErrorBodySchema,
       },
     }),
     async (request) => service.notificationSettings(scopeOf(request), request.query.type),

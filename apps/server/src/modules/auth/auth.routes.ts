@@ -20,7 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { patientRoute, userRoute, type RouteApp } from '../../platform/http/routes';
 import { requireCaller, scopeOf } from '../../platform/access/access-control';
-import { writeAudit } from '../../platform/audit/audit';
+import { auditCaller } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
 import { LIMITS } from '../../platform/http/limits';
 import { URL_TOKEN_MS } from '../../platform/auth/url-tokens';
@@ -158,14 +158,7 @@ export async function authRoutes(app: RouteApp) {
       if (request.params.userId !== (caller.userId ?? 0)) throw notFound('not_found', 'Not found.');
       await database.db.transaction(async (tx) => {
         await sessions.revoke(tx, caller.sessionId, 'logout');
-        await writeAudit(tx, {
-          eventType: AUDIT_LOGOFF_EVENTS[caller.loginType],
-          actorUserId: caller.userId,
-          patientId: caller.boundPatientId,
-          sessionId: caller.sessionId,
-          facilityId: caller.facilityId,
-          loginType: caller.loginType,
-        });
+        await auditCaller(tx, caller, AUDIT_LOGOFF_EVENTS[caller.loginType], { patientId: caller.boundPatientId });
       });
       return reply.status(204).send(null);
     },
@@ -220,7 +213,7 @@ export async function authRoutes(app: RouteApp) {
         'capability_profiles.',
       tags: ['access'],
       params: UserIdParams,
-      response: { 200: CapabilitiesSchema, 404: ErrorBodySchema },
+      response: { 200: CapabilitiesSchema },
     }),
     async (request) => profiles.capabilities(requireCaller(request)),
   );
@@ -232,7 +225,7 @@ export async function authRoutes(app: RouteApp) {
         summary: 'A patient the caller may act for',
         tags: ['access'],
         params: PatientIdParams,
-        response: { 200: PatientSchema, 404: ErrorBodySchema },
+        response: { 200: PatientSchema },
       },
       { relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
     ),
@@ -246,7 +239,7 @@ export async function authRoutes(app: RouteApp) {
         summary: "The facilities of a patient's care (the home facility first)",
         tags: ['access'],
         params: PatientIdParams,
-        response: { 200: z.array(PatientFacilitySchema), 404: ErrorBodySchema },
+        response: { 200: z.array(PatientFacilitySchema) },
       },
       { relationships: ['self', 'representative', 'kioskUser', 'linkUser'] },
     ),
@@ -260,7 +253,7 @@ export async function authRoutes(app: RouteApp) {
       description: 'Kiosk and link users get none (403).',
       tags: ['access'],
       params: PatientIdParams,
-      response: { 200: z.array(ExternalSystemSchema), 403: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 200: z.array(ExternalSystemSchema) },
     }),
     async (request) => profiles.externalSystems(scopeOf(request)),
   );

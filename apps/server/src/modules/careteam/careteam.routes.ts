@@ -36,10 +36,6 @@ export async function careTeamRoutes(app: RouteApp) {
       params: PatientIdParams,
       response: {
         200: z.array(CareTeamMemberSchema),
-        400: ErrorBodySchema,
-        401: ErrorBodySchema,
-        403: ErrorBodySchema,
-        404: ErrorBodySchema,
       },
     }),
     async (request) => service.careTeam(scopeOf(request)),

@@ -1,4 +1,4 @@
-import { ErrorBodySchema, FollowUpPlanListSchema, FollowUpPlanParams, FollowUpPlanQuery } from '@portal/contracts';
+import { FollowUpPlanListSchema, FollowUpPlanParams, FollowUpPlanQuery } from '@portal/contracts';
 import { patientRoute, type RouteApp } from '../../platform/http/routes';
 import { scopeOf } from '../../platform/access/access-control';
 import { FollowUpPlanService } from './follow-up-plan.service';
@@ -39,10 +39,6 @@ export async function followUpPlanRoutes(app: RouteApp) {
         querystring: FollowUpPlanQuery,
         response: {
           200: FollowUpPlanListSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
         },
       },
       GRANT,

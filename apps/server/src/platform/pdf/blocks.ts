@@ -1,0 +1,18 @@
+// The blocks a PDF is built from: what the builder collects and the layout draws.
+
+export interface PdfTable {
+  caption?: string;
+  columns: { header: string; width: number /* relative weight */; align?: 'left' | 'right' }[];
+  rows: { cells: string[]; emphasis?: boolean /* drawn bold with a marker, e.g. abnormal */ }[];
+}
+
+export type Block =
+  | { kind: 'heading'; text: string; level: 1 | 2 | 3 }
+  | { kind: 'paragraph'; text: string; muted: boolean; size: number; bold: boolean }
+  | { kind: 'keyValues'; rows: [string, string][] }
+  | { kind: 'table'; table: PdfTable }
+  | { kind: 'space'; points: number }
+  | { kind: 'pageBreak' }
+  | { kind: 'rule' }
+  | { kind: 'list'; items: string[]; ordered: boolean }
+  | { kind: 'callout'; label: string; value: string; size: number; letterSpacing: number };
