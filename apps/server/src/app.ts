@@ -87,12 +87,19 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 500 },
     return503OnClosing: true,
     // Fastify's own early answers (a path that is no valid URL) in our shape and with our headers.
-    frameworkErrors: (_error, request, generic) => {
+    // A path that is no valid URL is a 400; a path no route can hold (a parameter past maxParamLength) is a 404,
+    // as it is when the web app's catch-all route answers it.
+    frameworkErrors: (error, request, generic) => {
       const reply = generic as unknown as FastifyReply;
+      const badUrl = (error as { code?: string }).code === 'FST_ERR_BAD_URL';
       void reply
         .headers(baselineSecurityHeaders())
-        .status(400)
-        .send({ error: 'bad_request', message: 'The request address is not valid.', requestId: request.id });
+        .status(badUrl ? 400 : 404)
+        .send(
+          badUrl
+            ? { error: 'bad_request', message: 'The request address is not valid.', requestId: request.id }
+            : { error: 'not_found', message: 'Not found.', requestId: request.id },
+        );
     },
     // What Node's HTTP parser refuses (headers too large, unreadable requests): a whole answer of our own.
     clientErrorHandler: (error, socket) => {
