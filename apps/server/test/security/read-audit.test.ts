@@ -1,4 +1,5 @@
 import { and, eq, gt, max } from 'drizzle-orm';
+import { fill } from '../route-samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/db/schema/index';
 import type { RouteEntry } from '../../src/platform/access/access-control';
@@ -40,29 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-// Values for other path parameters, as the authorisation matrix has them.
-const SAMPLE_PARAMS: Record<string, string> = {
-  facilityId: '1',
-  themeId: '1',
-  contentKey: 'TermsOfUse',
-  pin: '000000',
-  token: 'not-a-real-token',
-  encryptedUserId: 'not-a-real-token',
-  username: 'jane.doe',
-  count: '4',
-  fileName: 'priya-raman-thumb.svg',
-  invitationId: '1',
-  pageNumber: '1',
-};
-
-function fill(url: string, values: Record<string, string>): string {
-  return url.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
-    const value = values[name] ?? SAMPLE_PARAMS[name];
-    if (value === undefined) throw new Error(`No sample value for :${name} in ${url}`);
-    return value;
-  });
-}
 
 /** Every GET route about one patient's record: the routes whose reads must be audited. */
 function readRoutes(): RouteEntry[] {

@@ -3,6 +3,7 @@ import { CALLER_KINDS, bearer, type AccessFixture, type CallerKind } from '../..
 import { openApiApp, type TestApp } from '../../../test/api';
 import type { Relationship } from './patient-access';
 import type { RouteEntry } from './access-control';
+import { fill } from '../../../test/route-samples';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -77,31 +78,6 @@ function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | '
       return route.relationships?.includes(relationship) ? 'allowed' : 403;
     }
   }
-}
-
-// Values for path parameters other than the patient and user ids.
-const SAMPLE_PARAMS: Record<string, string> = {
-  facilityId: '1',
-  themeId: '1',
-  contentKey: 'TermsOfUse',
-  pin: '000000',
-  token: 'not-a-real-token',
-  encryptedUserId: 'not-a-real-token',
-  username: 'jane.doe',
-  count: '4',
-  // A photo the demo seeds, so the public image route answers 200 rather than 404.
-  fileName: 'priya-raman-thumb.svg',
-  // The PIN letter answers 404 without a valid sealed token, whoever asks: it is public by design.
-  invitationId: '1',
-  pageNumber: '1',
-};
-
-function fill(url: string, values: Record<string, string>) {
-  return url.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
-    const value = values[name] ?? SAMPLE_PARAMS[name];
-    if (value === undefined) throw new Error(`The matrix has no sample value for :${name} in ${url}`);
-    return value;
-  });
 }
 
 function routesUnderTest(): RouteEntry[] {

@@ -1,0 +1,27 @@
+// Sample values for the path parameters of every route: the authorisation matrix and the read-audit walk
+// fill route URLs with them.
+
+// Values for path parameters other than the patient and user ids.
+export const SAMPLE_PARAMS: Record<string, string> = {
+  facilityId: '1',
+  themeId: '1',
+  contentKey: 'TermsOfUse',
+  pin: '000000',
+  token: 'not-a-real-token',
+  encryptedUserId: 'not-a-real-token',
+  username: 'jane.doe',
+  count: '4',
+  // A photo the demo seeds, so the public image route answers 200 rather than 404.
+  fileName: 'priya-raman-thumb.svg',
+  // The PIN letter answers 404 without a valid sealed token, whoever asks: it is public by design.
+  invitationId: '1',
+  pageNumber: '1',
+};
+
+export function fill(url: string, values: Record<string, string>) {
+  return url.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+    const value = values[name] ?? SAMPLE_PARAMS[name];
+    if (value === undefined) throw new Error(`The matrix has no sample value for :${name} in ${url}`);
+    return value;
+  });
+}
