@@ -53,6 +53,19 @@ function positiveInt(value: string): number | undefined {
  */
 export const TOKEN_RATE_LIMIT = { max: LIMITS.token.points, windowMs: LIMITS.token.durationSeconds * 1000 } as const;
 
+/** The form body parser's limit (app.ts): no field of the token form can be longer. */
+const FORM_BODY_LIMIT = 16_384;
+
+/**
+ * The token form with credentials of any length the form body allows: an over-long username or password is a
+ * failed login (spec 000: 'Login failed. Please try again.'), answered like a wrong password, not a 400
+ * validation_failed. No account has such a name or password, so the login fails on its own.
+ */
+const TOKEN_BODY = TokenRequestSchema.extend({
+  username: z.string().max(FORM_BODY_LIMIT).optional(),
+  password: z.string().max(FORM_BODY_LIMIT).optional(),
+});
+
 const LOGON_PROCESSES = ['patientKioskManagement', 'singleSignOn', 'patientKioskUser', 'patientLinkUser'];
 
 const TOKEN_DESCRIPTION = `OAuth-style token endpoint (form-encoded). Answers 200 with opaque tokens, or 400 with
@@ -72,7 +85,8 @@ locks for its lockout time (default 15 minutes): error locked_out with minutesLe
 exactly like a wrong password, takes the same time (a password hash is checked on every path) and has its failures
 counted too (per username, in the shared counters): after 5 it answers locked_out. A password login on the host of
 a facility the user does not belong to (their own, or the home facility of a patient they represent) fails like a
-wrong password. A temporary password from "forgot password" answers password_change_required.
+wrong password. A temporary password from "forgot password" answers password_change_required. A username over 100 characters or a
+password over 256 fails like a wrong password (invalid_grant), not as a validation error.
 Logins (not refreshes) are also limited to ${TOKEN_RATE_LIMIT.max} per ${TOKEN_RATE_LIMIT.windowMs / 60_000} minutes per
 client IP (429 too_many_attempts). Sessions end after the configured idle time (default 30 minutes) or absolute time
 (default 12 hours).`;
@@ -91,7 +105,7 @@ export async function authRoutes(app: RouteApp) {
         description: TOKEN_DESCRIPTION,
         tags: ['access'],
         consumes: ['application/x-www-form-urlencoded'],
-        body: TokenRequestSchema,
+        body: TOKEN_BODY,
         response: { 200: TokenResponseSchema, 400: TokenErrorSchema.or(ErrorBodySchema), 429: ErrorBodySchema },
       },
     },

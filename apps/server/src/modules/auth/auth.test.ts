@@ -82,6 +82,17 @@ describe('password login', () => {
     await resetUser('robert.doe', { failedLoginCount: 0 });
   });
 
+  it('answers an over-long username or password like a wrong password (spec 000: Login failed)', async () => {
+    const wrong = expectTokenError(await login('robert.doe', 'Whatever#2026'), 'invalid_grant');
+    const longName = expectTokenError(await login('a'.repeat(101), 'Whatever#2026'), 'invalid_grant');
+    const longPassword = expectTokenError(await login('robert.doe', `A1#${'x'.repeat(254)}`), 'invalid_grant');
+    const both = expectTokenError(await login('b'.repeat(5000), 'C'.repeat(5000)), 'invalid_grant');
+    for (const body of [longName, longPassword, both]) {
+      expect({ ...body, requestId: '' }).toEqual({ ...wrong, requestId: '' });
+    }
+    await resetUser('robert.doe', { failedLoginCount: 0 });
+  });
+
   it('validates the form and names the field', async () => {
     const res = await token({ grant_type: 'client_credentials' });
     expect(res.statusCode).toBe(400);
