@@ -75,6 +75,10 @@ export const LoginProfileSchema = z.object({
   preferences: z.array(PreferenceSchema),
   termsOfUse: z.string().describe('The facility terms of use, sanitised HTML, in the requested language'),
   ids: z.array(z.object({ idType: z.enum(['Patient', 'PatientContact']), value: z.number().int() })),
+  accessSwitchedOff: z
+    .boolean()
+    .optional()
+    .describe('true when ids is empty because every patient the user represented has switched their access off'),
 });
 export type LoginProfile = z.infer<typeof LoginProfileSchema>;
 /* ------------------------------------------------------------ capabilities */

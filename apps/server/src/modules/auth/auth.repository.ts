@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   capabilityProfiles,
@@ -98,6 +98,21 @@ export async function findUserIds(db: DbOrTx, userId: number) {
       ),
     );
   return { own: own.map((r) => r.id), represented };
+}
+
+/** Whether a user was made the representative of a patient who has since switched that access off. */
+export async function hasSwitchedOffRepresentation(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: personalContacts.id })
+    .from(personalContacts)
+    .where(
+      and(
+        eq(personalContacts.authorizedRepresentativeUserId, userId),
+        or(eq(personalContacts.isAuthorizedRepresentativeActive, false), eq(personalContacts.isActive, false)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function findCapabilityModules(

@@ -409,7 +409,14 @@ describe('GET /api/patientportaluser/loginprofile', () => {
       ids: [{ idType: 'PatientContact', value: fx.patientA }],
     });
     const disabled = (await profileOf((await fx.token('disabledRepresentative')).bearer!)).json<LoginProfile>();
-    expect(disabled).toMatchObject({ isAuthorizedRepresentative: false, ids: [] });
+    expect(disabled).toMatchObject({ isAuthorizedRepresentative: false, ids: [], accessSwitchedOff: true });
+  });
+
+  it('says accessSwitchedOff only to a user with no patient left whose representation was switched off', async () => {
+    for (const kind of ['patientA', 'representativeOfA', 'kioskStaff', 'kioskUserOfA', 'linkUserOfA'] as const) {
+      const body = (await profileOf((await fx.token(kind)).bearer!)).json<LoginProfile>();
+      expect(body.accessSwitchedOff, kind).toBe(false);
+    }
   });
 });
 
@@ -439,6 +446,16 @@ describe('GET /api/users/{userId}/capabilities/patientPortal', () => {
     expect(rep.modules.find((m) => m.moduleName === 'Dashboard')!.details.map((d) => d.fieldName)).not.toContain(
       'PersonalContacts',
     );
+  });
+
+  it('gives a user with no patient to show (a switched-off representative) no modules', async () => {
+    const emily = await fx.token('disabledRepresentative');
+    const res = await t.app.inject({
+      url: `/api/users/${emily.userId}/capabilities/patientPortal`,
+      headers: bearer(emily.bearer),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Capabilities>()).toEqual({ modules: [] });
   });
 });
 

@@ -11,6 +11,7 @@ import {
   findPatientWithFacility,
   findUserById,
   findUserIds,
+  hasSwitchedOffRepresentation,
   type CapabilityAudience,
 } from './auth.repository';
 import type { PatientScope } from '../../platform/access/patient-scope';
@@ -47,6 +48,7 @@ export class ProfileService {
         preferences: [],
         termsOfUse: '',
         ids: [{ idType: 'Patient', value: patient.id }],
+        accessSwitchedOff: false,
       };
     }
     const found = await findUserById(this.db, caller.userId);
@@ -56,6 +58,12 @@ export class ProfileService {
       caller.loginType === 'patientKioskManagement'
         ? { own: [], represented: [] }
         : await findUserIds(this.db, user.id);
+    // No patient left to show because the patient switched the representative's access off: the portal says so.
+    const accessSwitchedOff =
+      caller.loginType !== 'patientKioskManagement' &&
+      ids.own.length === 0 &&
+      ids.represented.length === 0 &&
+      (await hasSwitchedOffRepresentation(this.db, user.id));
     return {
       userId: user.id,
       userName: user.username,
@@ -76,10 +84,12 @@ export class ProfileService {
         ...ids.own.map((value) => ({ idType: 'Patient' as const, value })),
         ...ids.represented.map((r) => ({ idType: 'PatientContact' as const, value: r.patientId })),
       ],
+      accessSwitchedOff,
     };
   }
 
-  private async audience(caller: SessionCaller): Promise<CapabilityAudience> {
+  /** The audience whose capability profile applies; null for a user with no patient to show (no modules). */
+  private async audience(caller: SessionCaller): Promise<CapabilityAudience | null> {
     switch (caller.loginType) {
       case 'patientKioskManagement':
         return 'kioskManagement';
@@ -89,13 +99,15 @@ export class ProfileService {
         return 'linkUser';
       default: {
         const ids = caller.userId ? await findUserIds(this.db, caller.userId) : { own: [], represented: [] };
-        return ids.own.length === 0 && ids.represented.length > 0 ? 'representative' : 'patient';
+        if (ids.own.length > 0) return 'patient';
+        return ids.represented.length > 0 ? 'representative' : null;
       }
     }
   }
 
   async capabilities(caller: SessionCaller): Promise<Capabilities> {
-    return { modules: await findCapabilityModules(this.db, caller.facilityId, await this.audience(caller)) };
+    const audience = await this.audience(caller);
+    return { modules: audience ? await findCapabilityModules(this.db, caller.facilityId, audience) : [] };
   }
 
   async patient(scope: PatientScope): Promise<Patient> {
