@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   calendarDay,
   dayIn,
@@ -9,6 +9,7 @@ import {
   formatTimeOfDay,
   localMidnight,
   middayIn,
+  setDateLocale,
   startOfDayMonthsBefore,
 } from './dates';
 
@@ -77,5 +78,87 @@ describe('calendar days', () => {
     expect(formatDay('2026-03-05T23:30:00-05:00', 'L')).toBe('03/05/2026');
     expect(formatTimeOfDay('2026-03-05T15:00:00Z', 'America/Chicago')).toBe('9:00 AM');
     expect(formatTimeOfDay('2026-03-05T15:00:00Z', { offsetMinutes: -300 })).toBe('10:00 AM');
+  });
+});
+
+describe('dates a reader cannot misread, in every language', () => {
+  afterAll(() => setDateLocale('en'));
+  const tz = 'America/New_York';
+  const now = new Date('2026-11-21T15:00:00Z');
+  // 30 Nov 2025 and 2 Dec 2025 (treatment summary); 9 Nov 2026 at 11:00 and 23 Nov at 19:00 (appointments).
+  const cases = [
+    {
+      locale: 'en',
+      treatment: ['11/30/2025', '12/02/2025'],
+      long: 'Nov 30, 2025',
+      dateTime: ['11/09/2026 11:00 AM', '11/23/2026 7:00 PM'],
+      time: '7:00 PM',
+    },
+    {
+      locale: 'es',
+      treatment: ['30 de nov de 2025', '2 de dic de 2025'],
+      long: '30 de nov de 2025',
+      dateTime: ['11/09/2026 11:00 AM', '11/23/2026 7:00 PM'],
+      time: '7:00 PM',
+    },
+    {
+      locale: 'fr-ca',
+      treatment: ['30 nov. 2025', '2 déc. 2025'],
+      long: '30 nov. 2025',
+      dateTime: ['11/09/2026 11:00 AM', '11/23/2026 7:00 PM'],
+      time: '7:00 PM',
+    },
+    {
+      locale: 'pt-br',
+      treatment: ['30 de nov de 2025', '2 de dez de 2025'],
+      long: '30 de nov de 2025',
+      dateTime: ['11/09/2026 11:00 AM', '11/23/2026 7:00 PM'],
+      time: '7:00 PM',
+    },
+    {
+      locale: 'zh',
+      treatment: ['2025年11月30日', '2025年12月2日'],
+      long: '2025年11月30日',
+      dateTime: ['11/09/2026 11:00 上午', '11/23/2026 7:00 下午'],
+      time: '7:00 下午',
+    },
+  ];
+
+  it.each(cases)('$locale: treatment summary days are MM/DD/YYYY or name the month', async (c) => {
+    await setDateLocale(c.locale);
+    expect([formatDay('2025-11-30', 'L'), formatDay('2025-12-02T00:00:00', 'L')]).toEqual(c.treatment);
+    expect(formatDay('2025-11-30')).toBe(c.long);
+    expect(formatListDate('2025-11-30', { timeZoneId: tz, now })).toBe(c.long);
+  });
+
+  it.each(cases)('$locale: a full date-time keeps MM/DD/YYYY h:mm A, with AM and PM in the language', async (c) => {
+    await setDateLocale(c.locale);
+    const times = ['2026-11-09T16:00:00Z', '2026-11-24T00:00:00Z'];
+    expect(times.map((v) => formatDateTime(v, tz))).toEqual(c.dateTime);
+    expect(formatDateTime(times[0]!, tz, false)).toBe('11/09/2026');
+    // The dashboard's time of day and the list's time of today read as the appointments page's.
+    expect(formatTimeOfDay(times[1]!, tz)).toBe(c.time);
+    expect(formatListDate('2026-11-21T12:00:00-05:00', { timeZoneId: tz, now })).toBe(
+      c.locale === 'zh' ? '12:00 下午' : '12:00 PM',
+    );
+  });
+
+  it.each(cases)('$locale: no date shows day first in digits', async (c) => {
+    await setDateLocale(c.locale);
+    const shown = [
+      formatDay('2025-11-30', 'L'),
+      formatDay('2025-11-30'),
+      formatDateTime('2025-11-30T16:00:00Z', tz),
+      formatListDate('2025-11-30T16:00:00Z', { timeZoneId: tz, now }),
+      formatListDate('2026-03-05T16:00:00Z', { timeZoneId: tz, now }),
+    ];
+    for (const text of shown) expect(text).not.toMatch(/\b30[/.-]11\b/);
+  });
+
+  it('keeps 11:00 and 12:30 in the morning and afternoon halves in Chinese, never 中午', async () => {
+    await setDateLocale('zh');
+    expect(formatTimeOfDay('2026-11-09T16:00:00Z', tz)).toBe('11:00 上午');
+    expect(formatTimeOfDay('2026-11-09T17:30:00Z', tz)).toBe('12:30 下午');
+    expect(formatTimeOfDay('2026-11-09T05:30:00Z', tz)).toBe('12:30 上午');
   });
 });

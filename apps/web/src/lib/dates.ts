@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -55,26 +55,78 @@ export function startOfDayMonthsBefore(now: Date, months: number, timeZoneId: st
   return dayjs(now).tz(timeZoneId).subtract(months, 'month').startOf('day').valueOf();
 }
 
-/**
- * A calendar day in the user's language, never moved by a time zone: 'll' ('Mar 5, 2026', the default)
- * or another dayjs format such as 'L' (03/05/2026). A value that is not a day is formatted as it is.
+/*
+ * How dates read (one rule for every page):
+ * - Where the spec fixes a format, it is kept: a full date-time is MM/DD/YYYY h:mm A (spec 000), the list
+ *   rule's 'MMM D' for a day of this year (spec 002), 'MMM DD, YYYY' for questionnaires (spec 001).
+ * - Where the spec leaves the form to the language ('ll', 'L', a time of day), the date names its month
+ *   ('Nov 30, 2025', '30 de nov de 2025', '2025年11月30日'). A date in digits only is ever month first, as
+ *   the fixed MM/DD/YYYY beside it, so no reader takes 11/09 for the 11th of September in one place and
+ *   for the 9th of November in another: 'L' (treatment summary) is MM/DD/YYYY where the language writes
+ *   it so (US English), and the month-named 'll' in every other language.
+ * - A time of day is the time part of the fixed format, h:mm A, everywhere (the dashboard, the lists and
+ *   the appointments page read alike). A is the half of the day in the user's language: AM/PM, and in
+ *   Chinese 上午/下午 (the Chinese words for AM and PM; the date library's six periods of the day would write
+ *   11:00 as 中午, "noon", and 19:00 as 晚上).
  */
-export function formatDay(value: string, format: string = DATE_FORMATS.list): string {
-  return dayjs(calendarDay(value) ?? value).format(format);
+
+/** The time part of the spec's fixed MM/DD/YYYY h:mm A. */
+const TIME_OF_DAY = DATE_FORMATS.fullDateTime.slice(DATE_FORMATS.fullDateTime.indexOf(' ') + 1);
+
+/** AM and PM where the language has words of its own for them (else the date library's AM/PM). */
+const MERIDIEMS: Record<string, readonly [string, string]> = { zh: ['上午', '下午'] };
+
+/** A dayjs format with its meridiem (A) written out in the user's language as AM or PM. */
+function withMeridiem(d: Dayjs, format: string): string {
+  const words = MERIDIEMS[d.locale().split('-')[0] ?? ''];
+  if (!words || !format.includes('A')) return d.format(format);
+  return d.format(format.replace('A', `[${d.hour() < 12 ? words[0] : words[1]}]`));
+}
+
+const monthFirst = new Map<string, boolean>();
+
+/** True when the language writes a numeric date month first (MM/DD/YYYY), as the spec's fixed format does. */
+function numericDateIsMonthFirst(): boolean {
+  const locale = dayjs.locale();
+  let answer = monthFirst.get(locale);
+  if (answer === undefined) {
+    answer = dayjs('2000-11-30').format('L') === '11/30/2000';
+    monthFirst.set(locale, answer);
+  }
+  return answer;
 }
 
 /**
- * The time of day of an instant in the user's language ('LT': '2:30 PM'), in an IANA zone or at a fixed
- * offset from UTC in minutes.
+ * A calendar day in the user's language, never moved by a time zone: 'll' ('Mar 5, 2026', the default,
+ * '5 de mar de 2026', '2026年3月5日'), or 'L', the treatment summary's: MM/DD/YYYY in US English, the
+ * month-named 'll' in every language whose numeric date is not month first. A value that is not a day is
+ * formatted as it is.
+ */
+export function formatDay(
+  value: string,
+  format: typeof DATE_FORMATS.list | typeof DATE_FORMATS.treatmentSummary = DATE_FORMATS.list,
+): string {
+  const shown = format === DATE_FORMATS.treatmentSummary && !numericDateIsMonthFirst() ? DATE_FORMATS.list : format;
+  return dayjs(calendarDay(value) ?? value).format(shown);
+}
+
+/**
+ * The time of day of an instant ('2:30 PM', Chinese '2:30 下午'), in an IANA zone or at a fixed offset
+ * from UTC in minutes.
  */
 export function formatTimeOfDay(instant: DateInput, zone: string | { offsetMinutes: number }): string {
   const at = typeof zone === 'string' ? dayjs(instant).tz(zone) : dayjs(instant).utcOffset(zone.offsetMinutes);
-  return at.format('LT');
+  return withMeridiem(at, TIME_OF_DAY);
 }
 
-/** A full date-time, always MM/DD/YYYY h:mm A, in the facility's time zone. */
-export function formatDateTime(value: DateInput, timeZoneId: string): string {
-  return dayjs(value).tz(timeZoneId).format(DATE_FORMATS.fullDateTime);
+/**
+ * A full date-time, always MM/DD/YYYY h:mm A, in the given time zone ('03/05/2026 1:07 PM', Chinese
+ * '03/05/2026 1:07 下午'); with `hasTime` false, the date part alone (03/05/2026).
+ */
+export function formatDateTime(value: DateInput, timeZoneId: string, hasTime = true): string {
+  const d = dayjs(value).tz(timeZoneId);
+  if (!hasTime) return d.format(DATE_FORMATS.fullDateTime.slice(0, DATE_FORMATS.fullDateTime.indexOf(' ')));
+  return withMeridiem(d, DATE_FORMATS.fullDateTime);
 }
 
 /**
@@ -91,7 +143,7 @@ export function formatListDate(
   const d = dayjs(day !== null ? middayIn(day, options.timeZoneId) : value).tz(options.timeZoneId);
   const now = dayjs(options.now ?? new Date()).tz(options.timeZoneId);
   const hasTime = !dayOnly && (options.hasTime ?? true);
-  if (d.isSame(now, 'day') && hasTime) return d.format('LT');
+  if (d.isSame(now, 'day') && hasTime) return withMeridiem(d, TIME_OF_DAY);
   if (d.isSame(now, 'year')) return d.format('MMM D');
   return d.format(DATE_FORMATS.list);
 }

@@ -49,8 +49,8 @@ export function matchesFilters(appointment: Appointment, filters: AppointmentFil
  * abbreviation when it is not the facility's zone; the date alone when the time is not known.
  */
 export function appointmentDateText(appointment: Appointment, facilityTimeZoneId: string): string {
-  const text = formatDateTime(appointment.date, appointment.timeZoneId);
-  if (!appointment.hasTimePart) return text.slice(0, 10);
+  const text = formatDateTime(appointment.date, appointment.timeZoneId, appointment.hasTimePart);
+  if (!appointment.hasTimePart) return text;
   return appointment.timeZoneId === facilityTimeZoneId || !appointment.timeZoneAbbreviation
     ? text
     : `${text} ${appointment.timeZoneAbbreviation}`;

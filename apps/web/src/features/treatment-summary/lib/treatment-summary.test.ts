@@ -97,7 +97,10 @@ describe('the value rules', () => {
     expect(formatTreatmentDate('2025-03-04')).toBe('03/04/2025');
     expect(formatTreatmentDate('2025-12-31T00:00:00')).toBe('12/31/2025');
     await setDateLocale('pt-br');
-    expect(formatTreatmentDate('2025-03-04')).toBe('04/03/2025');
+    // Not DD/MM/YYYY, which reads as another day beside the MM/DD/YYYY of the fixed date-times: the month by name.
+    expect(formatTreatmentDate('2025-03-04')).toBe('4 de mar de 2025');
+    await setDateLocale('zh');
+    expect(formatTreatmentDate('2025-11-30')).toBe('2025年11月30日');
   });
 });
 

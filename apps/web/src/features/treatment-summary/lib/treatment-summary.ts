@@ -39,7 +39,7 @@ export function isShownDate(value: unknown): value is string {
   return day !== null && day > EARLIEST_SHOWN_DATE;
 }
 
-/** A treatment summary date in the user's language: format 'L' (MM/DD/YYYY in US English). */
+/** A treatment summary date: format 'L', MM/DD/YYYY in US English, the month named in other languages. */
 export function formatTreatmentDate(value: string): string {
   return formatDay(value, DATE_FORMATS.treatmentSummary);
 }
