@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants/limits';
 import { emailSchema } from './fields';
 import { IdParam } from './common';
+import { LanguageQuerySchema } from './content';
 
 // Module contacts (spec 001): personal contacts and their invitations. The browser imports only the types of this file.
 
@@ -108,6 +109,16 @@ export const InvitationCreatedSchema = z.object({
   pin: z.string().describe('Shown once to the patient, who gives it to the contact; never in the email'),
   email: z.string(),
   pinPdfToken: z.string().describe('For GET /api/invitations/{invitationId}/pinpdf?token=, valid 10 minutes'),
+});
+export const InviteQuery = LanguageQuerySchema.extend({
+  resend: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true')
+    .describe(
+      'true for Resend Invitation: always a new invitation (new PIN, new email). Otherwise the same session asking ' +
+        'again within 10 minutes of an invitation is answered that invitation again, with no new email',
+    ),
 });
 export const PinPdfQuery = z.object({ token: z.string().min(10).max(1000) });
 

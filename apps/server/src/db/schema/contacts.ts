@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns';
 
 // A patient's personal contacts, some of them authorised representatives (module contacts). Mirrors
@@ -41,4 +41,13 @@ export const personalContacts = pgTable('personal_contacts', {
   updatedAt: tstz('updated_at')
     .notNull()
     .default(sql`now()`),
+});
+
+// The PIN of a new invitation, sealed for the session that issued it, while that session may be shown the same
+// invitation again (modules/contacts/invitations.service.ts; migration 0010).
+export const invitationPinCopies = pgTable('invitation_pin_copies', {
+  invitationId: bigint('invitation_id', { mode: 'number' }).primaryKey(),
+  sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+  sealedPin: text('sealed_pin').notNull(),
+  shownUntil: tstz('shown_until').notNull(),
 });

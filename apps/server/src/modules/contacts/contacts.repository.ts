@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   capabilityProfiles,
   facilities,
+  invitationPinCopies,
   languages,
   oneTimeSecrets,
   patients,
@@ -276,4 +277,47 @@ export function findInvitation(db: DbOrTx, invitationId: number) {
     .where(and(eq(oneTimeSecrets.id, invitationId), eq(oneTimeSecrets.kind, 'invitation')))
     .limit(1)
     .then((rows) => rows[0]);
+}
+
+/* ------------------------------------------------------- PIN copies */
+
+/** Holds the contact's row until the transaction ends (one invitation call per contact at a time). */
+export async function lockContact(tx: DbOrTx, contactId: number): Promise<void> {
+  await tx
+    .select({ id: personalContacts.id })
+    .from(personalContacts)
+    .where(eq(personalContacts.id, contactId))
+    .for('update');
+}
+
+/** Keeps the sealed PIN of a new invitation for the session that issued it, until shownUntil. */
+export async function savePinCopy(
+  tx: DbOrTx,
+  copy: { invitationId: number; sessionId: number; sealedPin: string; shownUntil: Date },
+): Promise<void> {
+  await tx.insert(invitationPinCopies).values(copy);
+}
+
+/** The sealed PIN of an invitation, if the session issued it and may still be shown it. */
+export function findPinCopy(db: DbOrTx, invitationId: number, sessionId: number, now: Date) {
+  return db
+    .select({ sealedPin: invitationPinCopies.sealedPin })
+    .from(invitationPinCopies)
+    .where(
+      and(
+        eq(invitationPinCopies.invitationId, invitationId),
+        eq(invitationPinCopies.sessionId, sessionId),
+        gt(invitationPinCopies.shownUntil, now),
+      ),
+    )
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Deletes the PIN copies whose window has passed, and those of the given invitations. */
+export async function deletePinCopies(tx: DbOrTx, now: Date, invitationIds: number[] = []): Promise<void> {
+  const stale = lte(invitationPinCopies.shownUntil, now);
+  await tx
+    .delete(invitationPinCopies)
+    .where(invitationIds.length ? or(stale, inArray(invitationPinCopies.invitationId, invitationIds)) : stale);
 }

@@ -8,6 +8,7 @@ import {
   IdParam,
   InvitationCreatedSchema,
   InviteExistsSchema,
+  InviteQuery,
   LanguageQuerySchema,
   PatientIdParams,
   PersonalContactSchema,
@@ -17,7 +18,12 @@ import { contactRoute, patientRoute, publicBase, type RouteApp } from '../../pla
 import { scopeOf } from '../../platform/access/access-control';
 import { ContactMailLimit, type RequestContext } from './contacts.shared';
 import { ContactsService } from './contacts.service';
-import { INVITATION_DAYS, InvitationsService, PIN_PDF_TOKEN_MS } from './invitations.service';
+import {
+  INVITATION_DAYS,
+  INVITATION_REPEAT_WINDOW_MS,
+  InvitationsService,
+  PIN_PDF_TOKEN_MS,
+} from './invitations.service';
 
 const TAGS = ['Personal contacts'];
 const INVITATION_TAGS = ['Invitations'];
@@ -204,18 +210,24 @@ export async function contactRoutes(app: RouteApp) {
           `contact’s earlier open invitations are withdrawn, a new one is issued (valid ${INVITATION_DAYS} days, ` +
           'single use, 5 wrong PINs lock it) and the invitation email is queued in the contact’s communication ' +
           'language when the portal speaks it, else ?language. The email carries the sign-up link ' +
-          '/auth-rep-sign-up?u=<token> and never the PIN. Writes contactinviteauditevent. Answers the PIN once ' +
-          '(it is stored only as a hash), the address the email went to, and pinPdfToken for GET ' +
+          '/auth-rep-sign-up?u=<token> and never the PIN. Writes contactinviteauditevent. Answers the PIN (stored ' +
+          'as a hash, plus a copy sealed for this session), the address the email went to, and pinPdfToken for GET ' +
           `/api/invitations/{invitationId}/pinpdf, valid ${PIN_PDF_TOKEN_MS / 60_000} minutes for this session. ` +
-          '400 failedSendingEmail when the mail cannot be queued (nothing is saved then).' +
+          `The same session asking again within ${INVITATION_REPEAT_WINDOW_MS / 60_000} minutes (the PIN page ` +
+          'reloaded) is answered the same invitation and PIN, with no new email, audit or withdrawal, while that ' +
+          'invitation is the newest, still open and for the current address; ?resend=true (Resend Invitation) ' +
+          'always issues a new one. 400 failedSendingEmail when the mail cannot be queued (nothing is saved then).' +
           MAIL_LIMIT_NOTE,
         params: ContactIdParams,
-        querystring: LanguageQuerySchema,
+        querystring: InviteQuery,
         response: { 200: InvitationCreatedSchema, 429: ErrorBodySchema },
       },
       { relationships: ['self'] },
     ),
-    async (request) => invitations.invite(context(request, request.query.language), request.params.contactId),
+    async (request) =>
+      invitations.invite(context(request, request.query.language), request.params.contactId, {
+        resend: request.query.resend,
+      }),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import type { AccessFixture } from '../../../test/access-fixture';
 import {
   expectError,
   expectNoContent,
+  expectOk,
   nextIp,
   openApiApp,
   openSecondApp,
@@ -24,6 +25,7 @@ import { resolveAppSecret } from '../../config';
 import {
   auditEvents,
   capabilityProfiles,
+  invitationPinCopies,
   mailOutbox,
   oneTimeSecrets,
   personalContacts,
@@ -857,12 +859,73 @@ describe('POST /api/invitations/contact/:contactId/invite', () => {
     );
   });
 
+  it('answers a repeat from the same session within the window with the same invitation and no new email', async () => {
+    // Issue 11: reloading /contact-pin sent a second email with a new PIN, and the first PIN and link failed.
+    const friend = await saveContact(contactBody({ contactFirstName: 'Reloader' }));
+    const token = await api.tokenOf('patientA');
+    const first = InvitationCreatedSchema.parse(expectOk(await call('POST', url(friend.contactId), token)));
+    const again = InvitationCreatedSchema.parse(expectOk(await call('POST', url(friend.contactId), token)));
+    expect(again).toMatchObject({ invitationId: first.invitationId, pin: first.pin, email: first.email });
+    expect(await mailsTo(friend.contactEmail!)).toHaveLength(1);
+    expect(await invitationsOf(friend.contactId)).toHaveLength(1);
+    expect(await auditsOf('contactinviteauditevent').then((rows) => rows[0]!.detail)).toMatchObject({
+      invitationId: first.invitationId,
+    });
+    // The repeat's letter token prints the same letter.
+    const letter = `/api/invitations/${again.invitationId}/pinpdf?token=${encodeURIComponent(again.pinPdfToken)}`;
+    expect((await t.app.inject({ url: letter })).statusCode).toBe(200);
+    // Nothing in the database shows the PIN in clear.
+    const copies = await db.select().from(invitationPinCopies);
+    expect(copies.find((c) => c.invitationId === first.invitationId)).toBeDefined();
+    expect(JSON.stringify(copies)).not.toContain(first.pin);
+
+    // The first email's link with the first PIN still works.
+    const [mail] = await mailsTo(friend.contactEmail!);
+    const link = decodeURIComponent(/\/auth-rep-sign-up\?u=(\S+)$/m.exec(mail!.textBody)![1]!);
+    const verified = await t.app.inject({
+      url: `/api/authRep/signup/verifyInvitationToken/${first.pin}/${encodeURIComponent(link)}`,
+      remoteAddress: nextIp(),
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    // Another session (Jane on another device, or after logging in again) does not see this PIN: it issues anew.
+    const elsewhere = InvitationCreatedSchema.parse(
+      expectOk(await call('POST', url(friend.contactId), await api.tokenOf('patientA'))),
+    );
+    expect(elsewhere.invitationId).not.toBe(first.invitationId);
+    expect(await mailsTo(friend.contactEmail!)).toHaveLength(2);
+
+    // Resend Invitation always issues a new PIN and email, and the earlier one stops working.
+    const resent = InvitationCreatedSchema.parse(
+      expectOk(await call('POST', url(friend.contactId, '?resend=true'), token)),
+    );
+    expect(resent.invitationId).not.toBe(elsewhere.invitationId);
+    expect(await mailsTo(friend.contactEmail!)).toHaveLength(3);
+    const [newest, replaced] = await invitationsOf(friend.contactId);
+    expect(newest!.pinHash).toBe(hashSecret(resent.pin));
+    expect(replaced!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // ... and a load of the page right after it shows the resent one.
+    const repeat = InvitationCreatedSchema.parse(expectOk(await call('POST', url(friend.contactId), token)));
+    expect(repeat).toMatchObject({ invitationId: resent.invitationId, pin: resent.pin });
+    expect(await mailsTo(friend.contactEmail!)).toHaveLength(3);
+
+    // Once the window has passed, a load issues a new invitation again.
+    await db
+      .update(invitationPinCopies)
+      .set({ shownUntil: new Date(Date.now() - 1000) })
+      .where(eq(invitationPinCopies.invitationId, resent.invitationId));
+    const later = InvitationCreatedSchema.parse(expectOk(await call('POST', url(friend.contactId), token)));
+    expect(later.invitationId).not.toBe(resent.invitationId);
+    expect(await mailsTo(friend.contactEmail!)).toHaveLength(4);
+  });
+
   it('sends at most 5 emails to one address and 10 about one contact in an hour', async () => {
     // Counters live in each app's memory: an app of its own starts them (and Jane's 20 mails an hour) at zero.
     const other = await openSecondApp(t, {});
     try {
       const token = await api.tokenOf('patientA');
-      const invite = (contactId: number) => request(other, 'POST', url(contactId), { token });
+      // Resend Invitation each time: a plain repeat from this session would answer the same invitation.
+      const invite = (contactId: number) => request(other, 'POST', url(contactId, '?resend=true'), { token });
 
       // One address: the sixth mail in the hour is refused and sends nothing.
       const spammed = await saveContact(contactBody({ contactFirstName: 'Spammed' }));

@@ -1,6 +1,6 @@
 import type { LanguagePack } from '@portal/contracts';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { openPatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
 import { resolvePack } from '../../platform/content/language-packs';
@@ -21,11 +21,15 @@ import {
 } from './contacts.shared';
 import { invitationMail } from './contacts.mail';
 import {
+  deletePinCopies,
   findActiveContact,
   findInvitation,
   findLanguage,
   findNewestInvitations,
   findPatientWithFacility,
+  findPinCopy,
+  lockContact,
+  savePinCopy,
   withdrawOpenInvitations,
 } from './contacts.repository';
 import { renderPinLetter } from './pin-letter';
@@ -33,6 +37,26 @@ import { renderPinLetter } from './pin-letter';
 /** How long the PIN letter link given with a new invitation works. */
 export const PIN_PDF_TOKEN_MS = 10 * 60_000;
 export const INVITATION_DAYS = Math.round(SECRET_LIFETIME_MS.invitation / 86_400_000);
+/**
+ * How long the session that issued an invitation is answered that same invitation again (a reload of the PIN
+ * page) instead of a new PIN and email. Resend Invitation (?resend=true) always issues a new one.
+ */
+export const INVITATION_REPEAT_WINDOW_MS = 10 * 60_000;
+
+/**
+ * What the stored copy of a new invitation's PIN carries. The PIN itself is stored only as a hash, so to show the
+ * same PIN on a reload the service keeps a copy sealed (AES-256-GCM, key from APP_SECRET, expiring with the
+ * window) in invitation_pin_copies, readable only for the session that issued the invitation and only within the
+ * window; copies past it are deleted by the next invitation call. A stolen copy with the key would give half of
+ * the credential at most: signing up also needs the emailed link token, which is stored only as a hash.
+ */
+interface PinCopyPayload extends Record<string, unknown> {
+  invitationId: number;
+  pin: string;
+  sessionId: number;
+}
+
+export type InvitationAnswer = { invitationId: number; pin: string; email: string; pinPdfToken: string };
 
 /** What the sealed token of the PIN letter carries (encrypted: the PIN is never stored in clear). */
 export interface PinPdfPayload extends Record<string, unknown> {
@@ -60,10 +84,7 @@ export class InvitationsService {
     return invitation !== undefined && secretState(invitation) === 'usable';
   }
 
-  async invite(
-    ctx: RequestContext,
-    contactId: number,
-  ): Promise<{ invitationId: number; pin: string; email: string; pinPdfToken: string }> {
+  async invite(ctx: RequestContext, contactId: number, options: { resend?: boolean } = {}): Promise<InvitationAnswer> {
     await requireDashboardField(this.db, ctx, 'PersonalContacts', 'InviteContact');
     const { contact } = await contactOf(this.db, ctx.scope, contactId);
     const email = contact.contactEmail?.trim();
@@ -73,16 +94,22 @@ export class InvitationsService {
     }
     const patient = await findPatientWithFacility(this.db, ctx.scope);
     if (!patient) throw notFound('not_found', CONTACT_MESSAGES.notFound);
-    if (!canSendMail(this.config)) throw badRequest('failedSendingEmail', CONTACT_MESSAGES.failedSendingEmail);
-    await this.mailLimit.count(ctx, contactId, email);
     const contactLanguage = contact.communicationLanguageId
       ? (await findLanguage(this.db, contact.communicationLanguageId))?.code
       : undefined;
     const language = packOfLanguageCode(contactLanguage) ?? resolvePack(ctx.language).pack;
+    if (!canSendMail(this.config)) throw badRequest('failedSendingEmail', CONTACT_MESSAGES.failedSendingEmail);
 
     const base = await ctx.linkBase(patient.facilityId);
     const created = await this.db.transaction(async (tx) => {
       const now = new Date();
+      // One invitation call per contact at a time, so a reload racing the first load finds its invitation.
+      await lockContact(tx, contactId);
+      if (!options.resend) {
+        const repeated = await this.repeatedInvitation(tx, ctx, contactId, email, now);
+        if (repeated) return repeated;
+      }
+      await this.mailLimit.count(ctx, contactId, email);
       const withdrawn = await withdrawOpenInvitations(tx, contactId, now);
       const secret = await issueSecret(tx, {
         kind: 'invitation',
@@ -94,6 +121,17 @@ export class InvitationsService {
         now,
       });
       if (!secret.pin) throw new Error('An invitation was issued without a PIN');
+      const sessionId = ctx.scope.caller.sessionId;
+      await deletePinCopies(tx, now, withdrawn);
+      await savePinCopy(tx, {
+        invitationId: secret.id,
+        sessionId,
+        sealedPin: this.sealedTokens.seal(
+          { invitationId: secret.id, pin: secret.pin, sessionId } satisfies PinCopyPayload,
+          INVITATION_REPEAT_WINDOW_MS,
+        ),
+        shownUntil: new Date(now.getTime() + INVITATION_REPEAT_WINDOW_MS),
+      });
       const mail = invitationMail({
         language,
         portalName: patient.portalName,
@@ -123,14 +161,44 @@ export class InvitationsService {
       });
       return { invitationId: secret.id, pin: secret.pin };
     });
+    return { ...created, email, pinPdfToken: this.pinPdfToken(ctx, created, language) };
+  }
+
+  /**
+   * The invitation this session issued to this contact within the window, while it is the contact's newest, still
+   * open and for the contact's current address; else null.
+   */
+  private async repeatedInvitation(
+    tx: DbOrTx,
+    ctx: RequestContext,
+    contactId: number,
+    email: string,
+    now: Date,
+  ): Promise<{ invitationId: number; pin: string } | null> {
+    const sessionId = ctx.scope.caller.sessionId;
+    await deletePinCopies(tx, now);
+    const newest = (await findNewestInvitations(tx, [contactId])).get(contactId);
+    if (!newest || secretState(newest, now) !== 'usable' || newest.email !== email) return null;
+    const copy = await findPinCopy(tx, newest.id, sessionId, now);
+    const sealed = copy ? this.sealedTokens.open<PinCopyPayload>(copy.sealedPin) : null;
+    if (!sealed || sealed.invitationId !== newest.id || sealed.sessionId !== sessionId) return null;
+    if (typeof sealed.pin !== 'string') return null;
+    return { invitationId: newest.id, pin: sealed.pin };
+  }
+
+  private pinPdfToken(
+    ctx: RequestContext,
+    invitation: { invitationId: number; pin: string },
+    language: LanguagePack,
+  ): string {
     const payload: PinPdfPayload = {
-      invitationId: created.invitationId,
-      pin: created.pin,
+      invitationId: invitation.invitationId,
+      pin: invitation.pin,
       sessionId: ctx.scope.caller.sessionId,
       patientId: ctx.scope.patientId,
       language,
     };
-    return { ...created, email, pinPdfToken: this.sealedTokens.seal(payload, PIN_PDF_TOKEN_MS) };
+    return this.sealedTokens.seal(payload, PIN_PDF_TOKEN_MS);
   }
 
   /**
