@@ -2,7 +2,15 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, openPage, resizeTo, settled } from './support/browser';
+import {
+  baseUrl,
+  checkScreen,
+  expectAccessible,
+  openPage,
+  preferenceSaved,
+  resizeTo,
+  settled,
+} from './support/browser';
 import { field, heading, logIn, messageBar, path, useBrowser } from './support/pages';
 
 // Education (spec 002 section 2.1): jane.doe's articles grouped by day and category, opened in a new window
@@ -253,6 +261,35 @@ describe("jane.doe's education articles", () => {
     await expect.poll(() => archivedCount(page)).toBe(4);
     await expect.poll(() => row(page, T.nausea).getAttribute('data-muted')).toBeNull();
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('closes the article in the frame when unticking Show archived hides it (issue 11, item 12)', async () => {
+    const { page, context } = await openPage(browser());
+    await openEducation(page, 'jane.doe');
+    await previewSelect(page).selectOption({ label: 'Preview on this page' });
+    const preview = page.getByTestId('education-preview');
+    await expect.poll(() => preview.innerText()).toBe('Select an item from the list on the left.');
+
+    await archivedBox(page).check();
+    await openButton(page, T.port).click();
+    await page.locator(`iframe[title="${T.port}"]`).waitFor();
+
+    // Hidden with the archived rows: the frame goes back to its default text.
+    await archivedBox(page).uncheck();
+    await expect.poll(() => row(page, T.port).count()).toBe(0);
+    await expect.poll(() => preview.innerText()).toBe('Select an item from the list on the left.');
+    // Showing the archived rows again does not bring it back: the selection was cleared, not hidden.
+    await archivedBox(page).check();
+    await expect.poll(() => row(page, T.port).count()).toBe(1);
+    expect(await preview.innerText()).toBe('Select an item from the list on the left.');
+    expect(await openButton(page, T.port).getAttribute('aria-current')).toBeNull();
+
+    // Back to the default for the journeys after this one.
+    const saved = preferenceSaved(page);
+    await previewSelect(page).selectOption({ label: 'Preview on a new page' });
+    await saved;
+    await expect.poll(() => preview.count()).toBe(0);
     await context.close();
   });
 

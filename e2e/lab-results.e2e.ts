@@ -163,6 +163,32 @@ describe('test results for jane.doe', () => {
     await context.close();
   });
 
+  it('closes the open result when a filter hides it (issue 11, item 12)', async () => {
+    const { page, context } = await openPage(browser());
+    await openTestResults(page);
+    await list(page)
+      .getByRole('button', { name: /^Tumor Markers/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Tumor Markers' }).waitFor();
+
+    // A procedure that leaves the tumor markers out: the detail closes with them, the hint is back.
+    await openFilters(page);
+    await page.getByLabel('Test procedure').selectOption('CBC with Differential');
+    await expect.poll(() => items(page).filter({ hasText: 'Tumor Markers' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Tumor Markers' }).count()).toBe(0);
+    expect(await page.getByText('Select an item from the list on the left.').isVisible()).toBe(true);
+    expect(await list(page).locator('[aria-current="true"]').count()).toBe(0);
+    await checkScreen(page, 'test-results-filtered-selection');
+
+    // Loosening the filter again does not bring it back: the selection was cleared, not hidden.
+    await page.getByLabel('Test procedure').selectOption('All');
+    await expect.poll(() => items(page).filter({ hasText: 'Tumor Markers' }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Select an item from the list on the left.').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 2, name: 'Tumor Markers' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('prints a result: the PDF opens in a new window and holds the values', async () => {
     const { page, context } = await openPage(browser());
     await openTestResults(page);

@@ -238,6 +238,32 @@ describe("jane.doe's medical notes", () => {
     await context.close();
   });
 
+  it('closes the open note when a filter hides it (issue 11, item 12)', async () => {
+    const { page, context } = await openPage(browser());
+    await openMedicalNotes(page);
+    await withClearedFilters(page);
+    await items(page).filter({ hasText: 'Discharge Summary' }).click();
+    await page.getByRole('region', { name: 'Discharge Summary' }).waitFor();
+
+    // A document type that leaves the Discharge Summary out: the note closes with it, the hint is back.
+    await page.getByRole('button', { name: 'Show Filters' }).click();
+    await page.getByRole('combobox', { name: 'Document Type' }).selectOption('Consultation');
+    await expect.poll(() => items(page).count()).toBe(2);
+    await expect.poll(() => page.getByRole('region', { name: 'Discharge Summary' }).count()).toBe(0);
+    expect(await frame(page).count()).toBe(0);
+    expect(await page.getByText('Select an item from the list on the left.').isVisible()).toBe(true);
+    expect(await list(page).locator('[aria-current="true"]').count()).toBe(0);
+    await checkScreen(page, 'medical-notes-filtered-selection');
+
+    // Loosening the filter again does not bring it back: the selection was cleared, not hidden.
+    await page.getByRole('combobox', { name: 'Document Type' }).selectOption('All');
+    await expect.poll(() => items(page).count()).toBe(10);
+    expect(await page.getByText('Select an item from the list on the left.').isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Discharge Summary' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Hide Filters' }).click();
+    await context.close();
+  });
+
   it('shows the list and the note as separate views with a back button on a phone-sized window', async () => {
     const { page, context } = await openPage(browser(), { width: 375 });
     await openMedicalNotes(page, 'jane.doe', { byTab: false });

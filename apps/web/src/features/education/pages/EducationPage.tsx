@@ -15,6 +15,7 @@ import { refreshBadges } from '../../../lib/badges';
 import { openUrlInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
+import { useListSelection } from '../../../shared/list-selection';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { isIPad, useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
@@ -53,7 +54,6 @@ function EducationView({ patientId, userId }: ModulePageProps) {
   const compact = useCompactLayout();
   const [iPad] = useState(() => isIPad());
   const [includeArchived, setIncludeArchived] = useState(false);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const archivedBox = useRef<HTMLInputElement>(null);
 
@@ -66,6 +66,9 @@ function EducationView({ patientId, userId }: ModulePageProps) {
   const archivedCount = useQuery(archivedCountQuery(patientId));
   const preference = useSavedPreference(userId, EDUCATION_PREVIEW_PREFERENCE);
   useLoadErrorMessage(articles.error);
+  // The article in the frame; one the list no longer shows (archived while 'Show archived' is off, or the box
+  // unticked) closes with its row (shared/list-selection).
+  const [selectedId, setSelectedId] = useListSelection<number>(articles.data?.map((a) => a.articleId));
 
   const context = { iPad, compact };
   const setting = parsePreviewSetting(preference.value);
@@ -107,8 +110,7 @@ function EducationView({ patientId, userId }: ModulePageProps) {
         params: { title: article.title },
       });
       if (isArchived && !includeArchived) {
-        // The row is gone: keep the keyboard nearby, on the box that can show it again.
-        if (selectedId === article.articleId) setSelectedId(null);
+        // The row is gone (and the frame with it): keep the keyboard nearby, on the box that can show it again.
         archivedBox.current?.focus();
       }
     } catch (error) {

@@ -16,6 +16,7 @@ import { formatListDate } from '../../../lib/dates';
 import { openBlobInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
+import { useListSelection } from '../../../shared/list-selection';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
@@ -53,22 +54,7 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
 
   const [chosen, setChosen] = useState<{ procedure: string; orderedBy: string }>({ procedure: ALL, orderedBy: ALL });
   const [panelOpen, setPanelOpen] = useState(false);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [printing, setPrinting] = useState(false);
-
-  const detail = useQuery({ ...labResultQuery(patientId, selectedId ?? 0), enabled: selectedId !== null });
-  useLoadErrorMessage(detail.error);
-
-  // The server marked the result reviewed as it answered: ask for the list and the count again, and the
-  // header's badges, so the result's New badge and the header count drop.
-  const loadedId = detail.data?.labResultId;
-  const loadedAt = detail.dataUpdatedAt;
-  useEffect(() => {
-    if (loadedId === undefined) return;
-    void queryClient.invalidateQueries({ queryKey: labResultsQuery(patientId).queryKey });
-    void queryClient.invalidateQueries({ queryKey: notReviewedCountQuery(patientId).queryKey });
-    refreshBadges();
-  }, [loadedId, loadedAt, patientId, queryClient]);
 
   const list = results.data;
   const options = useMemo(() => {
@@ -84,18 +70,35 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
     };
   }, [list, t, locale]);
 
-  if (results.error) {
-    return <Title order={1}>{t('labResults.title')}</Title>;
-  }
-  if (!list || !savedDate.loaded) return <DelayedLoader label={t('app.loading')} />;
-
   const filters: TestResultFilters = {
     date: parseMonthFilter(savedDate.value, DEFAULT_DATE_FILTER),
     procedure: validChoice(chosen.procedure, options.procedure),
     orderedBy: validChoice(chosen.orderedBy, options.orderedBy),
   };
   const now = new Date();
-  const shown = list.filter((r) => matchesFilters(r, filters, now, facility.timeZone.id));
+  const shown =
+    list && savedDate.loaded ? list.filter((r) => matchesFilters(r, filters, now, facility.timeZone.id)) : undefined;
+  // A filter that hides the open result closes it (shared/list-selection).
+  const [selectedId, setSelectedId] = useListSelection<number>(shown?.map((r) => r.labResultId));
+
+  const detail = useQuery({ ...labResultQuery(patientId, selectedId ?? 0), enabled: selectedId !== null });
+  useLoadErrorMessage(detail.error);
+
+  // The server marked the result reviewed as it answered: ask for the list and the count again, and the
+  // header's badges, so the result's New badge and the header count drop.
+  const loadedId = detail.data?.labResultId;
+  const loadedAt = detail.dataUpdatedAt;
+  useEffect(() => {
+    if (loadedId === undefined) return;
+    void queryClient.invalidateQueries({ queryKey: labResultsQuery(patientId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: notReviewedCountQuery(patientId).queryKey });
+    refreshBadges();
+  }, [loadedId, loadedAt, patientId, queryClient]);
+
+  if (results.error) {
+    return <Title order={1}>{t('labResults.title')}</Title>;
+  }
+  if (!list || !shown) return <DelayedLoader label={t('app.loading')} />;
 
   const print = (labResultId: number) => {
     setPrinting(true);

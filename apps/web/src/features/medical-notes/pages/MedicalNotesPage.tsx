@@ -16,6 +16,7 @@ import { MasterDetail } from '../../../components/MasterDetail';
 import { refreshBadges } from '../../../lib/badges';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
+import { useListSelection } from '../../../shared/list-selection';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { isIPad, isMobileUserAgent, useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
@@ -62,8 +63,6 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
   // Opens by itself when a saved filter is at work, so the user sees why notes are missing.
   const opened = panelOpen ?? savedDate !== DEFAULT_DATE_FILTER;
 
-  // The note shown and its page; opening a note (again) starts on page 1.
-  const [selected, setSelected] = useState<{ noteId: number; page: number } | null>(null);
   const [navigating, setNavigating] = useState(false);
   const mobile = useMemo(() => isMobileUserAgent() || isIPad(), []);
   const compact = useCompactLayout();
@@ -82,6 +81,15 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
     documentType: validChoice(filters.documentType, options.documentType),
     authoredBy: validChoice(filters.authoredBy, options.authoredBy),
   };
+  const now = new Date();
+  const shown = data && preference.loaded ? data.filter((n) => matchesNoteFilters(n, effective, now)) : undefined;
+
+  // The note shown and its page; opening a note (again) starts on page 1. A filter that hides the note
+  // closes it (shared/list-selection).
+  const [selected, setSelected] = useListSelection<{ noteId: number; page: number }, number>(
+    shown?.map((n) => n.ptMedicalNoteId),
+    (s) => s.noteId,
+  );
 
   const saveDate = (date: MonthFilter) => preference.save(date);
 
@@ -128,10 +136,8 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
       </Stack>
     );
   }
-  if (!data || !preference.loaded) return <DelayedLoader label={t('app.loading')} />;
+  if (!data || !shown) return <DelayedLoader label={t('app.loading')} />;
 
-  const now = new Date();
-  const shown = data.filter((n) => matchesNoteFilters(n, effective, now));
   const notReviewed = count.data ?? data.filter((n) => !n.isReviewedByPatient).length;
   const selectedNote = selected ? data.find((n) => n.ptMedicalNoteId === selected.noteId) : undefined;
 
