@@ -19,6 +19,12 @@ import { parseVerificationFields, SignupService } from './signup.service';
 
 const TAGS = ['Sign-up'];
 
+/** The facility to answer for: facilityId when given, else the facility of the request's host. */
+const OptionalFacilityQuerySchema = FacilityIdQuerySchema.partial();
+const HOST_FACILITY_NOTE =
+  " Without facilityId (the spec's call sends none), the facility of the host the request came to (the facility " +
+  "whose alias is the Host name); a host that is no facility's: 404 facility_not_found.";
+
 const SIGNUP_RATE_NOTE =
   RATE_LIMIT_NOTE +
   ' PIN attempts are ALSO counted in the database, per PIN, so they hold across restarts and server instances.';
@@ -45,13 +51,14 @@ export async function signupRoutes(app: RouteApp) {
         summary: 'Which identity fields sign-up asks for at a facility',
         description:
           'A comma-separated subset of pin, mrn and ssn, in that order, from the facility settings. First name, ' +
-          'last name and date of birth are always asked. Unknown facility: 404 facility_not_found.',
-        querystring: FacilityIdQuerySchema,
+          'last name and date of birth are always asked. Unknown facility: 404 facility_not_found.' +
+          HOST_FACILITY_NOTE,
+        querystring: OptionalFacilityQuerySchema,
         response: { 200: VerificationFieldsSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request) => {
-      const facility = await service.facility(request.query.facilityId);
+      const facility = await service.facilityOfRequest(request.query.facilityId, request.hostname);
       return { verificationFields: parseVerificationFields(facility.verificationFields).join(',') };
     },
   );
@@ -65,13 +72,14 @@ export async function signupRoutes(app: RouteApp) {
         summary: "A facility's password rules",
         description:
           'Both name sets of the spec carry the same numbers (minimumLength = minLength, and so on). Special ' +
-          'characters are those of ! @ # $ % & ( ) +. Unknown facility: 404 facility_not_found.',
-        querystring: FacilityIdQuerySchema,
+          'characters are those of ! @ # $ % & ( ) +. Unknown facility: 404 facility_not_found.' +
+          HOST_FACILITY_NOTE,
+        querystring: OptionalFacilityQuerySchema,
         response: { 200: PasswordRulesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request) => {
-      const f = await service.facility(request.query.facilityId);
+      const f = await service.facilityOfRequest(request.query.facilityId, request.hostname);
       return {
         minimumLength: f.minimumLength,
         minLength: f.minimumLength,

@@ -6,6 +6,7 @@ import { captureLogs } from '../../../test/helpers';
 import {
   auditEvents,
   facilities,
+  facilityAliases,
   mailOutbox,
   oneTimeSecrets,
   patients,
@@ -65,6 +66,10 @@ beforeAll(async () => {
     .returning({ id: facilities.id });
   hillside = h!.id;
   brookside = b!.id;
+  await db.insert(facilityAliases).values([
+    { alias: 'hillside.localhost', facilityId: hillside },
+    { alias: 'brookside.localhost', facilityId: brookside },
+  ]);
   const [jane] = await db.select({ id: patients.id }).from(patients).where(eq(patients.mrn, 'RCC-100234'));
   janeId = jane!.id;
 });
@@ -77,6 +82,9 @@ afterAll(async () => {
 // Every test talks from its own address, so the per-IP rate limit only bites where a test wants it.
 const request = (method: 'GET' | 'POST', url: string, body?: unknown, ip = nextIp()) =>
   requestTo(t, method, url, { body, ip });
+/** A request to the host `host` (a facility alias, with or without a port). */
+const fromHost = (method: 'GET' | 'POST', url: string, host: string) =>
+  requestTo(t, method, url, { headers: { host } });
 
 const expectInvalid = (res: LightMyRequestResponse) =>
   expectError(res, 400, 'invalid_information', { message: 'Invalid information' });
@@ -277,18 +285,30 @@ describe('GET /api/patients/signup/verificationFields', () => {
     );
   });
 
-  it('answers 400 naming facilityId when it is missing or not an id', async () => {
-    expectError(
-      await request('GET', '/api/patients/signup/verificationFields'),
-      400,
-      'validation_failed',
-      'facilityId',
-    );
+  it('answers 400 naming facilityId when it is not an id', async () => {
     expectError(
       await request('GET', '/api/patients/signup/verificationFields?facilityId=x'),
       400,
       'validation_failed',
       'facilityId',
+    );
+  });
+
+  // Issue 11, item 14: the spec's call sends no facilityId; the facility is the one of the Host.
+  it("without facilityId answers for the facility of the host (Riverside's localhost, an alias of Hillside)", async () => {
+    const res = await fromHost('GET', '/api/patients/signup/verificationFields', 'localhost:3000');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ verificationFields: 'pin' });
+    const other = await fromHost('GET', '/api/patients/signup/verificationFields', 'HILLSIDE.localhost');
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual({ verificationFields: 'pin,mrn,ssn' });
+  });
+
+  it('without facilityId on a host that is no facility answers 404 facility_not_found', async () => {
+    expectError(
+      await fromHost('GET', '/api/patients/signup/verificationFields', 'nowhere.example.org'),
+      404,
+      'facility_not_found',
     );
   });
 });
@@ -314,9 +334,50 @@ describe('GET /api/patients/signup/passwordRules', () => {
     expect(res.json()).toMatchObject({ minimumLength: 6, minLength: 6, numbers: 0, specialCharacters: 0 });
   });
 
-  it('answers 404 for an unknown facility and 400 without one', async () => {
+  it('answers 404 for an unknown facility, and 400 for a facilityId that is not an id', async () => {
     expectError(await request('GET', '/api/patients/signup/passwordRules?facilityId=9999'), 404, 'facility_not_found');
-    expectError(await request('GET', '/api/patients/signup/passwordRules'), 400, 'validation_failed', 'facilityId');
+    // A given facilityId wins over the host, even when it names no facility.
+    expectError(
+      await fromHost('GET', '/api/patients/signup/passwordRules?facilityId=9999', 'lakeside.localhost'),
+      404,
+      'facility_not_found',
+    );
+    expectError(
+      await request('GET', '/api/patients/signup/passwordRules?facilityId=x'),
+      400,
+      'validation_failed',
+      'facilityId',
+    );
+  });
+
+  // Issue 11, item 14: the spec's call (002 section 7) sends no facilityId; the facility is the one of the Host.
+  it("without facilityId answers the rules of the host's facility: Riverside on localhost, Lakeside on its host", async () => {
+    const riversideRules = await request('GET', '/api/patients/signup/passwordRules');
+    expect(riversideRules.statusCode).toBe(200);
+    expect(riversideRules.json()).toMatchObject({ minimumLength: 12, minLength: 12, capitalLetters: 1, numbers: 1 });
+    const lakesideRules = await fromHost('GET', '/api/patients/signup/passwordRules', 'lakeside.localhost:3000');
+    expect(lakesideRules.statusCode).toBe(200);
+    expect(lakesideRules.json()).toEqual({
+      minimumLength: 8,
+      minLength: 8,
+      numOfCapitalLetters: 1,
+      capitalLetters: 1,
+      numOfNumbers: 1,
+      numbers: 1,
+      numOfSpecialCharacters: 1,
+      specialCharacters: 1,
+    });
+    expect((await fromHost('GET', '/api/patients/signup/passwordRules', 'brookside.localhost')).json()).toMatchObject({
+      minimumLength: 6,
+    });
+  });
+
+  it('without facilityId on a host that is no facility answers 404 facility_not_found', async () => {
+    expectError(
+      await fromHost('GET', '/api/patients/signup/passwordRules', 'nowhere.example.org'),
+      404,
+      'facility_not_found',
+    );
   });
 });
 
