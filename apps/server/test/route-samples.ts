@@ -18,10 +18,17 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   pageNumber: '1',
 };
 
+// A valid query for routes that need one, so a caller who may use the route gets its answer, not a 400.
+export const SAMPLE_QUERIES: Record<string, string> = {
+  '/api/languages/translations': 'language=es-MX',
+};
+
 export function fill(url: string, values: Record<string, string>) {
-  return url.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+  const filled = url.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
     const value = values[name] ?? SAMPLE_PARAMS[name];
     if (value === undefined) throw new Error(`The matrix has no sample value for :${name} in ${url}`);
     return value;
   });
+  const query = SAMPLE_QUERIES[url];
+  return query === undefined ? filled : `${filled}?${query}`;
 }

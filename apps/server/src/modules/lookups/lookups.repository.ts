@@ -1,36 +1,44 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countries, languages, preferredCommunications, relationships, states } from '../../db/schema/index';
 
+// The rows as stored (English names); the service puts them in the caller's language and sorts them.
+
 export function listRelationships(db: DbOrTx) {
   return db
-    .select({ relationshipId: relationships.id, relationshipDisplay: relationships.displayName })
+    .select({ id: relationships.id, name: relationships.displayName })
     .from(relationships)
     .orderBy(asc(relationships.id));
 }
 
-/** By sort order (the facility's own countries first), then by name. */
 export function listCountries(db: DbOrTx) {
   return db
-    .select({ countryId: countries.id, countryNameDisplay: countries.name, sortOrder: countries.sortOrder })
+    .select({ id: countries.id, code: countries.code, name: countries.name, sortOrder: countries.sortOrder })
     .from(countries)
-    .orderBy(asc(countries.sortOrder), asc(sql`lower(${countries.name})`), asc(countries.id));
+    .orderBy(asc(countries.id));
 }
 
 export function listStates(db: DbOrTx, countryId: number | undefined) {
   return db
-    .select({ stateId: states.id, countryId: states.countryId, stateNameDisplay: states.name })
+    .select({
+      id: states.id,
+      countryId: states.countryId,
+      countryCode: countries.code,
+      code: states.code,
+      name: states.name,
+    })
     .from(states)
+    .leftJoin(countries, eq(countries.id, states.countryId))
     .where(countryId === undefined ? undefined : eq(states.countryId, countryId))
-    .orderBy(asc(states.countryId), asc(sql`lower(${states.name})`), asc(states.id));
+    .orderBy(asc(states.id));
 }
 
 export function listPreferredCommunications(db: DbOrTx) {
   return db
     .select({
-      preferredCommunicationId: preferredCommunications.id,
-      preferredCommunicationCode: preferredCommunications.code,
-      preferredCommunicationDisplay: preferredCommunications.displayName,
+      id: preferredCommunications.id,
+      code: preferredCommunications.code,
+      name: preferredCommunications.displayName,
     })
     .from(preferredCommunications)
     .orderBy(asc(preferredCommunications.id));
@@ -38,7 +46,7 @@ export function listPreferredCommunications(db: DbOrTx) {
 
 export function listLanguages(db: DbOrTx) {
   return db
-    .select({ languageId: languages.id, languageCode: languages.code, displayName: languages.displayName })
+    .select({ id: languages.id, code: languages.code, name: languages.displayName })
     .from(languages)
     .orderBy(asc(languages.id));
 }

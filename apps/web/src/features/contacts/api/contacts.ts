@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   ContactUpsert,
   CountryLookup,
@@ -19,20 +19,22 @@ export type State = StateLookup;
 export type PreferredCommunication = PreferredCommunicationLookup;
 export type LanguageOption = LanguageLookup;
 
-const lookup = <T>(name: string) =>
+const lookup = <T>(name: string, language: string) =>
   queryOptions({
-    queryKey: ['lookups', name],
-    queryFn: ({ signal }) => api.get<T[]>(`/api/lookups/${name}`, { signal }),
+    queryKey: ['lookups', name, language],
+    queryFn: ({ signal }) => api.get<T[]>(`/api/lookups/${name}`, { signal, query: { language } }),
     staleTime: 30 * 60_000,
+    // A language switch keeps the form on screen with the old names until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 
-/** GET /api/lookups/relationships, /countries, /states, /preferredCommunications, /languages. */
+/** GET /api/lookups/relationships, /countries, /states, /preferredCommunications, /languages?language: named in it. */
 export const lookupQueries = {
-  relationships: () => lookup<Relationship>('relationships'),
-  countries: () => lookup<Country>('countries'),
-  states: () => lookup<State>('states'),
-  preferredCommunications: () => lookup<PreferredCommunication>('preferredCommunications'),
-  languages: () => lookup<LanguageOption>('languages'),
+  relationships: (language: string) => lookup<Relationship>('relationships', language),
+  countries: (language: string) => lookup<Country>('countries', language),
+  states: (language: string) => lookup<State>('states', language),
+  preferredCommunications: (language: string) => lookup<PreferredCommunication>('preferredCommunications', language),
+  languages: (language: string) => lookup<LanguageOption>('languages', language),
 };
 
 /** PUT /api/patients/{patientId}/contacts: adds (contactId 0) or updates a contact; answers the contact. */

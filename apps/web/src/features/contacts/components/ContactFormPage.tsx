@@ -17,7 +17,7 @@ import { ContactForm, type ContactLookups } from './ContactForm';
  * edits contacts (anyone else goes to the dashboard); the form waits for the contacts and lookups.
  */
 export function ContactFormPage({ mode, contactId }: { mode: 'add' | 'edit'; contactId: number | null }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const capabilities = useCapabilities();
   const { patientId, isSelf, patient, profile } = useCurrentPatient();
   const allowed = capabilities.hasField('Dashboard', 'AddContact');
@@ -26,11 +26,11 @@ export function ContactFormPage({ mode, contactId }: { mode: 'add' | 'edit'; con
   const contacts = useQuery({ ...personalContactsQuery(patientId ?? 0), enabled });
   const lookups = useQueries({
     queries: [
-      lookupQueries.relationships(),
-      lookupQueries.countries(),
-      lookupQueries.states(),
-      lookupQueries.preferredCommunications(),
-      lookupQueries.languages(),
+      lookupQueries.relationships(locale),
+      lookupQueries.countries(locale),
+      lookupQueries.states(locale),
+      lookupQueries.preferredCommunications(locale),
+      lookupQueries.languages(locale),
     ].map((q) => ({ ...q, enabled })),
   });
 

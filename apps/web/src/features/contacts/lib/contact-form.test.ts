@@ -7,6 +7,7 @@ import {
   firstError,
   initialValues,
   isDirty,
+  optionValue,
   otherPrimary,
   phoneAsTyped,
   stateOptions,
@@ -134,15 +135,15 @@ describe('isDirty', () => {
 
 describe('lookups', () => {
   const countries = [
-    { countryId: 3, countryNameDisplay: 'Mexico', sortOrder: 100 },
-    { countryId: 2, countryNameDisplay: 'Canada', sortOrder: 2 },
-    { countryId: 1, countryNameDisplay: 'United States', sortOrder: 1 },
-    { countryId: 4, countryNameDisplay: 'Brazil', sortOrder: 100 },
+    { countryId: 3, countryNameDisplay: 'Mexico', countryName: 'Mexico', sortOrder: 100 },
+    { countryId: 2, countryNameDisplay: 'Canada', countryName: 'Canada', sortOrder: 2 },
+    { countryId: 1, countryNameDisplay: 'United States', countryName: 'United States', sortOrder: 1 },
+    { countryId: 4, countryNameDisplay: 'Brazil', countryName: 'Brazil', sortOrder: 100 },
   ];
   const states = [
-    { stateId: 1002, countryId: 1, stateNameDisplay: 'New York' },
-    { stateId: 1001, countryId: 1, stateNameDisplay: 'Alabama' },
-    { stateId: 2001, countryId: 2, stateNameDisplay: 'Ontario' },
+    { stateId: 1002, countryId: 1, stateNameDisplay: 'New York', stateName: 'New York' },
+    { stateId: 1001, countryId: 1, stateNameDisplay: 'Alabama', stateName: 'Alabama' },
+    { stateId: 2001, countryId: 2, stateNameDisplay: 'Ontario', stateName: 'Ontario' },
   ];
 
   it('orders countries by sort order then name and adds a missing one last', () => {
@@ -153,16 +154,47 @@ describe('lookups', () => {
       'Mexico',
     ]);
     const withMissing = countryOptions(countries, 'Atlantis');
-    expect(withMissing.at(-1)).toEqual({ countryId: -1, countryNameDisplay: 'Atlantis', sortOrder: 1000 });
+    expect(withMissing.at(-1)).toEqual({
+      countryId: -1,
+      countryNameDisplay: 'Atlantis',
+      countryName: 'Atlantis',
+      sortOrder: 1000,
+    });
     expect(countryOptions(countries, 'united states')).toHaveLength(4);
   });
 
   it('filters states by the country and adds a missing value', () => {
-    expect(stateOptions(states, countries, 'United States', '')).toEqual(['Alabama', 'New York']);
-    expect(stateOptions(states, countries, 'Canada', '')).toEqual(['Ontario']);
-    expect(stateOptions(states, countries, 'United States', 'NY')).toEqual(['Alabama', 'New York', 'NY']);
-    expect(stateOptions(states, countries, 'Brazil', '')).toEqual([]);
-    expect(stateOptions(states, countries, '', 'Bavaria')).toEqual(['Bavaria']);
+    const values = (...args: Parameters<typeof stateOptions>) => stateOptions(...args).map((o) => o.value);
+    expect(values(states, countries, 'United States', '')).toEqual(['Alabama', 'New York']);
+    expect(values(states, countries, 'Canada', '')).toEqual(['Ontario']);
+    expect(values(states, countries, 'United States', 'NY')).toEqual(['Alabama', 'New York', 'NY']);
+    expect(values(states, countries, 'Brazil', '')).toEqual([]);
+    expect(values(states, countries, '', 'Bavaria')).toEqual(['Bavaria']);
+  });
+
+  // Issue 11: the lookups answer in the user's language; a contact keeps storing the language-free name.
+  it('labels options in the user’s language and keeps the stored names as their values', () => {
+    const spanishCountries = [
+      { countryId: 1, countryNameDisplay: 'Estados Unidos', countryName: 'United States', sortOrder: 1 },
+      { countryId: 3, countryNameDisplay: 'México', countryName: 'Mexico', sortOrder: 100 },
+    ];
+    const spanishStates = [
+      { stateId: 1002, countryId: 1, stateNameDisplay: 'Nueva York', stateName: 'New York' },
+      { stateId: 1034, countryId: 1, stateNameDisplay: 'Carolina del Norte', stateName: 'North Carolina' },
+    ];
+    // The contact's stored (English) country finds its Spanish option; no extra option for it.
+    expect(countryOptions(spanishCountries, 'United States', 'es-MX')).toHaveLength(2);
+    const choices = spanishCountries.map((c) => ({ value: c.countryName, label: c.countryNameDisplay }));
+    expect(optionValue(choices, 'united states')).toBe('United States');
+    expect(optionValue(choices, 'Estados Unidos')).toBe('United States');
+    expect(optionValue(choices, 'Atlantis')).toBe('Atlantis');
+    const options = stateOptions(spanishStates, spanishCountries, 'United States', 'New York', 'es-MX');
+    expect(options).toEqual([
+      { value: 'North Carolina', label: 'Carolina del Norte' },
+      { value: 'New York', label: 'Nueva York' },
+    ]);
+    expect(stateOptions(spanishStates, spanishCountries, 'Estados Unidos', 'Nueva York', 'es-MX')).toHaveLength(2);
+    expect(optionValue(options, 'Nueva York')).toBe('New York');
   });
 
   it('leaves Fax out of the preferred communications', () => {

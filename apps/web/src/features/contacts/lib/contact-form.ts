@@ -228,28 +228,35 @@ export function isDirty(initial: ContactFormValues, current: ContactFormValues):
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** A select option: the value a contact stores (the same in every language), the label in the user's. */
+export interface LookupOption {
+  value: string;
+  label: string;
+}
+
 /**
  * The country options: the lookup's by sort order then name, plus the contact's own value when the
- * lookup lacks it (with sort order 1000, so it comes last). The option value is the country's name,
- * which is what a contact stores.
+ * lookup lacks it (with sort order 1000, so it comes last). The option value is the country's stored
+ * name (countryName), which is what a contact stores; the label is its name in the user's language.
  */
 export function countryOptions(countries: readonly Country[], current: string, locale = 'en-US'): Country[] {
   const list = [...countries];
-  if (current.trim() !== '' && !list.some((c) => same(c.countryNameDisplay, current))) {
-    list.push({ countryId: -1, countryNameDisplay: current.trim(), sortOrder: 1000 });
+  if (current.trim() !== '' && !list.some((c) => same(c.countryName, current) || same(c.countryNameDisplay, current))) {
+    list.push({ countryId: -1, countryNameDisplay: current.trim(), countryName: current.trim(), sortOrder: 1000 });
   }
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   return list.sort((a, b) => a.sortOrder - b.sortOrder || collator.compare(a.countryNameDisplay, b.countryNameDisplay));
 }
 
-/** The lookup's spelling of a value when it has it (case aside), else the value as it is. */
-export function canonical(options: readonly string[], value: string): string {
-  return options.find((o) => same(o, value)) ?? value;
+/** The stored value an option list has for a value given by its stored or shown name (case aside), else the value. */
+export function optionValue(options: readonly LookupOption[], value: string): string {
+  return (options.find((o) => same(o.value, value)) ?? options.find((o) => same(o.label, value)))?.value ?? value;
 }
 
 /**
- * The states of the chosen country (by name), plus the contact's own value when the lookup lacks it.
- * A country without states in the lookup gives an empty list unless the value needs a place.
+ * The states of the chosen country (by its stored or shown name), by name in the user's language, plus
+ * the contact's own value when the lookup lacks it. A country without states in the lookup gives an
+ * empty list unless the value needs a place.
  */
 export function stateOptions(
   states: readonly State[],
@@ -257,17 +264,20 @@ export function stateOptions(
   country: string,
   current: string,
   locale = 'en-US',
-): string[] {
-  const chosen = countries.find((c) => same(c.countryNameDisplay, country));
+): LookupOption[] {
+  const chosen =
+    countries.find((c) => same(c.countryName, country)) ?? countries.find((c) => same(c.countryNameDisplay, country));
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
-  const names = chosen
+  const options = chosen
     ? states
         .filter((s) => s.countryId === chosen.countryId)
-        .map((s) => s.stateNameDisplay)
-        .sort((a, b) => collator.compare(a, b))
+        .map((s) => ({ value: s.stateName, label: s.stateNameDisplay }))
+        .sort((a, b) => collator.compare(a.label, b.label))
     : [];
-  if (current.trim() !== '' && !names.some((n) => same(n, current))) names.push(current.trim());
-  return names;
+  if (current.trim() !== '' && !options.some((o) => same(o.value, current) || same(o.label, current))) {
+    options.push({ value: current.trim(), label: current.trim() });
+  }
+  return options;
 }
 
 /** Preferred ways of contact, without Fax (the form does not offer it). */

@@ -12,6 +12,7 @@ import followUpPlan from './follow-up-plan.json';
 import labResults from './lab-results.json';
 import medicalNotes from './medical-notes.json';
 import treatmentSummary from './treatment-summary.json';
+import lookups from './lookups.json';
 
 /** One file per area, named after its server module (or web feature), so areas are written and translated independently. */
 export default {
@@ -29,4 +30,5 @@ export default {
   ...labResults,
   ...medicalNotes,
   ...treatmentSummary,
+  ...lookups,
 } as Record<string, string>;

@@ -2,7 +2,7 @@ import { Checkbox, NativeSelect, SimpleGrid } from '@mantine/core';
 import type { Patient } from '@portal/contracts';
 import { useTranslation } from '../../../../lib/i18n';
 import type { Country, State } from '../../api/contacts';
-import { canonical, countryOptions, patientAddress, stateOptions } from '../../lib/contact-form';
+import { countryOptions, optionValue, patientAddress, stateOptions } from '../../lib/contact-form';
 import { choose, ContactTextInput, FormSection, LOCKED, type ContactFields } from './fields';
 
 /**
@@ -24,6 +24,8 @@ export function AddressSection({
   const { values, set, update } = fields;
   const countries = countryOptions(countryLookup, values.country, locale);
   const states = stateOptions(stateLookup, countryLookup, values.country, values.state, locale);
+  // The value is the name a contact stores (the same in every language); the label is in the user's language.
+  const countryChoices = countries.map((c) => ({ value: c.countryName, label: c.countryNameDisplay }));
   const addressLocked = values.usePatientAddress;
   return (
     <FormSection title={t('contactForm.sections.address')}>
@@ -48,18 +50,12 @@ export function AddressSection({
           label={t('contactForm.form.country')}
           disabled={addressLocked}
           styles={addressLocked ? LOCKED : undefined}
-          data={[
-            choose(t('contactForm.form.choose')),
-            ...countries.map((c) => ({ value: c.countryNameDisplay, label: c.countryNameDisplay })),
-          ]}
-          value={canonical(
-            countries.map((c) => c.countryNameDisplay),
-            values.country,
-          )}
+          data={[choose(t('contactForm.form.choose')), ...countryChoices]}
+          value={optionValue(countryChoices, values.country)}
           onChange={(e) => {
             const country = e.currentTarget.value;
             const stillThere = stateOptions(stateLookup, countryLookup, country, '', locale).some(
-              (s) => s.toLowerCase() === values.state.trim().toLowerCase(),
+              (s) => s.value.toLowerCase() === values.state.trim().toLowerCase(),
             );
             update((v) => ({ country, state: stillThere ? v.state : '' }));
           }}
@@ -71,7 +67,7 @@ export function AddressSection({
             disabled={addressLocked}
             styles={addressLocked ? LOCKED : undefined}
             data={[choose(t('contactForm.form.choose')), ...states]}
-            value={canonical(states, values.state)}
+            value={optionValue(states, values.state)}
             onChange={(e) => set('state', e.currentTarget.value)}
           />
         ) : (

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import { languagePackOf, portalLocaleOf, type LanguagePack, type SupportedLocale } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { facilities, languages, patients, users } from '../../db/schema/index';
+import type { SessionCaller } from '../auth/sessions';
+import { BUNDLED_PACKS, buildLanguagePack, type Strings } from './language-packs';
+import { findLanguagePackOverrides } from './content-store';
+
+/** The locale a bare language speaks in when the request names no region. */
+const LOCALE_OF_PACK: Record<LanguagePack, SupportedLocale> = {
+  en: 'en-US',
+  es: 'es-MX',
+  fr: 'fr-CA',
+  pt: 'pt-BR',
+  zh: 'zh',
+};
+
+/** A locale from one language tag: a supported locale (any case, zh-* is zh), else its language's own. */
+export function localeOfTag(tag: string): SupportedLocale | null {
+  const exact = portalLocaleOf(tag);
+  if (exact) return exact;
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return primary in BUNDLED_PACKS ? LOCALE_OF_PACK[primary as LanguagePack] : null;
+}
+
+/** The first language of an Accept-Language header the portal speaks, by quality (then order), or null. */
+export function localeOfAcceptLanguage(header: string | undefined): SupportedLocale | null {
+  if (!header) return null;
+  const tags = header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q === undefined ? 1 : Number(q.slice(2));
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((t) => t.tag !== '' && t.tag !== '*' && t.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const { tag } of tags) {
+    const locale = localeOfTag(tag);
+    if (locale) return locale;
+  }
+  return null;
+}
+
+export interface LanguageRequest {
+  /** The session of the call (null for a public route). */
+  caller: SessionCaller | null;
+  /** ?language, already validated as a language the portal speaks. */
+  requested: string | undefined;
+  /** The Accept-Language header. */
+  acceptLanguage: string | undefined;
+}
+
+export interface CallerLanguage {
+  locale: SupportedLocale;
+  pack: LanguagePack;
+  /** The strings of the language: English under the language under the caller's facility's overrides. */
+  strings: Strings;
+}
+
+async function savedLanguage(db: DbOrTx, caller: SessionCaller): Promise<string | null> {
+  if (caller.userId !== null) {
+    const [row] = await db
+      .select({ language: users.preferredLanguage })
+      .from(users)
+      .where(eq(users.id, caller.userId))
+      .limit(1);
+    return row?.language ?? null;
+  }
+  // Kiosk and link sessions have no user: the patient they act for.
+  if (caller.boundPatientId === null) return null;
+  const [row] = await db
+    .select({ language: patients.preferredLanguage })
+    .from(patients)
+    .where(eq(patients.id, caller.boundPatientId))
+    .limit(1);
+  return row?.language ?? null;
+}
+
+async function facilityLanguage(db: DbOrTx, facilityId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ code: languages.code })
+    .from(facilities)
+    .innerJoin(languages, eq(languages.id, facilities.defaultLanguageId))
+    .where(eq(facilities.id, facilityId))
+    .limit(1);
+  return row?.code ?? null;
+}
+
+/**
+ * The language a caller reads the answer in, as the portal decides it everywhere: ?language, else the language
+ * the user saved (kiosk and link sessions: their patient's), else the browser's Accept-Language, else the
+ * facility's default language, else en-US. Only a language the portal speaks counts at each step.
+ */
+export async function callerLanguage(db: DbOrTx, request: LanguageRequest): Promise<CallerLanguage> {
+  const { caller } = request;
+  const locale =
+    (request.requested === undefined ? null : portalLocaleOf(request.requested)) ??
+    (caller ? localeFromCode(await savedLanguage(db, caller)) : null) ??
+    localeOfAcceptLanguage(request.acceptLanguage) ??
+    (caller ? localeFromCode(await facilityLanguage(db, caller.facilityId)) : null) ??
+    'en-US';
+  return languageStrings(db, locale, caller?.facilityId);
+}
+
+/** One locale's strings, with a facility's overrides when one is given. */
+export async function languageStrings(
+  db: DbOrTx,
+  locale: SupportedLocale,
+  facilityId: number | undefined,
+): Promise<CallerLanguage> {
+  const pack = languagePackOf(locale);
+  const overrides = facilityId === undefined ? {} : await findLanguagePackOverrides(db, facilityId, pack);
+  return { locale, pack, strings: buildLanguagePack(pack, overrides) };
+}
+
+function localeFromCode(code: string | null): SupportedLocale | null {
+  return code ? localeOfTag(code) : null;
+}
