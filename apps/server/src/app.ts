@@ -18,7 +18,8 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './platform/errors/error-handler';
 import { registerInputGuard } from './platform/http/input-guard';
 import { loggerOptions } from './platform/http/logging';
-import { registerAccessControl, type RouteEntry } from './platform/access/access-control';
+import { INTEGRATION_PREFIX, registerAccessControl, type RouteEntry } from './platform/access/access-control';
+import { IntegrationAuth } from './platform/integration/integration-auth';
 import { UrlTokens } from './platform/auth/url-tokens';
 import { SealedTokens } from './platform/auth/sealed-tokens';
 import { SessionService } from './platform/auth/sessions';
@@ -44,6 +45,7 @@ import { followUpPlanRoutes } from './modules/follow-up-plan/follow-up-plan.rout
 import { labResultRoutes } from './modules/lab-results/lab-results.routes';
 import { medicalNoteRoutes } from './modules/medical-notes/medical-notes.routes';
 import { treatmentSummaryRoutes } from './modules/treatment-summary/treatment-summary.routes';
+import { integrationRoutes } from './modules/integration/integration.routes';
 
 export interface AppDeps {
   config: Config;
@@ -65,8 +67,12 @@ declare module 'fastify' {
       urlTokens: UrlTokens;
       /** Rate-limit counters, shared by every instance through Redis when REDIS_URL is set. */
       limits: Limits;
+      /** The integration API's clients and access tokens. */
+      integration: IntegrationAuth;
     };
     routeTable: RouteEntry[];
+    /** The integration API's OpenAPI description (the portal API's is `swagger()`). */
+    integrationSwagger: FastifyInstance['swagger'];
   }
 }
 
@@ -131,6 +137,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const limits = new Limits(redis);
+  const integration = new IntegrationAuth(database.db);
   app.decorate('deps', {
     config,
     database,
@@ -139,12 +146,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     sealedTokens,
     urlTokens,
     limits,
+    integration,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The security headers first: an access or portal-type refusal in a later hook still carries them.
   await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
-  registerAccessControl(app, { table: routeTable, sessions, database, urlTokens });
+  registerAccessControl(app, { table: routeTable, sessions, database, urlTokens, integration, limits });
   registerErrorHandling(app);
   registerInputGuard(app);
   registerPortalType(app);
@@ -163,9 +171,42 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
           '{ error, message, field?, requestId }.',
       },
     },
-    transform: jsonSchemaTransform,
+    // The integration API has a description of its own (below).
+    transform: (input) =>
+      input.url.startsWith(INTEGRATION_PREFIX)
+        ? { schema: { hide: true }, url: input.url }
+        : jsonSchemaTransform(input),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Each docs page in a context of its own: the UI plugin decorates the instance it is registered on.
+  await app.register(async (docs) => docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
+  await app.register(swagger, {
+    decorator: 'integrationSwagger',
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Patient portal integration API',
+        version: '1.0.0',
+        description:
+          "How a facility's systems (EHR, laboratory, scheduling, an integration engine) put records into the portal " +
+          'and read back what patients did. Get a token at POST /integration/v1/token (OAuth 2.0 client credentials ' +
+          'as in SMART Backend Services), then send it as a bearer token. A client sees only its own facility. ' +
+          'Errors answer { error, message, field?, requestId }. Guide: docs/integration.md.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: (input) =>
+      input.url.startsWith(INTEGRATION_PREFIX) && !input.url.startsWith('/integration/docs')
+        ? jsonSchemaTransform(input)
+        : { schema: { hide: true }, url: input.url },
+  });
+  await app.register(async (docs) =>
+    docs.register(swaggerUi, {
+      routePrefix: '/integration/docs',
+      staticCSP: true,
+      transformSpecification: () => app.integrationSwagger(),
+    }),
+  );
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(systemRoutes);
@@ -185,8 +226,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await api.register(medicalNoteRoutes);
   await api.register(treatmentSummaryRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
+  await api.register(integrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.integrationSwagger(),
+  );
 
   registerWebApp(app, config);
   return app;

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import pino from 'pino';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { loadConfig, resolveAppSecret, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { IntegrationClientError, IntegrationClientsService } from './modules/integration/integration.service';
+import { SealedTokens } from './platform/auth/sealed-tokens';
 import { issueTicketUrls } from './modules/auth/tickets';
 import { prepareDatabase } from './startup';
 
@@ -10,7 +13,16 @@ const USAGE = `Usage: cli.js <command>
   tickets [username] [--count N] [--minutes M] [--json]
                                print fresh single sign-on, kiosk and link-login URLs for a patient user
                                (default jane.doe; each URL works once; SSO tickets live 2 minutes, kiosk
-                               tickets 10 minutes, links 14 days; --minutes sets the SSO and kiosk ones)`;
+                               tickets 10 minutes, links 14 days; --minutes sets the SSO and kiosk ones)
+  integration clients create --facility F --name N --scopes "patients clinical content events"
+                             [--jwks public-keys.json [--secret]] [--webhook https://...]
+                               register a facility system; prints its client id and, once, its secret
+                               (with --jwks it signs assertions with those keys instead; --secret adds one)
+  integration clients list [--facility F]
+  integration clients rotate --client ID [--jwks public-keys.json]
+                               a new secret (printed once; the old one stops working), or new public keys
+  integration clients revoke --client ID
+                               the client and its live tokens stop working at once`;
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -19,17 +31,20 @@ function option(args: string[], name: string): string | undefined {
 
 async function run(args: string[]) {
   const command = args[0];
-  if (command !== 'migrate' && command !== 'seed' && command !== 'tickets') {
+  if (command !== 'migrate' && command !== 'seed' && command !== 'tickets' && command !== 'integration') {
     console.error(USAGE);
     process.exit(2);
   }
   const config = loadConfig();
   // Logs go to stderr: `tickets --json` prints its answer on stdout for scripts to read.
-  const log = pino({ level: command === 'tickets' ? 'warn' : config.logLevel }, pino.destination(2));
+  const quiet = command === 'tickets' || command === 'integration';
+  const log = pino({ level: quiet ? 'warn' : config.logLevel }, pino.destination(2));
   const database = await openDatabase(config);
   try {
     await prepareDatabase(database, config, log, { seed: command !== 'migrate' });
-    if (command === 'tickets') {
+    if (command === 'integration') {
+      await integrationCommand(database, config, args.slice(1));
+    } else if (command === 'tickets') {
       const username = args[1] && !args[1].startsWith('--') ? args[1] : 'jane.doe';
       const count = Math.max(1, Math.min(50, Number(option(args, '--count') ?? 1) || 1));
       const minutes = Number(option(args, '--minutes'));
@@ -53,6 +68,57 @@ async function run(args: string[]) {
     }
   } finally {
     await database.close();
+  }
+}
+
+async function integrationCommand(database: Database, config: Config, args: string[]) {
+  const [area, action] = args;
+  const clients = new IntegrationClientsService(database.db, (secret) =>
+    new SealedTokens(resolveAppSecret(config)).sealSecret(secret),
+  );
+  const keyFile = option(args, '--jwks');
+  const jwks = keyFile ? readFileSync(keyFile, 'utf8') : undefined;
+  const clientId = option(args, '--client') ?? '';
+  const print = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
+  try {
+    if (area === 'clients' && action === 'create') {
+      const created = await clients.create({
+        facility: option(args, '--facility') ?? '',
+        name: option(args, '--name') ?? '',
+        scopes: option(args, '--scopes') ?? '',
+        jwks,
+        withSecret: args.includes('--secret'),
+        webhookUrl: option(args, '--webhook'),
+      });
+      print([
+        `client_id:      ${created.clientId}`,
+        `scopes:         ${created.scopes.join(' ')}`,
+        ...(created.clientSecret ? [`client_secret:  ${created.clientSecret}   (shown this once)`] : []),
+        ...(created.webhookSecret ? [`webhook secret: ${created.webhookSecret}   (shown this once)`] : []),
+      ]);
+    } else if (area === 'clients' && action === 'list') {
+      const rows = await clients.list(option(args, '--facility'));
+      print(
+        rows.map(
+          (c) =>
+            `${c.clientId}  ${c.facility}  ${c.name}  [${c.scopes.join(' ')}]  ${c.authentication}` +
+            `${c.revokedAt ? `  revoked ${c.revokedAt.toISOString()}` : ''}`,
+        ),
+      );
+    } else if (area === 'clients' && action === 'rotate') {
+      const { clientSecret } = await clients.rotate(clientId, { jwks });
+      print([clientSecret ? `client_secret:  ${clientSecret}   (shown this once)` : 'public keys replaced']);
+    } else if (area === 'clients' && action === 'revoke') {
+      await clients.revoke(clientId);
+      print([`revoked ${clientId}`]);
+    } else {
+      console.error(USAGE);
+      process.exitCode = 2;
+    }
+  } catch (error) {
+    if (!(error instanceof IntegrationClientError)) throw error;
+    console.error(error.message);
+    process.exitCode = 2;
   }
 }
 

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { patients, personalContacts, users } from '../src/db/schema/index';
 import type { LoginType } from '../src/platform/auth/sessions';
 import { prepareDatabase } from '../src/startup';
+import { INTEGRATION_SCOPES } from '@portal/contracts';
+import { IntegrationClientsService } from '../src/modules/integration/integration.service';
 import type { TestApp } from './helpers';
 
 export const CALLER_KINDS = [
@@ -14,6 +16,8 @@ export const CALLER_KINDS = [
   'kioskStaff',
   'kioskUserOfA',
   'linkUserOfA',
+  // A facility system of patient A's facility with every scope: a token of the integration API.
+  'integrationClient',
 ] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
 
@@ -60,6 +64,12 @@ export async function seedAccessFixture(t: TestApp): Promise<AccessFixture> {
     .from(personalContacts)
     .where(eq(personalContacts.firstName, 'Linda'));
   if (!linda) throw new Error('no contact Linda');
+  const clients = new IntegrationClientsService(db, (secret) => t.app.deps.sealedTokens.sealSecret(secret));
+  const client = await clients.create({
+    facility: String(facilityId),
+    name: 'Authorisation matrix',
+    scopes: INTEGRATION_SCOPES.join(' '),
+  });
   const session = async (uid: number | null, patientId: number | null, loginType: LoginType) => {
     const tokens = await t.app.deps.sessions.create(db, { userId: uid, patientId, facilityId, loginType });
     return { bearer: tokens.accessToken, userId: uid ?? 0 };
@@ -88,6 +98,13 @@ export async function seedAccessFixture(t: TestApp): Promise<AccessFixture> {
           return session(null, patientA, 'patientKioskUser');
         case 'linkUserOfA':
           return session(null, patientA, 'patientLinkUser');
+        case 'integrationClient': {
+          const issued = await t.app.deps.integration.issue(
+            { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret ?? '' },
+            [],
+          );
+          return { bearer: issued.access_token, userId: 0 };
+        }
       }
     },
   };

@@ -17,3 +17,4 @@ export * from './api/follow-up-plan';
 export * from './api/lab-results';
 export * from './api/medical-notes';
 export * from './api/treatment-summary';
+export * from './api/integration';

@@ -24,4 +24,6 @@ export const auditEvents = pgTable('audit_events', {
   /** The route that answered ('GET /api/patients/:patientId/labresults/published'). */
   route: text('route'),
   clientAddress: text('client_address'),
+  /** The integration API client that made the call (the actor when no user did). */
+  integrationClientId: integer('integration_client_id'),
 });

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IntegrationScope } from '@portal/contracts';
+import type { IntegrationAuth, IntegrationCaller } from '../integration/integration-auth';
 import type { Database } from '../../db/client';
 import { AppError, forbidden, notFound, unauthorized } from '../errors/app-error';
 import { grantsModule } from './module-grants';
 import type { SessionCaller, SessionService } from '../auth/sessions';
 import type { UrlTokens } from '../auth/url-tokens';
 import { writeAudit } from '../audit/audit';
+import type { Limits } from '../http/limits';
 import { findContactPatientId } from './patient-access';
 import { DEFAULT_RELATIONSHIPS, openPatientScope, type Access, type PatientScope } from './patient-scope';
 
@@ -21,8 +24,19 @@ import { DEFAULT_RELATIONSHIPS, openPatientScope, type Access, type PatientScope
  *   finds the record's patient; the same check then runs on that patient (no record is 404 like no access).
  * - contact: `/.../contact/{contactId}/...` (invitations): the contact's patient, then the same check.
  * - kioskStaff: a kiosk management session.
+ * - integration: `/integration/v1/...`: a facility system's access token (never a person's) with the route's
+ *   `integrationScope`. A person's token is refused there, and an integration token everywhere else.
  */
-export const ACCESS_RULES = ['public', 'development', 'session', 'user', 'patient', 'contact', 'kioskStaff'] as const;
+export const ACCESS_RULES = [
+  'public',
+  'development',
+  'session',
+  'user',
+  'patient',
+  'contact',
+  'kioskStaff',
+  'integration',
+] as const;
 export type AccessRule = (typeof ACCESS_RULES)[number];
 
 declare module 'fastify' {
@@ -51,12 +65,18 @@ declare module 'fastify' {
     module?: string;
     /** The route serves before the terms are accepted (the language chosen on the terms page itself). */
     beforeTerms?: boolean;
+    /** For `integration` routes: the scope the access token must carry (else 403 insufficient_scope). */
+    integrationScope?: IntegrationScope;
   }
   interface FastifyRequest {
     /** The session behind the bearer token, for every route that is not public. */
     caller: SessionCaller | null;
     /** Set by the patient access check: the only way to the patient's record (see PatientScope). */
     patientScope: PatientScope | null;
+    /** The facility system behind an integration route's access token. */
+    integrationCaller: IntegrationCaller | null;
+    /** The patient an integration call wrote or read, for its audit row (set by the handler). */
+    integrationPatientId: number | null;
   }
 }
 
@@ -75,8 +95,20 @@ function recordIds(params: unknown): Record<string, string> {
   return out;
 }
 
+/** The row every call of the integration API leaves: which client, which resource and record, the outcome. */
+export const INTEGRATION_CALL_AUDIT_EVENT = 'integrationcallauditevent';
+
+/** The facility's own identifiers a path names (mrn, the record's id): which record, never its contents. */
+function integrationRecordIds(params: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    out[name] = String(value).slice(0, 100);
+  }
+  return out;
+}
+
 // Routes that plugins add on our behalf (static files, API docs) are public by nature.
-const PLUGIN_ROUTE_PREFIXES = ['/api/docs'];
+const PLUGIN_ROUTE_PREFIXES = ['/api/docs', '/integration/docs'];
 
 export interface RouteEntry {
   method: string;
@@ -85,6 +117,8 @@ export interface RouteEntry {
   relationships?: readonly Access[];
   /** A patient route that finds its patient from the record in the path (config.patientOf). */
   recordScoped?: boolean;
+  /** An integration route's scope. */
+  integrationScope?: IntegrationScope;
 }
 
 /** The caller of an authenticated route (the access hooks have run). */
@@ -105,6 +139,14 @@ export function scopeOf(request: FastifyRequest): PatientScope {
   if (!request.patientScope) throw new Error(`${request.url}: the patient access check did not run`);
   return request.patientScope;
 }
+
+/** The facility system calling an integration route (the access hooks have checked its token and scope). */
+export function integrationCallerOf(request: FastifyRequest): IntegrationCaller {
+  if (!request.integrationCaller) throw new Error(`${request.url}: the integration access check did not run`);
+  return request.integrationCaller;
+}
+
+export const INTEGRATION_PREFIX = '/integration/';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -142,10 +184,19 @@ function urlTokenOf(request: FastifyRequest): string | null {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  options: { table: RouteEntry[]; sessions: SessionService; database: Database; urlTokens: UrlTokens },
+  options: {
+    table: RouteEntry[];
+    sessions: SessionService;
+    database: Database;
+    urlTokens: UrlTokens;
+    integration: IntegrationAuth;
+    limits: Limits;
+  },
 ): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('patientScope', null);
+  app.decorateRequest('integrationCaller', null);
+  app.decorateRequest('integrationPatientId', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -166,6 +217,14 @@ export function registerAccessControl(
     if (declared === 'user' && !route.url.includes(':userId')) {
       throw new Error(`Route ${route.url} uses the user rule but has no :userId parameter.`);
     }
+    // The integration API and the portal's API never share a route: a token of one opens nothing of the other.
+    const integrationUrl = route.url.startsWith(INTEGRATION_PREFIX);
+    if (declared === 'integration' && (!integrationUrl || !route.config?.integrationScope)) {
+      throw new Error(`Route ${route.url} uses the integration rule outside ${INTEGRATION_PREFIX} or names no scope.`);
+    }
+    if (integrationUrl && declared && declared !== 'integration' && declared !== 'public') {
+      throw new Error(`Route ${route.url} is under ${INTEGRATION_PREFIX} but uses the ${declared} rule.`);
+    }
     for (const method of methods) {
       if (method === 'HEAD') continue;
       const entry: RouteEntry = { method, url: route.url, access: declared ?? 'public' };
@@ -173,6 +232,7 @@ export function registerAccessControl(
         entry.relationships = route.config?.relationships ?? DEFAULT_RELATIONSHIPS;
       }
       if (declared === 'patient' && route.config?.patientOf) entry.recordScoped = true;
+      if (declared === 'integration') entry.integrationScope = route.config?.integrationScope;
       options.table.push(entry);
     }
   });
@@ -187,6 +247,17 @@ export function registerAccessControl(
     }
     if (!rule || rule === 'public') return;
     const token = bearerToken(request);
+    if (rule === 'integration') {
+      const client = token ? await options.integration.authenticate(token) : null;
+      if (!client) throw new AppError(401, 'invalid_token', 'The access token is missing, expired or not valid.');
+      const scope = request.routeOptions.config.integrationScope;
+      if (!scope || !client.scopes.includes(scope)) {
+        throw new AppError(403, 'insufficient_scope', `This call needs the '${scope ?? ''}' scope.`);
+      }
+      request.integrationCaller = client;
+      await options.limits.take('integrationCalls', String(client.id));
+      return;
+    }
     const urlToken = !token && request.routeOptions.config?.urlToken ? urlTokenOf(request) : null;
     const caller = token
       ? await options.sessions.authenticate(token)
@@ -255,6 +326,20 @@ export function registerAccessControl(
 
   // The audit row of a read is written before the answer leaves: if it cannot be written, nothing is sent.
   app.addHook('onSend', async (request, reply, payload) => {
+    const client = request.integrationCaller;
+    if (client) {
+      await writeAudit(options.database.db, {
+        eventType: INTEGRATION_CALL_AUDIT_EVENT,
+        outcome: reply.statusCode < 400 ? 'success' : 'failure',
+        integrationClientId: client.id,
+        facilityId: client.facilityId,
+        patientId: request.integrationPatientId,
+        route: `${request.method} ${request.routeOptions.url ?? ''}`,
+        clientAddress: request.ip,
+        detail: { ...integrationRecordIds(request.params), status: reply.statusCode },
+      });
+      return payload;
+    }
     const scope = request.patientScope;
     if (!scope) return payload;
     const config = request.routeOptions.config;

@@ -38,6 +38,7 @@ const RELATIONSHIP_TO_A: Record<CallerKind, Relationship> = {
   kioskStaff: 'none',
   kioskUserOfA: 'kioskUser',
   linkUserOfA: 'linkUser',
+  integrationClient: 'none',
 };
 
 /** Callers that hold a user account of their own (kiosk and link users act only for a patient). */
@@ -50,12 +51,16 @@ const HAS_USER: Record<CallerKind, boolean> = {
   kioskStaff: true,
   kioskUserOfA: false,
   linkUserOfA: false,
+  integrationClient: false,
 };
 
 type Expected = 'allowed' | 401 | 403 | 404;
 
 /** The rule of the design brief, written out independently of the hooks that enforce it. */
 function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | 'other'): Expected {
+  // The integration API and the portal's API are closed to each other's tokens.
+  if (route.access === 'integration') return caller === 'integrationClient' ? 'allowed' : 401;
+  if (caller === 'integrationClient' && route.access !== 'public' && route.access !== 'development') return 401;
   switch (route.access) {
     case 'public':
     case 'development':
@@ -82,7 +87,9 @@ function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | '
 
 function routesUnderTest(): RouteEntry[] {
   // The static web app and the API docs belong to plugins; everything else is ours.
-  return t.app.routeTable.filter((r) => r.url !== '/*' && !r.url.startsWith('/api/docs'));
+  return t.app.routeTable.filter(
+    (r) => r.url !== '/*' && !r.url.startsWith('/api/docs') && !r.url.startsWith('/integration/docs'),
+  );
 }
 
 describe('the authorisation matrix', () => {

@@ -16,6 +16,8 @@ export interface AuditEntry {
   relationship?: string | null;
   route?: string | null;
   clientAddress?: string | null;
+  /** The integration API client that made the call. */
+  integrationClientId?: number | null;
 }
 
 /** Writes one audit row; call it with the transaction of the act it records. */
@@ -32,6 +34,7 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     relationship: entry.relationship ?? null,
     route: entry.route ?? null,
     clientAddress: entry.clientAddress ?? null,
+    integrationClientId: entry.integrationClientId ?? null,
   });
 }
 

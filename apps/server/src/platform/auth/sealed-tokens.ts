@@ -24,6 +24,16 @@ export class SealedTokens {
     return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
   }
 
+  /** A secret the server must read back later (a webhook's signing key), encrypted at rest; no expiry. */
+  sealSecret(secret: string): string {
+    return this.seal({ secret }, 100 * 365 * 24 * 60 * 60 * 1000);
+  }
+
+  openSecret(sealed: string): string | null {
+    const payload = this.open<{ secret?: unknown }>(sealed);
+    return typeof payload?.secret === 'string' ? payload.secret : null;
+  }
+
   /** The payload, or null when the token is forged, garbled or expired. */
   open<T extends Record<string, unknown>>(token: string): T | null {
     try {

@@ -23,6 +23,10 @@ export const LIMITS = {
    * default lockout (5 failures, 15 minutes) does, so the answers tell no one which usernames exist.
    */
   unknownUsername: { points: 4, durationSeconds: 15 * 60 },
+  /** Token requests of the integration API per client address (a client needs one every 5 minutes). */
+  integrationToken: { points: 60, durationSeconds: 15 * 60 },
+  /** Integration API calls per client: bulk loads go through the import command, not the API. */
+  integrationCalls: { points: 6000, durationSeconds: 60 },
   /** Identity checks of sign-up for one identity (name and date of birth), whoever asks. */
   signupIdentity: { points: 5, durationSeconds: 60 * 60 },
 } as const;

@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@portal/contracts';
+import { ErrorBodySchema, type IntegrationScope } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import type { Access } from '../access/patient-scope';
 import { facilityLinkBase, type LinkSettings } from '../mail/links';
@@ -29,6 +29,23 @@ export const STANDARD_ERRORS = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
 } as const;
+
+/** An empty 204 answer in a response map. */
+export const INTEGRATION_ERRORS = { ...STANDARD_ERRORS, 429: ErrorBodySchema } as const;
+
+/**
+ * The options of an integration API route (`/integration/v1/...`): a facility system's access token carrying
+ * `scope`, rate-limited per client and audited per call; the client sees only its own facility's records.
+ */
+export function integrationRoute<S extends FastifySchema & { response?: Record<number, unknown> }>(
+  scope: IntegrationScope,
+  schema: S,
+) {
+  return {
+    config: { access: 'integration' as const, integrationScope: scope },
+    schema: { ...schema, response: { ...INTEGRATION_ERRORS, ...schema.response } },
+  };
+}
 
 /** An empty 204 answer in a response map. */
 export const NO_CONTENT = z.null().describe('No content');

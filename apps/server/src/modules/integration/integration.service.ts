@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import {
+  INTEGRATION_SCOPES,
+  type IntegrationEvent,
+  type IntegrationEventType,
+  type IntegrationScope,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import type { PublicJwks } from './integration.repository';
+import { hashSecret } from '../../platform/auth/secrets';
+import {
+  auditRowsAfter,
+  findFacilityId,
+  findLiveClient,
+  insertClient,
+  latestAuditId,
+  listClients,
+  revokeClient,
+  updateClientCredentials,
+} from './integration.repository';
+
+/** What the clients command prints once: the secret is never stored nor shown again. */
+export interface IssuedClient {
+  clientId: string;
+  name: string;
+  scopes: IntegrationScope[];
+  clientSecret: string | null;
+}
+
+export class IntegrationClientError extends Error {
+  override name = 'IntegrationClientError';
+}
+
+const newClientSecret = () => randomBytes(32).toString('base64url');
+
+/** Reads a JWK Set (or one public JWK) and refuses private keys and keys of other algorithms. */
+export function parsePublicJwks(json: string): PublicJwks {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new IntegrationClientError('The key file is not JSON (a JWK Set or one public JWK).');
+  }
+  const keys = (
+    parsed && typeof parsed === 'object' && Array.isArray((parsed as PublicJwks).keys)
+      ? (parsed as PublicJwks).keys
+      : [parsed]
+  ) as Record<string, unknown>[];
+  if (keys.length === 0 || keys.length > 10) throw new IntegrationClientError('Give 1 to 10 public keys.');
+  for (const key of keys) {
+    if (!key || typeof key !== 'object' || (key.kty !== 'RSA' && key.kty !== 'EC')) {
+      throw new IntegrationClientError('Each key must be an RSA or EC JWK.');
+    }
+    if ('d' in key) throw new IntegrationClientError('The key file holds a private key: register the public key only.');
+    if (key.kty === 'EC' && key.crv !== 'P-384') throw new IntegrationClientError('EC keys must be P-384 (ES384).');
+  }
+  return { keys };
+}
+
+export function parseScopeList(raw: string): IntegrationScope[] {
+  const scopes = [...new Set(raw.split(/[\s,]+/).filter(Boolean))];
+  const unknown = scopes.filter((s) => !(INTEGRATION_SCOPES as readonly string[]).includes(s));
+  if (scopes.length === 0 || unknown.length > 0) {
+    throw new IntegrationClientError(`Scopes are among ${INTEGRATION_SCOPES.join(', ')}; not ${unknown.join(', ')}.`);
+  }
+  return scopes as IntegrationScope[];
+}
+
+function checkWebhookUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new IntegrationClientError('The webhook URL is not a URL.');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new IntegrationClientError('The webhook URL must be http or https.');
+  }
+  return parsed.toString();
+}
+
+/** Registers, lists, rotates and revokes the integration API's clients (the `integration clients` command). */
+export class IntegrationClientsService {
+  constructor(
+    private readonly db: Db,
+    private readonly seal: (secret: string) => string,
+  ) {}
+
+  async create(input: {
+    facility: string;
+    name: string;
+    scopes: string;
+    jwks?: string;
+    webhookUrl?: string;
+    /** Also issue a secret when a key is registered (a secret alone when none is). */
+    withSecret?: boolean;
+  }): Promise<IssuedClient & { webhookSecret: string | null }> {
+    const facilityId = await findFacilityId(this.db, input.facility);
+    if (facilityId === undefined) throw new IntegrationClientError(`No facility '${input.facility}'.`);
+    const name = input.name.trim();
+    if (!name || name.length > 200)
+      throw new IntegrationClientError('Give the client a name (at most 200 characters).');
+    const scopes = parseScopeList(input.scopes);
+    const publicJwks = input.jwks ? parsePublicJwks(input.jwks) : null;
+    const clientSecret = !publicJwks || input.withSecret ? newClientSecret() : null;
+    const webhookUrl = checkWebhookUrl(input.webhookUrl);
+    const webhookSecret = webhookUrl ? newClientSecret() : null;
+    const row = await insertClient(this.db, {
+      facilityId,
+      clientId: `${randomBytes(12).toString('base64url')}`,
+      name,
+      scopes,
+      secretHash: clientSecret ? hashSecret(clientSecret) : null,
+      publicJwks,
+      webhookUrl,
+      webhookSecretSealed: webhookSecret ? this.seal(webhookSecret) : null,
+      webhookCursor: await latestAuditId(this.db),
+    });
+    return { clientId: row.clientId, name: row.name, scopes, clientSecret, webhookSecret };
+  }
+
+  async list(facility?: string) {
+    const facilityId = facility ? await findFacilityId(this.db, facility) : undefined;
+    if (facility && facilityId === undefined) throw new IntegrationClientError(`No facility '${facility}'.`);
+    return listClients(this.db, facilityId);
+  }
+
+  /** A new secret (the old one stops working) and/or new public keys. */
+  async rotate(clientId: string, input: { jwks?: string }): Promise<{ clientSecret: string | null }> {
+    const client = await findLiveClient(this.db, clientId);
+    if (!client) throw new IntegrationClientError(`No live client '${clientId}'.`);
+    if (input.jwks) {
+      await updateClientCredentials(this.db, client.id, { publicJwks: parsePublicJwks(input.jwks) });
+      return { clientSecret: null };
+    }
+    const clientSecret = newClientSecret();
+    await updateClientCredentials(this.db, client.id, { secretHash: hashSecret(clientSecret) });
+    return { clientSecret };
+  }
+
+  async revoke(clientId: string): Promise<void> {
+    const client = await findLiveClient(this.db, clientId);
+    if (!client) throw new IntegrationClientError(`No live client '${clientId}'.`);
+    await revokeClient(this.db, client.id);
+  }
+}
+
+/** The event each audit row becomes in the feed: what the facility's systems need of what patients did. */
+export const EVENT_OF_AUDIT: Record<string, IntegrationEventType> = {
+  contactaddauditevent: 'contact.added',
+  contacteditauditevent: 'contact.changed',
+  contactinviteauditevent: 'representative.invited',
+  contactaccessenabledauditevent: 'representative.enabled',
+  contactaccessdisabledauditevent: 'representative.disabled',
+  signupauditevent: 'account.created',
+  arsignupauditevent: 'account.created',
+  preferredlanguagechangeauditevent: 'preferred_language.changed',
+  emailchangeauditevent: 'email.changed',
+  testresultdetailviewauditevent: 'document.viewed',
+  medicalnotepageviewauditevent: 'document.viewed',
+  educationarticleviewauditevent: 'document.viewed',
+};
+const AUDIT_EVENTS = Object.keys(EVENT_OF_AUDIT);
+
+/** The facility's events after the cursor, oldest first. */
+export async function eventsAfter(
+  db: Db,
+  facilityId: number,
+  after: number,
+  limit: number,
+): Promise<IntegrationEvent[]> {
+  const rows = await auditRowsAfter(db, facilityId, AUDIT_EVENTS, after, limit);
+  return rows.map((row) => ({
+    id: String(row.id),
+    type: EVENT_OF_AUDIT[row.eventType] ?? 'document.viewed',
+    occurredAt: row.occurredAt.toISOString(),
+    patient: { mrn: row.mrn },
+    actor: { relationship: row.relationship ?? (row.eventType === 'arsignupauditevent' ? 'representative' : 'self') },
+    record: recordOf(row.eventType, row.detail ?? {}),
+  }));
+}
+
+/** Identifiers only: what was added, viewed or changed, never its contents. */
+function recordOf(eventType: string, detail: Record<string, unknown>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = { auditEvent: eventType };
+  for (const [key, value] of Object.entries(detail)) {
+    if (key === 'relationship') continue;
+    if (typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+    else if (typeof value === 'string' && value.length <= 100) out[key] = value;
+  }
+  return out;
+}
