@@ -36,6 +36,12 @@ const fieldValue = (scope: Locator, name: string) => field(scope, name).locator(
 const tab = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Treatment Summary/ });
 const MM_DD_YYYY = /^\d{2}\/\d{2}\/\d{4}$/;
+const LANGUAGE_MENU = /^(Choose a language|Escolha um idioma|Elija un idioma|选择语言)$/;
+/** The short month names the date library writes in Portuguese and Spanish. */
+const MONTHS = {
+  pt: ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
+};
 
 async function openSummary(page: Page) {
   await tab(page).click();
@@ -170,7 +176,7 @@ describe("jane.doe's treatment summary", () => {
     await context.close();
   });
 
-  it('shows the summary in the user’s language, dates in its format', async () => {
+  it('shows the summary in the user’s language, dates naming their month (Portuguese, Spanish, Chinese)', async () => {
     const { page, context } = await openPage(browser());
     await logIn(page, 'jane.doe');
     await expect.poll(() => heading(page)).toBe('Welcome, Jane');
@@ -183,14 +189,41 @@ describe("jane.doe's treatment summary", () => {
       expect(titles.slice(0, 4)).toEqual(['DIAGNÓSTICO', 'ACHADO CLÍNICO INICIAL', 'MARCADOR TUMORAL', 'GENÉTICA']);
       const diagnosis = items(main(page).getByRole('region', { name: 'Diagnóstico', exact: true })).first();
       expect(await field(diagnosis, 'diagnosisDate').locator('dt').innerText()).toBe('Data do diagnóstico');
-      // 'L' in Brazilian Portuguese is DD/MM/YYYY: the day of the ISO date comes first.
+      // 'L' in Brazilian Portuguese would be DD/MM/YYYY, read as another day beside the MM/DD/YYYY of the
+      // portal's date-times: the month is named instead.
       const iso = await field(diagnosis, 'diagnosisDate').locator('time').getAttribute('datetime');
-      const [y, m, d] = iso!.split('-');
-      expect(await fieldValue(diagnosis, 'diagnosisDate')).toBe(`${d}/${m}/${y}`);
+      const [y, m, d] = iso!.split('-').map(Number) as [number, number, number];
+      expect(await fieldValue(diagnosis, 'diagnosisDate')).toBe(`${d} de ${MONTHS.pt[m - 1]} de ${y}`);
       expect(await diagnosis.getByRole('button', { name: 'Mais...' }).count()).toBe(1);
       await expectAccessible(page);
+
+      // Spanish and Chinese: every date of the summary names its month; none is a day-first number.
+      for (const [locale, title, month] of [
+        [
+          'es-MX',
+          'Resumen del tratamiento',
+          (y: number, m: number, d: number) => `${d} de ${MONTHS.es[m - 1]} de ${y}`,
+        ],
+        ['zh', '治疗摘要', (y: number, m: number, d: number) => `${y}年${m}月${d}日`],
+      ] as const) {
+        await page.getByLabel(LANGUAGE_MENU).selectOption(locale);
+        await expect.poll(() => heading(page)).toBe(title);
+        const dates = main(page).locator('dd time');
+        await expect.poll(() => dates.count()).toBeGreaterThan(5);
+        for (const date of await dates.all()) {
+          const [dy, dm, dd] = (await date.getAttribute('datetime'))!.split('-').map(Number) as [
+            number,
+            number,
+            number,
+          ];
+          const text = await date.innerText();
+          expect(text).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{4}/);
+          expect(text).toBe(month(dy, dm, dd));
+        }
+        await checkScreen(page, `treatment-summary-${locale}`);
+      }
     } finally {
-      await page.getByLabel(/^(Choose a language|Escolha um idioma)$/).selectOption('en-US');
+      await page.getByLabel(LANGUAGE_MENU).selectOption('en-US');
       await expect.poll(() => heading(page)).toBe('Treatment Summary');
     }
     await context.close();
