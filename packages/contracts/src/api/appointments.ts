@@ -30,6 +30,9 @@ export const AppointmentSchema = z.object({
   location: z.string().describe('Short location for the table'),
   status: z.string(),
   isFiltered: z.boolean(),
+  isUpcoming: z
+    .boolean()
+    .describe('Not started yet (a day-only one: until its day ends); the Upcoming and Past filters'),
   locationDetails: AppointmentLocationSchema,
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, facilities, followUpItems, notificationSettings, patients } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
@@ -37,7 +37,7 @@ export function listAppointments(db: DbOrTx, scope: PatientScope) {
 }
 
 /** A patient's appointments from an instant on that are not cancelled, earliest first. */
-export function listAppointmentsFrom(db: DbOrTx, scope: PatientScope, from: Date, limit: number) {
+export function listAppointmentsFrom(db: DbOrTx, scope: PatientScope, from: Date) {
   return db
     .select(appointmentColumns)
     .from(appointments)
@@ -48,12 +48,11 @@ export function listAppointmentsFrom(db: DbOrTx, scope: PatientScope, from: Date
         notInArray(sql`lower(${appointments.status})`, CANCELLED_STATUSES),
       ),
     )
-    .orderBy(asc(appointments.startsAt), asc(appointments.id))
-    .limit(limit);
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }
 
 /**
- * A patient's pending follow-up items that are not overdue: booked from `fromInstant` on, or, when not
+ * A patient's pending follow-up items that are not overdue: booked after `fromInstant`, or, when not
  * booked, recommended from `fromDate` on.
  */
 export function listPendingFollowUpsFrom(db: DbOrTx, scope: PatientScope, fromInstant: Date, fromDate: string) {
@@ -72,7 +71,7 @@ export function listPendingFollowUpsFrom(db: DbOrTx, scope: PatientScope, fromIn
         eq(followUpItems.patientId, scope.patientId),
         eq(followUpItems.statusDesc, 'Pending'),
         or(
-          and(isNotNull(followUpItems.actualDate), gte(followUpItems.actualDate, fromInstant)),
+          and(isNotNull(followUpItems.actualDate), gt(followUpItems.actualDate, fromInstant)),
           and(isNull(followUpItems.actualDate), gte(followUpItems.recommendedDate, fromDate)),
         ),
       ),

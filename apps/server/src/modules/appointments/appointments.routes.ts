@@ -34,9 +34,11 @@ export async function appointmentRoutes(app: RouteApp) {
           'date (EST or EDT...), so the browser can show it when it differs from the facility’s. location is the ' +
           'short location, else the institution (empty when neither is known); locationDetails has the full ' +
           'address. status is passed through untouched (the browser shortens long ones). isFiltered is always ' +
-          'false: filtering happens in the browser. statuses, providers and appointmentTypes are the distinct ' +
-          'values of the list, sorted, for the filter panel. Filtering by date and sorting are done by the ' +
-          'browser. Viewing is audited by the browser (POST /api/users/{userId}/audit with ' +
+          'false: filtering happens in the browser. isUpcoming is the one rule of upcoming, shared with the ' +
+          'dashboard’s list: true until the appointment starts, or, when only its day is known, until that day ' +
+          'ends in its zone (the Upcoming and Past filters read it). statuses, providers and appointmentTypes ' +
+          'are the distinct values of the list, sorted, for the filter panel. Filtering and sorting are done by ' +
+          'the browser. Viewing is audited by the browser (POST /api/users/{userId}/audit with ' +
           'appointmentviewauditevent), not by this call. Self and authorised representatives.',
         params: PatientIdParams,
         response: {
@@ -55,13 +57,13 @@ export async function appointmentRoutes(app: RouteApp) {
       summary: 'The next appointments and follow-up items (dashboard)',
       description:
         'Up to count (1 to 20, else 400 validation_failed naming count) items, soonest first (by rawDate), ' +
-        'merging two kinds. ExternalAppointment: an appointment starting today or later, where today is the ' +
-        'day in the zone of the patient’s home facility (one earlier today still counts), whose status is not ' +
-        'Cancelled (or Canceled, any case); date is its day in its own zone, timeZoneAbbreviation its zone’s ' +
+        'merging two kinds. ExternalAppointment: an upcoming appointment (isUpcoming of the appointments list: ' +
+        'one that has not started yet, one known only by its day until that day ends in its zone; one earlier ' +
+        'today does not count), whose status is not Cancelled (or Canceled, any case); date is its day in its own zone, timeZoneAbbreviation its zone’s ' +
         'abbreviation on that date, shortLocation the short location else the institution, status untouched, ' +
         'linkedToOtherTypeCount 0. FollowUpAppointment: a follow-up item whose statusDesc is Pending and that ' +
-        'is not overdue, i.e. its date (the booked actual date if any, else the recommended date) is today or ' +
-        'later in the facility zone. rawDate is the booked instant, else the recommended day at 12:00 UTC ' +
+        'is not overdue, i.e. its booked time (if booked) is later than now, else its recommended date is ' +
+        'today or later in the facility zone. rawDate is the booked instant, else the recommended day at 12:00 UTC ' +
         'with hasTimePart false and timeZoneAbbreviation null; status is Scheduled when booked, else ' +
         'Recommended; followUpLabel is the English label (‘1 Year 6 Month Follow-up’, ‘1 Year Follow-up’, ' +
         '‘6 Month Follow-up’; units stay singular as in ‘2 Year Follow-up’; neither: ‘Follow-up’) and ' +

@@ -9,7 +9,7 @@ import {
   listPendingFollowUpsFrom,
   type AppointmentRow,
 } from './appointments.repository';
-import { dayAtNoonUtc, describeTimeZone, localDate, startOfLocalDay } from '../../platform/time/time';
+import { dayAtNoonUtc, describeTimeZone, localDate } from '../../platform/time/time';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
 /**
@@ -22,10 +22,25 @@ export function followUpLabel(years: number, months: number): string {
   return [...parts, 'Follow-up'].join(' ');
 }
 
+/**
+ * The one rule of "upcoming" (the dashboard's list and the appointments page's Upcoming and Past): an
+ * appointment is upcoming until it starts; one known only by its day (no time part) is upcoming for the
+ * whole of that day in its own zone. The '(today)' label is a different matter: it is about the day.
+ */
+export function isUpcoming(
+  appointment: { startsAt: Date; hasTimePart: boolean; timeZoneId: string },
+  now: Date,
+): boolean {
+  if (appointment.hasTimePart) return appointment.startsAt.getTime() > now.getTime();
+  return localDate(appointment.startsAt, appointment.timeZoneId) >= localDate(now, appointment.timeZoneId);
+}
+
+const DAY_MS = 86_400_000;
+
 const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
 const distinctSorted = (values: string[]) => [...new Set(values)].sort(byText);
 
-function toAppointment(row: AppointmentRow): Appointment {
+function toAppointment(row: AppointmentRow, now: Date): Appointment {
   return {
     id: row.id,
     date: row.startsAt.toISOString(),
@@ -37,6 +52,7 @@ function toAppointment(row: AppointmentRow): Appointment {
     location: row.shortLocation ?? row.institution ?? '',
     status: row.status,
     isFiltered: false,
+    isUpcoming: isUpcoming(row, now),
     locationDetails: {
       institution: row.institution,
       address1: row.address1,
@@ -53,9 +69,9 @@ function toAppointment(row: AppointmentRow): Appointment {
 export class AppointmentsService {
   constructor(private readonly db: DbOrTx) {}
 
-  async list(scope: PatientScope): Promise<AppointmentsResponse> {
+  async list(scope: PatientScope, now = new Date()): Promise<AppointmentsResponse> {
     const rows = await listAppointments(this.db, scope);
-    const list = rows.map(toAppointment);
+    const list = rows.map((row) => toAppointment(row, now));
     return {
       appointments: list,
       statuses: distinctSorted(list.map((a) => a.status)),
@@ -65,17 +81,20 @@ export class AppointmentsService {
   }
 
   /**
-   * Up to `count` coming appointments and follow-up items, soonest first. "Today" is the day in the
-   * patient's home facility zone; what is due today counts as coming even when its hour has passed.
+   * Up to `count` coming appointments and follow-up items, soonest first. An appointment is coming by
+   * isUpcoming (the appointments page's Upcoming filter reads the same flag); a booked follow-up until its
+   * booked time, one only recommended all of its day in the patient's home facility zone.
    */
   async upcoming(scope: PatientScope, count: number, now = new Date()): Promise<UpcomingAppointment[]> {
     const facilityZone = (await findPatientTimeZone(this.db, scope)) ?? 'UTC';
     const today = localDate(now, facilityZone);
-    const startOfToday = startOfLocalDay(today, facilityZone);
-    const [external, followUps] = await Promise.all([
-      listAppointmentsFrom(this.db, scope, startOfToday, count),
-      listPendingFollowUpsFrom(this.db, scope, startOfToday, today),
+    const [candidates, followUps] = await Promise.all([
+      // Whatever could still be coming: a day-only appointment is stored within its day, which began less
+      // than two days ago in any zone; isUpcoming decides.
+      listAppointmentsFrom(this.db, scope, new Date(now.getTime() - 2 * DAY_MS)),
+      listPendingFollowUpsFrom(this.db, scope, now, today),
     ]);
+    const external = candidates.filter((row) => isUpcoming(row, now)).slice(0, count);
     const items: UpcomingAppointment[] = [
       ...external.map((row): UpcomingAppointment => ({
         id: row.id,

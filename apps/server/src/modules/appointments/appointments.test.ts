@@ -4,8 +4,8 @@ import type { Appointment, AppointmentsResponse, UpcomingAppointment } from '@po
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
 import { openApiApp, expectError, expectOk, type ApiCaller, type TestApp, type Who } from '../../../test/api';
 import { appointments, followUpItems, notificationSettings } from '../../db/schema/index';
-import { followUpLabel } from './appointments.service';
-import { localDate, startOfLocalDay } from '../../platform/time/time';
+import { followUpLabel, isUpcoming } from './appointments.service';
+import { localDate, startOfLocalDay, zonedInstant } from '../../platform/time/time';
 
 const NEW_YORK = 'America/New_York';
 const LONG_STATUS = 'Awaiting insurance pre-authorization';
@@ -76,6 +76,7 @@ describe('GET /api/patients/:patientId/appointments', () => {
       location: 'Lakeside Telehealth (video visit)',
       status: 'Scheduled',
       isFiltered: false,
+      isUpcoming: true,
       locationDetails: {
         institution: 'Lakeside Community Clinic',
         address1: '4400 N Lakeshore Drive',
@@ -286,8 +287,10 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
   it('answers the representative what jane sees, and john only his own', async () => {
     expect(expectOk(await upcoming(20, 'representativeOfA'))).toEqual(expectOk(await upcoming(20)));
     const john = expectOk<UpcomingAppointment[]>(await upcoming(20, 'patientB', fx.patientB));
+    // His lab work at 8:00 today is coming only until it starts (issue 11: not '(today)' at 5:47 PM).
+    const labStarted = zonedInstant(today(), 8, 0, NEW_YORK).getTime() <= Date.now();
     expect(john.map((i) => [i.externalAppointmentType, i.date])).toEqual([
-      ['Lab Work', today()],
+      ...(labStarted ? [] : [['Lab Work', today()]]),
       ['Imaging CT', addDays(today(), 5)],
     ]);
     const johnRows = await db
@@ -302,13 +305,15 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
     const p = alex.patientId;
     const day = today();
     const startOfToday = startOfLocalDay(day, NEW_YORK);
+    // Earlier today (or, in the first minute of the day, just before now): started, so no longer coming.
+    const earlierTodayAt = new Date(Math.min(startOfToday.getTime() + 60_000, Date.now() - 1000));
     const inDays = (n: number, hourUtc = 15) =>
       new Date(`${addDays(day, n)}T${String(hourUtc).padStart(2, '0')}:00:00Z`);
     const base = { patientId: p, timeZoneId: NEW_YORK, provider: 'Dr. Test', appointmentType: 'Lab Work' };
     const [earlierToday, , , , , later] = await db
       .insert(appointments)
       .values([
-        { ...base, startsAt: new Date(startOfToday.getTime() + 60_000), status: 'Completed' },
+        { ...base, startsAt: earlierTodayAt, status: 'Completed' },
         { ...base, startsAt: new Date(startOfToday.getTime() - 60_000), status: 'Scheduled' },
         { ...base, startsAt: inDays(-3), status: 'Scheduled' },
         { ...base, startsAt: inDays(2), status: 'CANCELED' },
@@ -328,6 +333,7 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
         // Overdue: recommended before today, or booked for a day gone by.
         { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, -1) },
         { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, 9), actualDate: inDays(-2) },
+        { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, -5), actualDate: earlierTodayAt },
         // Not pending.
         { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, 4), statusDesc: 'Completed' },
         { patientId: p, labelYears: 1, labelMonths: 0, recommendedDate: addDays(day, 4), statusDesc: 'Missed' },
@@ -336,8 +342,11 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
       .returning({ id: followUpItems.id });
 
     const items = expectOk<UpcomingAppointment[]>(await upcoming(20, 'alex', p));
+    expect(items.map((i) => [i.upcomingAppointmentType, i.id])).not.toContainEqual([
+      'ExternalAppointment',
+      earlierToday!.id,
+    ]);
     expect(items.map((i) => [i.upcomingAppointmentType, i.id])).toEqual([
-      ['ExternalAppointment', earlierToday!.id],
       ['FollowUpAppointment', todayItem!.id],
       ['FollowUpAppointment', booked!.id],
       ['ExternalAppointment', later!.id],
@@ -346,7 +355,6 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
       ['FollowUpAppointment', noLabel!.id],
     ]);
     const byId = (id: number) => items.find((i) => i.upcomingAppointmentType === 'FollowUpAppointment' && i.id === id)!;
-    expect(items[0]).toMatchObject({ status: 'Completed', date: day });
     expect(byId(todayItem!.id)).toMatchObject({ date: day, followUpLabel: '3 Month Follow-up', hasTimePart: false });
     expect(byId(booked!.id)).toEqual<UpcomingAppointment>({
       id: booked!.id,
@@ -369,6 +377,60 @@ describe('GET /api/patients/:patientId/upcomingAppointments/count/:count', () =>
       shortLocation: 'Somewhere',
       status: 'Rescheduled',
     });
+  });
+});
+
+describe('upcoming: one rule for the dashboard and the appointments page (issue 11)', () => {
+  it('files an appointment earlier today under past and one later today under upcoming, on both calls', async () => {
+    const p = alex.patientId;
+    const now = Date.now();
+    const startOfToday = startOfLocalDay(today(), NEW_YORK).getTime();
+    const startOfTomorrow = startOfLocalDay(addDays(today(), 1), NEW_YORK).getTime();
+    const base = { patientId: p, timeZoneId: NEW_YORK, provider: 'Dr. Rule', status: 'Scheduled' };
+    const rows = await db
+      .insert(appointments)
+      .values([
+        { ...base, appointmentType: 'Earlier Today', startsAt: new Date(Math.max(startOfToday, now - 3_600_000)) },
+        {
+          ...base,
+          appointmentType: 'Later Today',
+          startsAt: new Date(Math.min(startOfTomorrow - 1000, now + 3_600_000)),
+        },
+      ])
+      .returning({ id: appointments.id });
+    try {
+      const { appointments: list } = expectOk<AppointmentsResponse>(
+        await api.get(`/api/patients/${p}/appointments`, 'alex'),
+      );
+      const flag = (type: string) => list.find((a) => a.type === type)?.isUpcoming;
+      expect([flag('Earlier Today'), flag('Later Today')]).toEqual([false, true]);
+
+      const items = expectOk<UpcomingAppointment[]>(
+        await api.get(`/api/patients/${p}/upcomingAppointments/count/20`, 'alex'),
+      );
+      const types = items.map((i) => i.externalAppointmentType);
+      expect(types).toContain('Later Today');
+      expect(types).not.toContain('Earlier Today');
+      // The dashboard lists exactly the appointments the page files under Upcoming (cancelled ones aside).
+      const upcomingIds = list.filter((a) => a.isUpcoming && !/cancel/i.test(a.status)).map((a) => a.id);
+      const external = items.filter((i) => i.upcomingAppointmentType === 'ExternalAppointment').map((i) => i.id);
+      expect(external).toEqual(upcomingIds);
+    } finally {
+      for (const row of rows) await db.delete(appointments).where(eq(appointments.id, row.id));
+    }
+  });
+
+  it('isUpcoming: a timed appointment until it starts, one known by its day all that day in its zone', () => {
+    const now = new Date('2026-03-05T03:00:00Z'); // 10 PM on 4 March in New York, noon on 5 March in Tokyo
+    const timed = (iso: string) => ({ startsAt: new Date(iso), hasTimePart: true, timeZoneId: NEW_YORK });
+    expect(isUpcoming(timed('2026-03-04T13:00:00Z'), now)).toBe(false); // 8:00 AM that day
+    expect(isUpcoming(timed('2026-03-05T02:59:00Z'), now)).toBe(false); // a minute ago
+    expect(isUpcoming(timed('2026-03-05T03:01:00Z'), now)).toBe(true); // in a minute
+    const dayOnly = (iso: string, timeZoneId: string) => ({ startsAt: new Date(iso), hasTimePart: false, timeZoneId });
+    expect(isUpcoming(dayOnly('2026-03-04T17:00:00Z', NEW_YORK), now)).toBe(true); // 4 March: still today
+    expect(isUpcoming(dayOnly('2026-03-03T17:00:00Z', NEW_YORK), now)).toBe(false); // yesterday
+    expect(isUpcoming(dayOnly('2026-03-04T03:00:00Z', 'Asia/Tokyo'), now)).toBe(false); // 4 March: Tokyo's yesterday
+    expect(isUpcoming(dayOnly('2026-03-05T03:00:00Z', 'Asia/Tokyo'), now)).toBe(true); // 5 March: Tokyo's today
   });
 });
 

@@ -1,14 +1,7 @@
 import { timeZoneName } from '../../../lib/dates';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@portal/contracts';
-import {
-  appointmentDateText,
-  DEFAULT_FILTERS,
-  isPast,
-  matchesFilters,
-  parseDateFilter,
-  reminderKey,
-} from './appointments';
+import { appointmentDateText, DEFAULT_FILTERS, matchesFilters, parseDateFilter, reminderKey } from './appointments';
 
 const NY = 'America/New_York';
 const base: Appointment = {
@@ -22,6 +15,7 @@ const base: Appointment = {
   location: 'Clinic B',
   status: 'Scheduled',
   isFiltered: false,
+  isUpcoming: false,
   locationDetails: {
     institution: null,
     address1: null,
@@ -49,25 +43,22 @@ describe('appointmentDateText', () => {
   });
 });
 
-describe('isPast and the date filter', () => {
-  const now = new Date('2026-03-05T20:00:00Z'); // 3 PM in New York
-  it('compares a timed appointment by its start', () => {
-    expect(isPast(base, now)).toBe(true);
-    expect(isPast(at({ date: '2026-03-05T21:00:00Z' }), now)).toBe(false);
-  });
-  it('keeps an appointment without a time upcoming all of its day', () => {
-    expect(isPast(at({ hasTimePart: false, date: '2026-03-05T05:00:00Z' }), now)).toBe(false);
-    expect(isPast(at({ hasTimePart: false, date: '2026-03-04T05:00:00Z' }), now)).toBe(true);
+describe('the filters', () => {
+  it('files under Upcoming and Past by the server’s isUpcoming, whatever the date', () => {
+    const later = at({ isUpcoming: true });
+    expect(matchesFilters(base, { ...DEFAULT_FILTERS, date: 'Past' })).toBe(true);
+    expect(matchesFilters(base, { ...DEFAULT_FILTERS, date: 'Upcoming' })).toBe(false);
+    expect(matchesFilters(later, { ...DEFAULT_FILTERS, date: 'Past' })).toBe(false);
+    expect(matchesFilters(later, { ...DEFAULT_FILTERS, date: 'Upcoming' })).toBe(true);
+    expect(matchesFilters(later, DEFAULT_FILTERS)).toBe(true);
   });
   it('filters by status, type, provider and date together', () => {
-    expect(matchesFilters(base, DEFAULT_FILTERS, now)).toBe(true);
-    expect(matchesFilters(base, { ...DEFAULT_FILTERS, date: 'Past' }, now)).toBe(true);
-    expect(matchesFilters(base, { ...DEFAULT_FILTERS, date: 'Upcoming' }, now)).toBe(false);
-    expect(matchesFilters(base, { ...DEFAULT_FILTERS, status: 'Scheduled', type: 'Consultation' }, now)).toBe(true);
-    expect(matchesFilters(base, { ...DEFAULT_FILTERS, provider: 'Dr. Li' }, now)).toBe(false);
+    expect(matchesFilters(base, DEFAULT_FILTERS)).toBe(true);
+    expect(matchesFilters(base, { ...DEFAULT_FILTERS, status: 'Scheduled', type: 'Consultation' })).toBe(true);
+    expect(matchesFilters(base, { ...DEFAULT_FILTERS, provider: 'Dr. Li' })).toBe(false);
   });
   it('leaves out rows the server marks as filtered', () => {
-    expect(matchesFilters(at({ isFiltered: true }), DEFAULT_FILTERS, now)).toBe(false);
+    expect(matchesFilters(at({ isFiltered: true }), DEFAULT_FILTERS)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Appointment, APPOINTMENT_DATE_FILTERS, APPOINTMENTS_DATE_PREFERENCE } from '@portal/contracts';
 import { ALL, matchesChoice } from '../../../components/filters';
-import { dayIn, formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 
 export type DateFilter = (typeof APPOINTMENT_DATE_FILTERS)[number];
 
@@ -24,23 +24,14 @@ export interface AppointmentFilters {
 
 export const DEFAULT_FILTERS: AppointmentFilters = { status: ALL, type: ALL, provider: ALL, date: 'All' };
 
-/**
- * Past or upcoming as of `now`: a timed appointment by its start; one known only by its day is
- * upcoming for the whole of that day (in its own time zone).
- */
-export function isPast(appointment: Appointment, now: Date): boolean {
-  const start = new Date(appointment.date);
-  if (appointment.hasTimePart) return start.getTime() < now.getTime();
-  return dayIn(start, appointment.timeZoneId) < dayIn(now, appointment.timeZoneId);
-}
-
-export function matchesFilters(appointment: Appointment, filters: AppointmentFilters, now: Date): boolean {
+export function matchesFilters(appointment: Appointment, filters: AppointmentFilters): boolean {
   if (appointment.isFiltered) return false;
   if (!matchesChoice(appointment.status, filters.status)) return false;
   if (!matchesChoice(appointment.type, filters.type)) return false;
   if (!matchesChoice(appointment.provider, filters.provider)) return false;
-  if (filters.date === 'Past') return isPast(appointment, now);
-  if (filters.date === 'Upcoming') return !isPast(appointment, now);
+  // Upcoming or past by the server's one rule (isUpcoming), the rule of the dashboard's upcoming list too.
+  if (filters.date === 'Past') return !appointment.isUpcoming;
+  if (filters.date === 'Upcoming') return appointment.isUpcoming;
   return true;
 }
 

@@ -83,9 +83,8 @@ function AppointmentsView({ patientId, userId }: ModulePageProps) {
   }
   if (!data || !preference.loaded) return <DelayedLoader label={t('app.loading')} />;
 
-  const now = new Date();
   const total = data.appointments.filter((a) => !a.isFiltered).length;
-  const shown = data.appointments.filter((a) => matchesFilters(a, effective, now));
+  const shown = data.appointments.filter((a) => matchesFilters(a, effective));
   const anyTime = shown.some((a) => a.hasTimePart);
   const dateText = (a: Appointment) => appointmentDateText(a, facility.timeZone.id);
 
