@@ -1,6 +1,6 @@
 import { AUDIT_LOGOFF_EVENTS } from '@portal/contracts';
 import type { LoginProfile, LoginType } from '@portal/contracts';
-import { api, forgetCachedUserData, whileLoggingOut } from './api-instance';
+import { api, forgetCachedUserData, messageBar, whileLoggingOut } from './api-instance';
 import { loginProfileQuery } from './login-profile';
 import { queryClient } from './query-client';
 
@@ -42,8 +42,9 @@ async function recordLogoff(loginType: LoginType | null): Promise<void> {
 
 /**
  * Logs out: records the logoff (which also ends the session on the server), then, whatever that call
- * answered, forgets the session and every cached answer (both keep the facility). Resolves to the page to
- * show next. Two calls at once share one logout.
+ * answered, forgets the session, every cached answer (both keep the facility) and every message in the
+ * message bar (an unconfirmed-email notice names the user's address and offers a Resend that would now
+ * fail). Resolves to the page to show next. Two calls at once share one logout.
  */
 export function logout(): Promise<string> {
   running ??= (async () => {
@@ -58,6 +59,7 @@ export function logout(): Promise<string> {
     }
     api.session.clear();
     await forgetCachedUserData();
+    messageBar.clear();
     return afterLogoutPath(session ? loginType : null);
   })().finally(() => {
     running = null;

@@ -26,6 +26,8 @@ export interface MessageBarStore {
   showSessionTimeout(): void;
   /** The user closed the bar. */
   dismiss(): void;
+  /** Logout: every message goes, keepDisplay and session-timeout ones included. */
+  clear(): void;
   /** Called on every navigation. */
   routeChanged(): void;
 }
@@ -54,6 +56,7 @@ export function createMessageBarStore(): MessageBarStore {
       set({ type: 'warning', key: SESSION_TIMEOUT_KEY, keepDisplay: true, isSessionTimeout: true });
     },
     dismiss: () => set(null),
+    clear: () => set(null),
     routeChanged() {
       if (current && !current.keepDisplay && !current.isSessionTimeout) set(null);
     },

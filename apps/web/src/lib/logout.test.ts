@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from './api/test-support';
+
+// The app's one API client reads window.sessionStorage when it is created: a window with an in-memory
+// storage and a fetch that answers the logoff call stand in for the browser.
+const storage = new MemoryStorage();
+const requests: string[] = [];
+
+beforeAll(() => {
+  vi.stubGlobal('window', {
+    sessionStorage: storage,
+    location: { pathname: '/dashboard' },
+    dispatchEvent: () => true,
+  });
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+    requests.push(`${init?.method ?? 'GET'} ${input}`);
+    return Promise.resolve(new Response(null, { status: 204 }));
+  });
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('logout', () => {
+  it('forgets the session, every cached answer and every message (the unconfirmed-email notice too)', async () => {
+    const { messageBar } = await import('./api-instance');
+    const { queryClient } = await import('./query-client');
+    const { loginProfileQuery } = await import('./login-profile');
+    const { logout } = await import('./logout');
+
+    storage.setItem('facility', '{"facilityId":1}');
+    storage.setItem('access_token', 'A1');
+    storage.setItem('refresh_token', 'R1');
+    storage.setItem('expires', String(Date.now() + 600_000));
+    storage.setItem('loginType', 'userNamePassword');
+    storage.setItem('isAuthenticated', 'true');
+    storage.setItem('userName', 'robert.doe');
+    queryClient.setQueryData(loginProfileQuery().queryKey, { userId: 7, email: 'robert.doe2@example.com' });
+    queryClient.setQueryData(['patient', 1], { patientId: 1, firstName: 'Jane' });
+    messageBar.show({
+      type: 'warning',
+      key: 'emailConfirm.requiredNotice',
+      params: { email: 'robert.doe2@example.com' },
+      keepDisplay: true,
+      action: { key: 'emailConfirm.resend', onAction: () => undefined },
+    });
+
+    expect(await logout()).toBe('/logout-success');
+
+    expect(requests).toEqual(['POST /api/users/7/audit/logoff']);
+    expect(messageBar.get()).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(storage.snapshot()).toEqual({ facility: '{"facilityId":1}' });
+  });
+
+  it('clears a session-timeout notice too', async () => {
+    const { messageBar } = await import('./api-instance');
+    const { logout } = await import('./logout');
+    messageBar.showSessionTimeout();
+    await logout();
+    expect(messageBar.get()).toBeNull();
+  });
+});
