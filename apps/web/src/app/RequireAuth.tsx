@@ -5,8 +5,12 @@ import { DelayedLoader } from '../components/DelayedLoader';
 import { loginProfileQuery } from '../lib/login-profile';
 import { api } from '../lib/api-instance';
 import { decideGuard } from './guard';
+import { NoPatientPage } from './pages/NoPatientPage';
 
-/** Wraps every authenticated route: login, email and terms rules, decided in one place. */
+/**
+ * Wraps every authenticated route: login, email and terms rules, decided in one place; a user with no
+ * patient to show gets the notice that says so, whatever page they open.
+ */
 export function Component() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -19,5 +23,6 @@ export function Component() {
   });
   if (outcome.kind === 'redirect') return <Navigate to={outcome.to} replace />;
   if (outcome.kind === 'wait') return <DelayedLoader label={t('app.loading')} />;
+  if (outcome.kind === 'noPatient') return <NoPatientPage switchedOff={Boolean(profile.data?.accessSwitchedOff)} />;
   return <Outlet />;
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useFacility } from '../../lib/facility-context';
 import { useTranslation } from '../../lib/i18n';
+import { homePath } from '../home-path';
 import { LanguageMenu } from './LanguageMenu';
 
 // The navigation (tabs, Resources, Contact Us, secure messages, the user menu, the phone menu) loads
@@ -36,19 +37,6 @@ function Brand() {
       {facility.facilityName}
     </Text>
   );
-}
-
-/** The home of a login type: the kiosk types have their own. */
-export function homePath(loginType: string | null | undefined): string {
-  switch ((loginType ?? '').toLowerCase()) {
-    case 'patientkioskmanagement':
-      return '/kioskQuestionnaires';
-    case 'patientkioskuser':
-    case 'patientlinkuser':
-      return '/patientKioskQuestionnaires';
-    default:
-      return '/';
-  }
 }
 
 /**

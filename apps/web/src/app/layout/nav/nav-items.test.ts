@@ -117,7 +117,7 @@ describe('the Resources entries', () => {
 });
 
 describe('navMode', () => {
-  const profile = { email: 'jane.doe@example.com', isEulaAccepted: true };
+  const profile = { email: 'jane.doe@example.com', isEulaAccepted: true, ids: [{ idType: 'Patient', value: 1 }] };
   const base = { path: '/dashboard', loginType: 'userNamePassword', authenticated: true, profile };
 
   it('shows the navigation after login and accepted terms', () => {
@@ -138,9 +138,15 @@ describe('navMode', () => {
     expect(navMode({ ...base, loginType: 'singleSignOn', profile: { ...profile, email: null } })).toBe('full');
   });
 
+  it('holds it back for a user with no patient to show (a switched-off representative): Log Out only', () => {
+    expect(navMode({ ...base, profile: { ...profile, ids: [] } })).toBe('minimal');
+  });
+
   it('gives the kiosk header to kiosk and link users and on kiosk pages, terms or not', () => {
     for (const loginType of ['patientKioskManagement', 'patientKioskUser', 'patientLinkUser']) {
-      expect(navMode({ ...base, loginType, profile: { email: null, isEulaAccepted: false } })).toBe('kiosk');
+      expect(navMode({ ...base, loginType, profile: { ...profile, email: null, isEulaAccepted: false } })).toBe(
+        'kiosk',
+      );
     }
     expect(navMode({ ...base, path: '/kioskQuestionnaires' })).toBe('kiosk');
   });

@@ -62,8 +62,9 @@ export function visibleResources(
 
 /**
  * Which header a page gets: 'kiosk' (language and Log Out) for the kiosk and link login types and kiosk
- * pages; 'full' navigation once logged in with accepted terms (and the email the login type needs);
- * 'minimal' (Log Out only) until then; 'none' while logged out or while the profile loads.
+ * pages; 'full' navigation once logged in with accepted terms (and the email the login type needs) and a
+ * patient to show; 'minimal' (Log Out only) until then, and for a user with no patient (a representative
+ * whose access was switched off); 'none' while logged out.
  */
 export type NavMode = 'none' | 'minimal' | 'kiosk' | 'full';
 
@@ -71,14 +72,14 @@ export function navMode(input: {
   path: string;
   loginType: string | null | undefined;
   authenticated: boolean;
-  profile: { email: string | null; isEulaAccepted: boolean } | undefined;
+  profile: { email: string | null; isEulaAccepted: boolean; ids: readonly unknown[] } | undefined;
 }): NavMode {
   if (!input.authenticated) return 'none';
   if (isKioskMode(input.path, input.loginType)) return 'kiosk';
   if (!input.profile) return 'minimal';
   const termsAccepted = input.profile.isEulaAccepted || skipsTermsOfUse(input.loginType);
   const emailOk = Boolean(input.profile.email) || mayLackEmail(input.loginType);
-  return termsAccepted && emailOk ? 'full' : 'minimal';
+  return termsAccepted && emailOk && input.profile.ids.length > 0 ? 'full' : 'minimal';
 }
 
 /** True when the tab's page (or a page under it) is shown. */
