@@ -1,10 +1,22 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, redirect } from 'react-router';
 import { api } from '../lib/api-instance';
+import { homePage } from './home-path';
 import { Shell } from './layout/Shell';
 import { RouteError } from './pages/RouteError';
 
 function Home() {
-  return <Navigate to={api.session.get()?.isAuthenticated ? '/dashboard' : '/login'} replace />;
+  const session = api.session.get();
+  return <Navigate to={session?.isAuthenticated ? homePage(session.loginType) : '/login'} replace />;
+}
+
+/**
+ * A login form opened while logged in goes to the user's home page instead (the dashboard, or the kiosk
+ * types' own page). A loader runs once per navigation to the page, so a login completing on the page is
+ * not cut short: the page itself goes on to where the login leads.
+ */
+function toHomeWhenLoggedIn() {
+  const session = api.session.get();
+  return session?.isAuthenticated ? redirect(homePage(session.loginType)) : null;
 }
 
 /** Every route's code loads on demand (`lazy`), so a page costs nothing until it is visited. */
@@ -17,11 +29,15 @@ export function createRouter() {
         { index: true, element: <Home /> },
         // Ways in (paths match case-insensitively, so /termsofuse is /termsOfUse). The login page does
         // without the query cache; everything else sits under QueryRoot, which loads it.
-        { path: 'login', lazy: () => import('../features/auth/pages/LoginPage') },
+        { path: 'login', loader: toHomeWhenLoggedIn, lazy: () => import('../features/auth/pages/LoginPage') },
         {
           lazy: () => import('./QueryRoot'),
           children: [
-            { path: 'kioskLogin', lazy: () => import('../features/auth/pages/KioskLoginPage') },
+            {
+              path: 'kioskLogin',
+              loader: toHomeWhenLoggedIn,
+              lazy: () => import('../features/auth/pages/KioskLoginPage'),
+            },
             { path: 'singleSignOn', lazy: () => import('../features/auth/pages/SingleSignOnPage') },
             { path: 'singleSignOnFailed', lazy: () => import('../features/auth/pages/SingleSignOnFailedPage') },
             { path: 'patientKioskUserLogin', lazy: () => import('../features/auth/pages/PatientKioskUserLoginPage') },
