@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
+import { baseUrl, checkScreen, expectAccessible, openPage, resizeTo } from './support/browser';
 import { waitForMail } from './support/mailbox';
 import { accessToken, DEMO_PASSWORD, heading, messageBar, path, useBrowser } from './support/pages';
 
@@ -73,6 +73,56 @@ function janesBirthDate() {
   return { day: '12', month: '4', year: String(new Date().getFullYear() - 58) };
 }
 
+// Before the lockout journey below, which locks emily.doe for 15 minutes.
+describe('a user with no patient to show', () => {
+  it('tells emily.doe at once that her access was switched off and whom to contact, with no tabs, in her language', async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${baseUrl()}/login`);
+    await passwordLogin(page, 'emily.doe');
+    await expect.poll(() => path(page)).toBe('/dashboard');
+    await expect.poll(() => heading(page)).toBe('Your access has been switched off');
+    const main = page.getByRole('main');
+    expect(await main.innerText()).toContain(
+      "Your access to the patient's health record has been switched off, so there is nothing to show here.",
+    );
+    // Whom to contact: the facility's Contact Us list.
+    expect(await main.innerText()).toContain('please contact Riverside Cancer Center');
+    expect(await main.getByRole('link', { name: '(518) 555-0200' }).getAttribute('href')).toBe('tel:5185550200');
+    expect(await main.getByRole('link', { name: 'info@riversidecancer.example.org' }).getAttribute('href')).toBe(
+      'mailto:info@riversidecancer.example.org',
+    );
+    expect(await main.getByText('Welcome, Emily').count()).toBe(0);
+    expect(await page.getByRole('status').count()).toBe(0);
+    // No module tabs, no Contact Us or envelope in the header, no menu button: only her menu with Log Out.
+    expect(await page.getByTestId('nav-tabs').count()).toBe(0);
+    expect(await page.locator('header a[href="/dashboard"], header a[href="/appointments"]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Menu/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Emily Doe' }).waitFor();
+    await checkScreen(page, 'no-patient-emily');
+
+    // Every other page says the same, never a spinner.
+    await page.goto(`${baseUrl()}/appointments`);
+    await expect.poll(() => heading(page)).toBe('Your access has been switched off');
+    await page.goto(`${baseUrl()}/test-results`);
+    await expect.poll(() => heading(page)).toBe('Your access has been switched off');
+
+    // In her language.
+    await page.getByLabel('Choose a language').selectOption('zh');
+    await expect.poll(() => heading(page)).toBe('您的访问权限已被关闭');
+    await checkScreen(page, 'no-patient-emily-zh');
+    await page.getByLabel('选择语言').selectOption('es-MX');
+    await expect.poll(() => heading(page)).toBe('Su acceso ha sido desactivado');
+    await page.getByLabel('Elija un idioma').selectOption('en-US');
+    await expect.poll(() => heading(page)).toBe('Your access has been switched off');
+
+    await logOutFromMenu(page, 'Emily Doe');
+    await expect.poll(() => path(page)).toBe('/logout-success');
+    await expect.poll(() => heading(page)).toBe('Logout Successful');
+    await expectSessionCleared(page);
+    await context.close();
+  });
+});
+
 describe('password login', () => {
   it('takes jane.doe to her dashboard; Log Out in the user menu ends the session', async () => {
     const { page, context } = await openPage(browser());
@@ -85,6 +135,14 @@ describe('password login', () => {
     expect(await page.getByRole('link', { name: 'Riverside Cancer Center home' }).getAttribute('href')).toBe('/');
     await checkScreen(page, 'dashboard-jane');
     const token = await accessToken(page);
+
+    // Logged in, the login forms lead home.
+    for (const form of ['/login', '/kioskLogin', '/login?redirect=%2Fappointments']) {
+      await page.goto(`${baseUrl()}${form}`);
+      await expect.poll(() => path(page), { message: form }).toBe('/dashboard');
+      await expect.poll(() => heading(page)).toBe('Welcome, Jane');
+      expect(await page.getByLabel('Username').count()).toBe(0);
+    }
 
     await logOutFromMenu(page, 'Jane Doe');
     await expect.poll(() => path(page)).toBe('/logout-success');
@@ -193,6 +251,17 @@ describe('after password login', () => {
     await expect
       .poll(async () => (await callApi('GET', '/api/patientportaluser/loginprofile', token))!.preferredLanguage)
       .toBe('fr-CA');
+
+    // Logout forgets the notice with his address: the logout page shows no message and no Resend.
+    await resizeTo(page, 1280);
+    await page.getByRole('button', { name: 'Robert Doe' }).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await expect.poll(() => path(page)).toBe('/logout-success');
+    await expect.poll(() => heading(page)).toBe('Déconnexion réussie');
+    expect(await page.getByTestId('message-bar').count()).toBe(0);
+    expect(await page.getByText(ROBERTS_NEW_EMAIL).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /confirmation/i }).count()).toBe(0);
+    await checkScreen(page, 'logout-success-after-notice');
     await context.close();
   });
 
@@ -305,6 +374,15 @@ describe('kiosk', () => {
     await checkScreen(page, 'kiosk-questionnaires');
     const token = await accessToken(page);
 
+    // Kiosk staff have the kiosk list only: every other page, the login forms included, leads back to it.
+    for (const other of ['/dashboard', '/appointments', '/patientKioskQuestionnaires', '/', '/kioskLogin', '/login']) {
+      await page.goto(`${baseUrl()}${other}`);
+      await expect.poll(() => path(page), { message: other }).toBe('/kioskQuestionnaires');
+      await expect.poll(() => heading(page)).toBe('Questionnaire Kiosk');
+      expect(await page.getByText('Welcome, Front Desk').count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    }
+
     await logOutFromMenu(page, 'Front Desk Kiosk');
     await expect.poll(() => path(page)).toBe('/kioskLogin');
     await expect.poll(() => heading(page)).toBe('Questionnaire Kiosk');
@@ -332,6 +410,15 @@ describe('kiosk', () => {
     await page.getByRole('button', { name: 'Jane Doe' }).waitFor();
     await checkScreen(page, 'patient-kiosk-questionnaires');
     const token = await accessToken(page);
+
+    // Questionnaires only: the dashboard, other modules, the kiosk list and the login forms lead to hers.
+    for (const other of ['/dashboard', '/test-results', '/kioskQuestionnaires', '/', '/login', '/kioskLogin']) {
+      await page.goto(`${baseUrl()}${other}`);
+      await expect.poll(() => path(page), { message: other }).toBe('/patientKioskQuestionnaires');
+      await expect.poll(() => heading(page)).toBe('My Questionnaires');
+      expect(await page.getByText('Welcome, Jane').count()).toBe(0);
+      expect(await page.locator('a[href="/dashboard"]').count()).toBe(0);
+    }
 
     await page.goto(`${baseUrl()}/logout`);
     await expect.poll(() => path(page)).toBe('/kioskLogin');
@@ -394,6 +481,14 @@ describe('link login', () => {
     expect(await page.evaluate(() => window.sessionStorage.getItem('loginType'))).toBe('patientLinkUser');
     expect(await page.locator('a[href="/dashboard"]').count()).toBe(0);
     const token = await accessToken(page);
+
+    // Questionnaires only, as for kiosk users.
+    for (const other of ['/dashboard', '/appointments', '/login']) {
+      await page.goto(`${baseUrl()}${other}`);
+      await expect.poll(() => path(page), { message: other }).toBe('/patientKioskQuestionnaires');
+      await expect.poll(() => heading(page)).toBe('My Questionnaires');
+      expect(await page.getByText('Welcome, Jane').count()).toBe(0);
+    }
 
     await logOutFromMenu(page, 'Jane Doe');
     await expect.poll(() => path(page)).toBe('/kioskLogin');
