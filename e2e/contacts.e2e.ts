@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
-import { waitForMail } from './support/mailbox';
+import { waitForMail, type CapturedMail } from './support/mailbox';
 import {
   accessToken,
   DEMO_PASSWORD,
@@ -40,10 +40,15 @@ async function logInToDashboard(page: Page, username: string, password = DEMO_PA
 }
 
 /** A call to the API as a script would make it; answers the status and the parsed body. */
-async function callApi(method: string, url: string, bearer: string) {
+async function callApi(method: string, url: string, bearer: string, body?: unknown) {
   const response = await fetch(`${baseUrl()}${url}`, {
     method,
-    headers: { Authorization: `Bearer ${bearer}`, 'portal-type': 'patientPortal' },
+    headers: {
+      Authorization: `Bearer ${bearer}`,
+      'portal-type': 'patientPortal',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
@@ -74,6 +79,26 @@ async function contactsOf(bearer: string, patientId: number): Promise<Contact[]>
   const answer = await callApi('GET', `/api/patients/${patientId}/contacts`, bearer);
   expect(answer.status).toBe(200);
   return answer.body as Contact[];
+}
+
+/** Adds a contact of Jane's through the API (a friend with an email, never invited); answers its id. */
+async function addContact(bearer: string, patientId: number, firstName: string, email: string): Promise<number> {
+  const answer = await callApi('PUT', `/api/patients/${patientId}/contacts`, bearer, {
+    contactId: 0,
+    contactFirstName: firstName,
+    contactLastName: 'Doe',
+    relationshipId: 16,
+    communicationLanguageId: 1,
+    contactEmail: email,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return (answer.body as Contact).contactId;
+}
+
+/** The invitation emails the mailbox holds for an address since a time. */
+async function invitationMails(to: string, since: number): Promise<CapturedMail[]> {
+  const mails = (await (await fetch(inject('mailboxUrl'))).json()) as CapturedMail[];
+  return mails.filter((m) => m.receivedAt >= since && m.to.includes(to) && m.text.includes('/auth-rep-sign-up?u='));
 }
 
 /** The row's cells of the appointments table, as text. */
@@ -400,6 +425,61 @@ describe('invitations', () => {
     // On Jane's side the contact is now an enabled account.
     await page.reload();
     await expect.poll(() => account.textContent()).toContain('Carlos Doe is authorized to access your information.');
+    await context.close();
+  });
+});
+
+describe('the PIN page', () => {
+  it('shows the same invitation after a reload; Resend Invitation issues a new PIN', async () => {
+    // Issue 11: a reload of /contact-pin sent a second email with a new PIN, and the first PIN (perhaps
+    // printed already) and the first email's link stopped working.
+    const { page, context } = await openPage(browser());
+    await logInToDashboard(page, 'jane.doe');
+    const bearer = await accessToken(page);
+    const { patientId } = await janesIds(bearer);
+    const email = 'dana.doe@example.com';
+    const contactId = await addContact(bearer, patientId, 'Dana', email);
+    const since = Date.now();
+    const pinShown = async () => {
+      await expect.poll(() => heading(page)).toBe('PIN Required');
+      return (await page.getByTestId('contact-pin').textContent())!.trim();
+    };
+
+    await page.goto(`${baseUrl()}/edit-contact?contactId=${contactId}`);
+    const account = page.getByRole('region', { name: 'Account Settings' });
+    await account.getByRole('button', { name: 'Invite Contact' }).click();
+    await page.getByRole('button', { name: 'I Agree' }).click();
+    await expect.poll(() => path(page)).toBe('/contact-pin');
+    const first = await pinShown();
+    await waitForMail(email, (m) => m.text.includes('/auth-rep-sign-up?u='), since);
+
+    await page.reload();
+    expect(await pinShown()).toBe(first);
+    expect(await page.getByText(`We have sent an invitation to ${email}.`).isVisible()).toBe(true);
+    await checkScreen(page, 'contact-pin-reloaded');
+    // Still the one email, and the invitation it links to still takes the first PIN.
+    expect(await invitationMails(email, since)).toHaveLength(1);
+    const link = /\/auth-rep-sign-up\?u=([^\s>)"]+)/.exec((await invitationMails(email, since))[0]!.text)![1]!;
+    const verified = await fetch(
+      `${baseUrl()}/api/authRep/signup/verifyInvitationToken/${first}/${encodeURIComponent(decodeURIComponent(link))}`,
+    );
+    expect(verified.status).toBe(200);
+
+    // Resend Invitation is the way to a new PIN; a reload after it shows the new one.
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.goto(`${baseUrl()}/edit-contact?contactId=${contactId}`);
+    await account.getByRole('button', { name: 'Resend Invitation' }).click();
+    await page.getByRole('button', { name: 'I Agree' }).click();
+    await expect.poll(() => path(page)).toBe('/contact-pin');
+    const second = await pinShown();
+    await expect.poll(async () => (await invitationMails(email, since)).length).toBe(2);
+    const replaced = await fetch(
+      `${baseUrl()}/api/authRep/signup/verifyInvitationToken/${first}/${encodeURIComponent(decodeURIComponent(link))}`,
+    );
+    expect(replaced.status).toBe(400);
+    await page.reload();
+    expect(await pinShown()).toBe(second);
+    expect(await invitationMails(email, since)).toHaveLength(2);
     await context.close();
   });
 });

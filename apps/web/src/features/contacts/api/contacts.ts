@@ -73,10 +73,13 @@ export const inviteExistsQuery = (contactId: number) =>
 
 export type { InvitationCreated };
 
-/** POST /api/invitations/contact/{contactId}/invite?language: sends the invitation email; answers the PIN. */
-export function inviteContact(contactId: number, language: string): Promise<InvitationCreated> {
+/**
+ * POST /api/invitations/contact/{contactId}/invite?language&resend: sends the invitation email; answers the PIN.
+ * Without resend, the invitation this session issued moments ago is answered again (no new PIN or email).
+ */
+export function inviteContact(contactId: number, language: string, resend = false): Promise<InvitationCreated> {
   return api.post<InvitationCreated>(`/api/invitations/contact/${contactId}/invite`, undefined, {
-    query: { language },
+    query: resend ? { language, resend: 'true' } : { language },
   });
 }
 

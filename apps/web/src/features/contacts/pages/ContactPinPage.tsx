@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
@@ -12,6 +12,7 @@ import { FormCard } from '../../../shared/components/FormCard';
 import { inviteContact, pinPdfUrl, type InvitationCreated } from '../api/contacts';
 import { InviteGate } from '../components/InviteGate';
 import { contactName } from '../lib/contact-form';
+import { resendRequested } from '../lib/invite-flow';
 
 /** /contact-pin?contactId=: sends the invitation on arrival, then shows the PIN the contact will need. */
 export function Component() {
@@ -39,12 +40,18 @@ function PinRequired({ contactId, patientId }: { contactId: number; patientId: n
   const contact = contacts.data?.find((c) => c.contactId === contactId);
   const [invitation, setInvitation] = useState<InvitationCreated | null>(null);
 
-  // One invitation per arrival, even when React runs the effect twice (development's strict mode).
+  // One call per arrival, even when React runs the effect twice (development's strict mode). A reload calls
+  // again, and the server answers the invitation it issued moments ago (same PIN, no second email). Only
+  // Resend Invitation asks for a new one, and the request is taken out of the history state before the call
+  // so that a reload does not repeat it.
+  const location = useLocation();
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    inviteContact(contactId, locale)
+    const resend = resendRequested(location.state);
+    if (resend) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    inviteContact(contactId, locale, resend)
       .then((created) => {
         setInvitation(created);
         messageBar.show({
@@ -59,7 +66,7 @@ function PinRequired({ contactId, patientId }: { contactId: number; patientId: n
         messageBar.show({ type: 'error', key: failureKey(error), keepDisplay: true });
         void navigate(`/edit-contact?contactId=${contactId}`, { replace: true });
       });
-  }, [contactId, locale, navigate, queryClient]);
+  }, [contactId, locale, location, navigate, queryClient]);
 
   if (!invitation) return <DelayedLoader label={t('contactForm.pin.sending')} />;
 

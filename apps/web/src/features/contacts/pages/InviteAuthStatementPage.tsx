@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { contentQuery } from '../../../shared/api/content';
 import { InviteGate } from '../components/InviteGate';
 import { FormCard } from '../../../shared/components/FormCard';
+import { resendRequested, type InviteFlowState } from '../lib/invite-flow';
 
 /** /invite-auth-statement?contactId=: the patient agrees to the authorization statement before inviting. */
 export function Component() {
@@ -40,7 +41,10 @@ function Statement({ contactId }: { contactId: number }) {
         <Button
           size="md"
           disabled={!statement.data}
-          onClick={() => void navigate(`/contact-pin?contactId=${contactId}`)}
+          onClick={() => {
+            const flow: InviteFlowState = { resend: resendRequested(location.state) };
+            void navigate(`/contact-pin?contactId=${contactId}`, { state: flow });
+          }}
         >
           {t('contactForm.statement.agree')}
         </Button>

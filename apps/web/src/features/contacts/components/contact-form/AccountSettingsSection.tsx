@@ -9,6 +9,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { invalidatePersonalContacts } from '../../../../shared/api/personal-contacts';
 import { inviteExistsQuery, resetContactPassword, setContactAccess, unlockContactAccount } from '../../api/contacts';
 import { accountState, contactName, type AccountState } from '../../lib/contact-form';
+import type { InviteFlowState } from '../../lib/invite-flow';
 import { ConfirmModal } from '../ConfirmModal';
 import { FormSection } from './fields';
 
@@ -87,13 +88,14 @@ export function AccountSettingsSection({
     setConfirmAccess(null);
   };
 
-  const invite = () => {
+  const invite = (resend: boolean) => {
     if (!contact.contactEmail) {
       messageBar.show({ type: 'error', key: 'contactForm.messages.contactEmailRequiredForInvite' });
       return;
     }
     leaveFreely();
-    void navigate(`/invite-auth-statement?contactId=${contact.contactId}`);
+    const flow: InviteFlowState = { resend };
+    void navigate(`/invite-auth-statement?contactId=${contact.contactId}`, { state: flow });
   };
 
   const resetPassword = () =>
@@ -157,8 +159,8 @@ export function AccountSettingsSection({
         )}
         {state === 'disabled' &&
           button('enable', t('contactForm.access.enable'), () => setConfirmAccess(true), 'filled')}
-        {state === 'notInvited' && button('invite', t('contactForm.access.invite'), invite, 'filled')}
-        {state === 'invited' && button('invite', t('contactForm.access.resend'), invite, 'filled')}
+        {state === 'notInvited' && button('invite', t('contactForm.access.invite'), () => invite(false), 'filled')}
+        {state === 'invited' && button('invite', t('contactForm.access.resend'), () => invite(true), 'filled')}
       </Group>
     </FormSection>
   );
