@@ -305,6 +305,81 @@ describe('personal contacts', () => {
     await context.close();
   });
 
+  it('returns to the new contact, at the top, when the statement after Save with Invite is cancelled', async () => {
+    // Issue 11: Cancel went back to an empty Add Contact form scrolled to the bottom, the success message out
+    // of view, which invited adding the same person twice.
+    const { page, context } = await openPage(browser(), { width: 375 });
+    await logInToDashboard(page, 'jane.doe');
+    await page.getByRole('link', { name: 'Add Contact' }).click();
+    await expect.poll(() => heading(page)).toBe('Add Contact');
+    await field(page, 'First name').fill('Erin');
+    await field(page, 'Last name').fill('Doe');
+    await field(page, 'Relationship').selectOption({ label: 'Sister' });
+    await field(page, 'Email address').fill('erin.doe@example.com');
+    await field(page, 'Invite this contact to access my health information').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => path(page)).toBe('/invite-auth-statement');
+    const contactId = new URL(page.url()).searchParams.get('contactId');
+    await expect.poll(() => heading(page)).toBe('Authorization Statement');
+
+    const backAtErin = async () => {
+      await expect.poll(() => path(page)).toBe('/edit-contact');
+      expect(new URL(page.url()).searchParams.get('contactId')).toBe(contactId);
+      await expect.poll(() => heading(page)).toBe('Edit Contact');
+      expect(await field(page, 'First name').inputValue()).toBe('Erin');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await messageBar(page)).toContain('Erin Doe has been added to your contacts.');
+      const bar = (await page.getByTestId('message-bar').boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    };
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await backAtErin();
+    await checkScreen(page, 'edit-contact-after-add-cancel');
+    // The browser's Back from the statement leads to the same place.
+    await page
+      .getByRole('region', { name: 'Account Settings' })
+      .getByRole('button', { name: 'Invite Contact' })
+      .click();
+    await expect.poll(() => heading(page)).toBe('Authorization Statement');
+    await page.goBack();
+    await expect.poll(() => path(page)).toBe('/edit-contact');
+    await page.goBack();
+    await expect.poll(() => path(page)).toBe('/dashboard');
+
+    const bearer = await accessToken(page);
+    const { patientId } = await janesIds(bearer);
+    expect((await contactsOf(bearer, patientId)).filter((c) => c.contactFirstName === 'Erin')).toHaveLength(1);
+    await context.close();
+  });
+
+  it("opens the form at Account Settings, focused, from the dashboard's Change link", async () => {
+    // Issue 11: 'Change record access' opened the long form at its top.
+    const { page, context } = await openPage(browser(), { width: 375 });
+    await logInToDashboard(page, 'jane.doe');
+    const card = page.getByTestId('contact-card').filter({ hasText: 'Robert Doe' });
+    await card.getByRole('link', { name: /^Change/ }).click();
+    await expect.poll(() => path(page)).toBe('/edit-contact');
+    const account = page.getByRole('region', { name: 'Account Settings' });
+    await expect.poll(() => account.evaluate((el) => el === document.activeElement)).toBe(true);
+    // In view (as near the top as the page's end allows): the whole section shows.
+    const box = () =>
+      account.evaluate((el) => {
+        const { top, bottom } = el.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      });
+    await expect.poll(box).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.screenshot({ path: `${inject('screenshotDir')}/edit-contact-change-link-375.png` });
+
+    // Edit opens the same form at its top.
+    await page.goBack();
+    await expect.poll(() => path(page)).toBe('/dashboard');
+    await card.getByRole('link', { name: 'Edit Robert Doe' }).click();
+    await expect.poll(() => heading(page)).toBe('Edit Contact');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
   it('sends a representative who opens the form to the dashboard', async () => {
     const { page, context } = await openPage(browser());
     await logInToDashboard(page, 'robert.doe');

@@ -179,7 +179,7 @@ describe("jane.doe's dashboard", () => {
       await card('Robert Doe')
         .getByRole('link', { name: /^Change/ })
         .getAttribute('href'),
-    ).toBe(edit);
+    ).toBe(`${edit}#account-settings`);
 
     // Robert's card has more lines than fit: the rest behind More.
     expect(await card('Robert Doe').innerText()).not.toContain('Provides transportation');

@@ -1,14 +1,14 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { Patient, PersonalContact } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
 import { focusField } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
-import { invalidatePersonalContacts } from '../../../shared/api/personal-contacts';
+import { invalidatePersonalContacts, personalContactsQuery } from '../../../shared/api/personal-contacts';
 import {
   saveContact,
   type Country,
@@ -31,7 +31,7 @@ import {
   type ContactFormValues,
 } from '../lib/contact-form';
 import { ConfirmModal } from './ConfirmModal';
-import { AccountSettingsSection } from './contact-form/AccountSettingsSection';
+import { ACCOUNT_SETTINGS_ANCHOR, AccountSettingsSection } from './contact-form/AccountSettingsSection';
 import { AddressSection } from './contact-form/AddressSection';
 import { ContactInformationSection } from './contact-form/ContactInformationSection';
 import type { ContactFields } from './contact-form/fields';
@@ -89,6 +89,22 @@ export function ContactForm({
   // An account action waiting for the answer to 'Save Changes?'.
   const [pendingAction, setPendingAction] = useState<(() => void) | null>(null);
 
+  // On arrival: at the Account Settings section, with the focus on it, when the link names it (the dashboard's
+  // Change link, or back from the invitation's statement); otherwise at the top, where the title and the
+  // message bar are (the page before may have been scrolled).
+  const location = useLocation();
+  const arrival = useRef(location.hash);
+  useEffect(() => {
+    const section =
+      arrival.current === `#${ACCOUNT_SETTINGS_ANCHOR}` ? document.getElementById(ACCOUNT_SETTINGS_ANCHOR) : null;
+    if (section) {
+      section.scrollIntoView({ block: 'start' });
+      section.focus({ preventScroll: true });
+    } else {
+      window.scrollTo(0, 0);
+    }
+  }, []);
+
   const dirty = isDirty(initial, values) || invite;
   const { modal: leaveModal, leaveFreely } = useLeaveGuard(dirty && !saving);
 
@@ -144,7 +160,17 @@ export function ContactForm({
         params: { name },
         keepDisplay: true,
       });
-      await navigate(invite ? `/invite-auth-statement?contactId=${saved.contactId}` : '/');
+      if (invite) {
+        // The new contact takes the add form's place in the history, so Cancel on the statement (back) returns
+        // to that contact, not to an empty add form that invites adding them twice.
+        queryClient.setQueryData(personalContactsQuery(patientId).queryKey, (list) =>
+          list ? [...list.filter((c) => c.contactId !== saved.contactId), saved] : list,
+        );
+        await navigate(`/edit-contact?contactId=${saved.contactId}`, { replace: true });
+        await navigate(`/invite-auth-statement?contactId=${saved.contactId}`);
+      } else {
+        await navigate('/');
+      }
     } else {
       messageBar.show({
         type: 'success',

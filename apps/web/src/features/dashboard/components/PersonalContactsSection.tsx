@@ -100,7 +100,7 @@ function ContactCard({ contact, canEdit }: { contact: PersonalContact; canEdit: 
                 {t('dashboard.edit')}
                 <span className="portal-visually-hidden"> {name}</span>
               </Anchor>
-              <Anchor component={Link} to={editPath} size="sm" fw={600}>
+              <Anchor component={Link} to={`${editPath}#account-settings`} size="sm" fw={600}>
                 {t('dashboard.change')}
                 <span className="portal-visually-hidden"> {t('dashboard.recordAccessOf', { name })}</span>
               </Anchor>

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { PersonalContact } from '@portal/contracts';
 import { ApiError } from '../../../../lib/api';
 import { messageBar } from '../../../../lib/api-instance';
@@ -12,6 +12,9 @@ import { accountState, contactName, type AccountState } from '../../lib/contact-
 import type { InviteFlowState } from '../../lib/invite-flow';
 import { ConfirmModal } from '../ConfirmModal';
 import { FormSection } from './fields';
+
+/** The section's anchor: /edit-contact?contactId=...#account-settings opens the form at it (the dashboard's Change). */
+export const ACCOUNT_SETTINGS_ANCHOR = 'account-settings';
 
 const MESSAGE_KEYS: Record<AccountState, string> = {
   enabled: 'contactForm.account.enabled',
@@ -43,6 +46,7 @@ export function AccountSettingsSection({
 }) {
   const { t, locale } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const name = contactName(contact);
   const hasAccount = contact.authorizedRepresentativeUserId !== null;
@@ -95,7 +99,10 @@ export function AccountSettingsSection({
     }
     leaveFreely();
     const flow: InviteFlowState = { resend };
-    void navigate(`/invite-auth-statement?contactId=${contact.contactId}`, { state: flow });
+    // This entry names the section first, so Cancel on the statement (back) returns to it.
+    void Promise.resolve(navigate({ search: location.search, hash: ACCOUNT_SETTINGS_ANCHOR }, { replace: true })).then(
+      () => navigate(`/invite-auth-statement?contactId=${contact.contactId}`, { state: flow }),
+    );
   };
 
   const resetPassword = () =>
@@ -129,7 +136,7 @@ export function AccountSettingsSection({
   );
 
   return (
-    <FormSection title={t('contactForm.sections.accountSettings')}>
+    <FormSection title={t('contactForm.sections.accountSettings')} anchor={ACCOUNT_SETTINGS_ANCHOR}>
       <ConfirmModal
         opened={confirmAccess !== null}
         title={t(confirmAccess ? 'contactForm.access.enableTitle' : 'contactForm.access.disableTitle')}

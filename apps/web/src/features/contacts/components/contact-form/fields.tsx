@@ -35,11 +35,22 @@ export const LOCKED = { input: { opacity: 1, color: 'var(--mantine-color-text)' 
 /** The empty first option of a select. */
 export const choose = (label: string) => ({ value: '', label });
 
-/** One section of the form: a bordered region headed by its title. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * One section of the form: a bordered region headed by its title. With an anchor, a link can name the section
+ * (#anchor) and the form can scroll to it and put the focus on it.
+ */
+export function FormSection({ title, anchor, children }: { title: string; anchor?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+    <Paper
+      component="section"
+      id={anchor}
+      tabIndex={anchor ? -1 : undefined}
+      aria-labelledby={id}
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'lg' }}
+    >
       <Title order={2} id={id} fz={{ base: 19, sm: 21 }} mb="md">
         {title}
       </Title>
