@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
+import { baseUrl, checkScreen, expectAccessible, openPage, resizeTo } from './support/browser';
 import { waitForMail, type CapturedMail } from './support/mailbox';
 import {
   accessToken,
@@ -377,6 +377,43 @@ describe('personal contacts', () => {
     await card.getByRole('link', { name: 'Edit Robert Doe' }).click();
     await expect.poll(() => heading(page)).toBe('Edit Contact');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it("shows the address fields as disabled while the patient's address is used", async () => {
+    // Issue 11: with 'Use same address as patient' ticked the State select was disabled but looked enabled.
+    const { page, context } = await openPage(browser());
+    await logInToDashboard(page, 'jane.doe');
+    await page.goto(`${baseUrl()}/add-contact`);
+    await expect.poll(() => heading(page)).toBe('Add Contact');
+    const labels = ['Address line 1', 'Address line 2', 'Country', 'State or province', 'City', 'ZIP or postal code'];
+    const looks = () =>
+      Promise.all(
+        labels.map((label) =>
+          field(page, label).evaluate((el) => {
+            const style = getComputedStyle(el);
+            return { color: style.color, background: style.backgroundColor, cursor: style.cursor };
+          }),
+        ),
+      );
+    const enabled = await looks();
+    await field(page, 'Use same address as patient').check();
+    await expect.poll(() => field(page, 'State or province').isDisabled()).toBe(true);
+    expect(await field(page, 'State or province').inputValue()).not.toBe('');
+    const locked = await looks();
+    for (const [i, label] of labels.entries()) {
+      expect(await field(page, label).isDisabled(), label).toBe(true);
+      expect(locked[i]!.cursor, label).toBe('not-allowed');
+      expect(locked[i]!.background, label).not.toBe(enabled[i]!.background);
+      expect(locked[i]!.color, label).not.toBe(enabled[i]!.color);
+    }
+    await page.getByRole('region', { name: 'Address' }).screenshot({
+      path: `${inject('screenshotDir')}/add-contact-address-locked-1280.png`,
+    });
+    await resizeTo(page, 375);
+    await page.getByRole('region', { name: 'Address' }).screenshot({
+      path: `${inject('screenshotDir')}/add-contact-address-locked-375.png`,
+    });
     await context.close();
   });
 

@@ -29,8 +29,21 @@ export interface ContactFields {
   update: (change: (values: ContactFormValues) => Partial<ContactFormValues>, clear?: ContactField[]) => void;
 }
 
-/** Locked address fields keep the text colour: the copied address must stay readable. */
-export const LOCKED = { input: { opacity: 1, color: 'var(--mantine-color-text)' } };
+/**
+ * Locked address fields look disabled (grey field and border, muted text and chevron, a not-allowed pointer) yet
+ * stay readable: the muted text keeps over 7:1 on the grey, where the library's own disabled look fades it to
+ * about 2:1.
+ */
+export const LOCKED = {
+  input: {
+    opacity: 1,
+    cursor: 'not-allowed',
+    color: 'var(--mantine-color-gray-7)',
+    backgroundColor: 'var(--mantine-color-gray-1)',
+    borderColor: 'var(--mantine-color-gray-3)',
+  },
+  section: { color: 'var(--mantine-color-gray-5)' },
+};
 
 /** The empty first option of a select. */
 export const choose = (label: string) => ({ value: '', label });
