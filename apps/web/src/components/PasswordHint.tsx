@@ -9,7 +9,8 @@ import { useTranslation, type Translate } from '../lib/i18n';
 /** 'Use at least 12 characters, 1 capital letter, 1 number and 1 special character (! @ # ...).' */
 export function passwordHintText(rules: PasswordRulesInput, t: Translate, locale: string): string {
   const parts = passwordHintParts(rules).map(({ key, count }: PasswordHintPart) =>
-    t(`password.hint.${key}.${count === 1 ? 'one' : 'other'}`, {
+    // The plural form of the count in the language (password.hint.<key>.one, .many, .other, ...).
+    t(`password.hint.${key}`, {
       count,
       characters: PASSWORD_SPECIAL_CHARACTERS_DISPLAY,
     }),

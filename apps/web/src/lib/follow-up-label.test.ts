@@ -1,29 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { followUpLabel } from './follow-up-label';
-
-const createTranslator =
-  (strings: Record<string, string>) =>
-  (key: string, params: Record<string, string | number> = {}) =>
-    (strings[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
+import { createTranslator } from './translator';
 
 // The English and Spanish texts of the keys (the packs live with the server, in dashboard.json).
 const t = createTranslator({
   'dashboard.followUpYearsMonths': '{yearPart} {monthPart} Follow-up',
   'dashboard.followUpPeriod': '{period} Follow-up',
-  'dashboard.yearOne': '{years} Year',
-  'dashboard.yearOther': '{years} Year',
-  'dashboard.monthOne': '{months} Month',
-  'dashboard.monthOther': '{months} Month',
+  'dashboard.year.one': '{years} Year',
+  'dashboard.year.other': '{years} Year',
+  'dashboard.month.one': '{months} Month',
+  'dashboard.month.other': '{months} Month',
   'dashboard.followUp': 'Follow-up',
 });
-const spanish = createTranslator({
-  'dashboard.followUpYearsMonths': 'Seguimiento de {yearPart} y {monthPart}',
-  'dashboard.followUpPeriod': 'Seguimiento de {period}',
-  'dashboard.yearOne': '{years} año',
-  'dashboard.yearOther': '{years} años',
-  'dashboard.monthOne': '{months} mes',
-  'dashboard.monthOther': '{months} meses',
-});
+const spanish = createTranslator(
+  {
+    'dashboard.followUpYearsMonths': 'Seguimiento de {yearPart} y {monthPart}',
+    'dashboard.followUpPeriod': 'Seguimiento de {period}',
+    'dashboard.year.one': '{years} año',
+    'dashboard.year.other': '{years} años',
+    'dashboard.month.one': '{months} mes',
+    'dashboard.month.other': '{months} meses',
+  },
+  'es-MX',
+);
 
 describe('followUpLabel', () => {
   it('rebuilds the follow-up label from its parts in the language', () => {

@@ -16,8 +16,9 @@ export interface FollowUpLabelSource {
 export function followUpLabel(item: FollowUpLabelSource, t: Translate): string {
   const years = item.followUpLabelParts?.y ?? 0;
   const months = item.followUpLabelParts?.m ?? 0;
-  const yearPart = years > 0 ? t(years === 1 ? 'dashboard.yearOne' : 'dashboard.yearOther', { years }) : '';
-  const monthPart = months > 0 ? t(months === 1 ? 'dashboard.monthOne' : 'dashboard.monthOther', { months }) : '';
+  // The language's plural form of each period (dashboard.year.one, dashboard.year.other, ...).
+  const yearPart = years > 0 ? t('dashboard.year', { years, count: years }) : '';
+  const monthPart = months > 0 ? t('dashboard.month', { months, count: months }) : '';
   if (yearPart && monthPart) return t('dashboard.followUpYearsMonths', { yearPart, monthPart });
   if (yearPart || monthPart) return t('dashboard.followUpPeriod', { period: yearPart || monthPart });
   if (item.followUpLabelParts) return t('dashboard.followUp');

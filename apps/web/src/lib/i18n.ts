@@ -2,25 +2,17 @@ import { useSyncExternalStore } from 'react';
 import { localeDataOf, resolveLocale, type LanguagePackResponse, type SupportedLocale } from '@portal/contracts';
 import { api } from './api-instance';
 import type * as DatesModuleType from './dates';
+import { createTranslator, type Translate } from './translator';
 
 type DatesModule = typeof DatesModuleType;
 
-// A small translator instead of i18next: the packs are flat key -> text with {name} placeholders
-// and no plural rules, and the login page's JavaScript budget cannot carry ~15 KB for more (ADR 0002).
+// A small translator instead of i18next: the packs are flat key -> text with {name} placeholders, and
+// the login page's JavaScript budget cannot carry ~15 KB for more (ADR 0002). The translator itself, and
+// its plural forms, are in ./translator (free of the browser, so it is tested on its own).
 
-type Params = Record<string, string | number>;
-export type Translate = (key: string, params?: Params) => string;
+export { createTranslator, interpolate, pluralCategory, pluralKey, type Translate } from './translator';
 
 const STORED_LOCALE_KEY = 'portal.locale';
-
-export function interpolate(text: string, params?: Params): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-export function createTranslator(strings: Record<string, string>): Translate {
-  return (key, params) => interpolate(strings[key] ?? key, params);
-}
 
 interface LanguageState {
   locale: SupportedLocale;
@@ -36,7 +28,7 @@ function subscribe(listener: () => void) {
 }
 
 export function setLanguage(locale: SupportedLocale, strings: Record<string, string>): void {
-  state = { locale, t: createTranslator(strings) };
+  state = { locale, t: createTranslator(strings, locale) };
   listeners.forEach((l) => l());
 }
 

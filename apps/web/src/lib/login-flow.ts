@@ -18,7 +18,7 @@ export function tokenErrorMessage(error: unknown): MessageRef {
       return { key: 'login.subscriptionEnded' };
     case 'locked_out': {
       const minutes = Number((error.body as { minutesLeft?: number } | undefined)?.minutesLeft ?? 0) || 15;
-      return { key: 'login.lockedOut', params: { minutes } };
+      return { key: 'login.lockedOut', params: { minutes, count: minutes } };
     }
     default:
       return { key: 'messages.unexpectedError' };

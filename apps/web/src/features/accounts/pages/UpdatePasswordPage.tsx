@@ -94,7 +94,7 @@ export function Component() {
         showErrors(form, { [fieldError[0]]: fieldError[1] });
       } else if (error instanceof ApiError && error.code === 'lockedout') {
         const minutes = Number((error.body as { minutesLeft?: number } | undefined)?.minutesLeft ?? 0) || 15;
-        messageBar.show({ type: 'error', key: 'updatePassword.lockedOut', params: { minutes } });
+        messageBar.show({ type: 'error', key: 'updatePassword.lockedOut', params: { minutes, count: minutes } });
       } else {
         messageBar.show({ type: 'error', key: 'messages.unexpectedError' });
       }

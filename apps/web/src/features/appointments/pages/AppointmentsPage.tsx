@@ -169,7 +169,7 @@ function AppointmentsView({ patientId, userId }: ModulePageProps) {
         }}
         summary={
           <Text aria-live="polite" aria-atomic="true" fw={600}>
-            {t('appointmentsPage.showing', { shown: shown.length, total })}
+            {t('appointmentsPage.showing', { shown: shown.length, total, count: total })}
           </Text>
         }
       >

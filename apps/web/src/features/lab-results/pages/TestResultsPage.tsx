@@ -162,7 +162,7 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
           }}
           summary={
             <Text aria-live="polite" aria-atomic="true" fw={600}>
-              {t('labResults.showing', { shown: shown.length, total: list.length })}
+              {t('labResults.showing', { shown: shown.length, total: list.length, count: list.length })}
             </Text>
           }
         >
