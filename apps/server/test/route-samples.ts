@@ -16,6 +16,10 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   // The PIN letter answers 404 without a valid sealed token, whoever asks: it is public by design.
   invitationId: '1',
   pageNumber: '1',
+  // Integration API paths name records by the facility's own identifiers: jane.doe's MRN at Riverside, and
+  // identifiers no record has (a PUT with no body is a 400, a DELETE of nothing a 404).
+  mrn: 'RCC-100234',
+  externalId: 'sample-external-id',
 };
 
 // A valid query for routes that need one, so a caller who may use the route gets its answer, not a 400.
