@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, checkScreen, expectAccessible, openPage, port } from './support/browser';
 import { heading, logIn, path, useBrowser } from './support/pages';
 
@@ -47,6 +47,13 @@ function fetchDocument(page: Page, url: string) {
       head: String.fromCharCode(...bytes.slice(0, 5)),
     };
   }, url);
+}
+
+/** A page in a phone's browser: an iPhone's user agent at a phone's width. */
+async function phonePage(width = 390): Promise<Page> {
+  const context = await browser().newContext({ viewport: { width, height: 844 }, userAgent: IPHONE, locale: 'en-US' });
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
 }
 
 async function openMedicalNotes(page: Page, username = 'jane.doe', options: { byTab?: boolean } = {}) {
@@ -288,34 +295,95 @@ describe("jane.doe's medical notes", () => {
   });
 });
 
+describe('on a phone (a mobile user agent)', () => {
+  it('reads every page of a multi-page note, each as the page itself, and returns to the list (issue 11, item 6)', async () => {
+    const page = await phonePage(375);
+    await openMedicalNotes(page, 'jane.doe', { byTab: false });
+    await withClearedFilters(page);
+    await items(page).filter({ hasText: 'Discharge Summary' }).click();
+
+    // The note opens in the portal's own view: its facts, 'Page 1 of 3' with previous and next, and a way back.
+    const back = page.getByRole('button', { name: 'Back to Medical Notes' });
+    await back.waitFor();
+    const detail = page.getByRole('region', { name: 'Discharge Summary' });
+    expect(await detail.innerText()).toContain('You were treated for an infection risk after chemotherapy.');
+    expect(await frame(page).count()).toBe(0);
+    const pages = page.getByRole('group', { name: 'Pages' });
+    const position = pages.getByRole('status');
+    const next = pages.getByRole('button', { name: 'Next page' });
+    expect(await position.textContent()).toBe('Page 1 of 3');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${inject('screenshotDir')}/medical-notes-mobile-note-375.png`, fullPage: true });
+
+    /** Opens the page shown in the whole tab (the note page URL), checks it is that page's PDF, and comes back. */
+    const readPage = async (n: number) => {
+      const response = page.waitForResponse((r) => new RegExp(`/page/${n}/content\\?token=`).test(r.url()));
+      await page.getByRole('button', { name: `Open page ${n} of 3` }).click();
+      const answered = await response;
+      expect(answered.status()).toBe(200);
+      expect(answered.headers()['content-type']).toBe('application/pdf');
+      await expect
+        .poll(() => page.url())
+        .toMatch(new RegExp(`/medicalnotes/published/\\d+/page/${n}/content\\?token=`));
+      await page.goBack();
+      // Back in the portal on the same note and page.
+      await page.getByRole('region', { name: 'Discharge Summary' }).waitFor();
+      await expect.poll(() => position.textContent()).toBe(`Page ${n} of 3`);
+    };
+    await readPage(1);
+
+    await next.click();
+    await expect.poll(() => position.textContent()).toBe('Page 2 of 3');
+    await readPage(2);
+    await next.click();
+    await expect.poll(() => position.textContent()).toBe('Page 3 of 3');
+    expect(await next.getAttribute('aria-disabled')).toBe('true');
+    await page.screenshot({
+      path: `${inject('screenshotDir')}/medical-notes-mobile-last-page-375.png`,
+      fullPage: true,
+    });
+    await readPage(3);
+
+    // And back to the list.
+    await back.click();
+    await list(page).waitFor();
+    await expect.poll(() => items(page).count()).toBe(10);
+    expect(await back.count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+});
+
 describe('other users', () => {
   it('opens the page itself on a phone: robert.doe, the representative, reading jane’s notes', async () => {
-    const context = await browser().newContext({
-      viewport: { width: 390, height: 844 },
-      userAgent: IPHONE,
-      locale: 'en-US',
-    });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
+    const page = await phonePage();
     await openMedicalNotes(page, 'robert.doe', { byTab: false });
     await expect.poll(() => items(page).count()).toBe(10);
     await expectAccessible(page);
 
     const consultation = items(page).filter({ hasText: 'Dr. Samuel Okafor' }).filter({ hasText: 'Consultation' });
+    await consultation.click();
+    // The note's own view first: its facts, and the button that opens its page in the whole tab.
+    await page.getByRole('region', { name: 'Consultation' }).waitFor();
+    expect(await frame(page).count()).toBe(0);
     const response = page.waitForResponse((r) =>
       /\/medicalnotes\/published\/\d+\/page\/1\/content\?token=/.test(r.url()),
     );
-    await consultation.click();
+    await page.getByRole('button', { name: /^Open (the note|page 1 of \d+)$/ }).click();
     const answered = await response;
     expect(answered.status()).toBe(200);
     expect(answered.headers()['content-type']).toBe('application/pdf');
     await expect.poll(() => page.url()).toMatch(/\/page\/1\/content\?token=/);
-    // Marked reviewed before the browser left: back in the portal, that note has no dot.
-    await page.goto(`${baseUrl()}/medical-notes`);
+    // Back in the portal: the same note, reviewed before the browser left (that note has no dot).
+    await page.goBack();
+    await page.getByRole('region', { name: 'Consultation' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Medical Notes' }).click();
     await expect.poll(() => items(page).count()).toBe(10);
     const back = items(page).filter({ hasText: 'Dr. Samuel Okafor' }).filter({ hasText: 'Consultation' });
     expect(await back.getByTestId('item-badge').count()).toBe(0);
-    await context.close();
+    await page.context().close();
   });
 
   it('says there are no medical notes to sam.lee, who has none', async () => {

@@ -26,8 +26,10 @@ const itself = <S>(selection: S) => selection as unknown;
 export function useListSelection<S, Id = S>(
   shownIds: readonly Id[] | undefined,
   idOf: (selection: S) => Id = itself as (selection: S) => Id,
+  /** A selection to start with (one restored from the address), held under the same rule. */
+  initial: S | null | (() => S | null) = null,
 ): [S | null, Dispatch<SetStateAction<S | null>>] {
-  const [selection, setSelection] = useState<S | null>(null);
+  const [selection, setSelection] = useState<S | null>(initial);
   const kept = keptSelection(selection, shownIds, idOf);
   // Cleared during render (React's pattern for state that follows props): no frame shows the stale detail.
   if (kept !== selection) setSelection(kept);

@@ -1,4 +1,4 @@
-import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { MedicalNote } from '@portal/contracts';
@@ -25,17 +25,23 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * One note: date of services, status, author, the care team's remarks, a page selector when there is more
  * than one page, and the page itself in a frame. The page number is the caller's, so it survives the switch
  * between the side-by-side and the one-view layouts (which mounts this afresh).
+ *
+ * On mobile devices (`asDocument`) a frame shows a PDF badly or not at all, so the page opens as the tab's own
+ * document instead: a button opens the page chosen with the navigator (spec 002 2.4: the browser goes to the
+ * note page URL), and the browser's Back returns to this view, to the other pages and the list.
  */
 export function NoteViewer({
   note,
   patientId,
   page,
   onPageChange,
+  asDocument,
 }: {
   note: MedicalNote;
   patientId: number;
   page: number;
   onPageChange: (page: number) => void;
+  asDocument?: { opening: boolean; open: (pageNumber: number) => void };
 }) {
   const { t } = useTranslation();
   const total = note.pages.length;
@@ -43,7 +49,7 @@ export function NoteViewer({
   const pageNumber = current?.pageNumber ?? page;
   const url = useQuery({
     ...notePageUrlQuery(patientId, note.ptMedicalNoteId, pageNumber),
-    enabled: total > 0,
+    enabled: total > 0 && !asDocument,
   });
   const status = statusKey(note.status);
   // Browsers' PDF viewers: no thumbnail pane (the navigator pages the note), the page fitted to the width.
@@ -69,6 +75,15 @@ export function NoteViewer({
       {total > 1 && <PageNavigator page={page} total={total} onChange={onPageChange} />}
       {total === 0 ? (
         <Text>{t('medicalNotes.noPages')}</Text>
+      ) : asDocument ? (
+        <Paper withBorder radius="sm" p="md">
+          <Stack gap="sm">
+            <Button size="md" fullWidth loading={asDocument.opening} onClick={() => asDocument.open(pageNumber)}>
+              {total > 1 ? t('medicalNotes.openPage', { page, total }) : t('medicalNotes.openNote')}
+            </Button>
+            <Text size="sm">{t('medicalNotes.openHint')}</Text>
+          </Stack>
+        </Paper>
       ) : url.data ? (
         <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
           <iframe

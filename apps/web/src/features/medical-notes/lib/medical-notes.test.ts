@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MedicalNote } from '@portal/contracts';
 import {
+  addressWithNote,
   clearedFilters,
   formatServiceDate,
   listServiceDate,
   committedPage,
   compareNotes,
   matchesNoteFilters,
+  noteFromAddress,
   notePagePath,
   serviceDay,
   sortNotes,
@@ -141,5 +143,31 @@ describe('dates', () => {
   it('shows the date of services in full', () => {
     expect(formatServiceDate('2026-03-05')).toBe('Mar 5, 2026');
     expect(formatServiceDate('2025-12-31')).toBe('Dec 31, 2025');
+  });
+});
+
+describe('the open note in the address (coming back from a page opened in the whole tab)', () => {
+  const params = (query: string) => new URLSearchParams(query);
+
+  it('reads the note and its page', () => {
+    expect(noteFromAddress(params('note=12&page=3'))).toEqual({ noteId: 12, page: 3 });
+    expect(noteFromAddress(params('page=2&note=12&x=1'))).toEqual({ noteId: 12, page: 2 });
+  });
+
+  it('takes page 1 for a missing or unusable page, and no note for an unusable note', () => {
+    expect(noteFromAddress(params('note=12'))).toEqual({ noteId: 12, page: 1 });
+    expect(noteFromAddress(params('note=12&page=0'))).toEqual({ noteId: 12, page: 1 });
+    expect(noteFromAddress(params('note=12&page=two'))).toEqual({ noteId: 12, page: 1 });
+    for (const query of ['', 'note=', 'note=0', 'note=-4', 'note=1.5', 'note=abc', 'note=99999999999']) {
+      expect(noteFromAddress(params(query)), query).toBeNull();
+    }
+  });
+
+  it('writes the selection, and takes it out for none, keeping other parameters', () => {
+    expect(addressWithNote(params('x=1'), { noteId: 12, page: 2 }).toString()).toBe('x=1&note=12&page=2');
+    expect(addressWithNote(params('note=12&page=2&x=1'), { noteId: 5, page: 1 }).toString()).toBe('note=5&page=1&x=1');
+    expect(addressWithNote(params('note=12&page=2&x=1'), null).toString()).toBe('x=1');
+    const selection = { noteId: 7, page: 4 };
+    expect(noteFromAddress(addressWithNote(params(''), selection))).toEqual(selection);
   });
 });

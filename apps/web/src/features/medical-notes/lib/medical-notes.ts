@@ -65,6 +65,40 @@ export function steppedPage(current: number, step: -1 | 1, total: number): numbe
   return Math.min(Math.max(current + step, 1), Math.max(total, 1));
 }
 
+/** The note open in the view and the page shown (1 = its first page). */
+export interface NoteSelection {
+  noteId: number;
+  page: number;
+}
+
+const NOTE_PARAM = 'note';
+const PAGE_PARAM = 'page';
+
+/**
+ * The note and page kept in the page's address (/medical-notes?note=12&page=2), so that coming back from a
+ * page opened in the whole tab (mobile devices) finds the note and its page again. Anything else than whole
+ * positive numbers is no selection (a page that is none: page 1).
+ */
+export function noteFromAddress(search: URLSearchParams): NoteSelection | null {
+  const note = search.get(NOTE_PARAM) ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(note) || !Number.isSafeInteger(Number(note))) return null;
+  const page = search.get(PAGE_PARAM) ?? '';
+  return { noteId: Number(note), page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1 };
+}
+
+/** The address's query with the selection in it (or without, for none); other parameters stay as they are. */
+export function addressWithNote(search: URLSearchParams, selection: NoteSelection | null): URLSearchParams {
+  const next = new URLSearchParams(search);
+  if (selection) {
+    next.set(NOTE_PARAM, String(selection.noteId));
+    next.set(PAGE_PARAM, String(selection.page));
+  } else {
+    next.delete(NOTE_PARAM);
+    next.delete(PAGE_PARAM);
+  }
+  return next;
+}
+
 /** The API path of a page's content (opened with a URL token in a frame, or as the page on mobile devices). */
 export function notePagePath(patientId: number, noteId: number, pageNumber: number): string {
   return `/api/patients/${patientId}/medicalnotes/published/${noteId}/page/${pageNumber}/content`;

@@ -1,6 +1,7 @@
 import { Badge, Group, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { MedicalNote } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import {
@@ -28,11 +29,14 @@ import { notePageUrl } from '../api/page-url';
 import { setNoteAsReviewed } from '../api/set-as-reviewed';
 import { NoteViewer } from '../components/NoteViewer';
 import {
+  addressWithNote,
   clearedFilters,
   DATE_PREFERENCE,
   DEFAULT_DATE_FILTER,
   listServiceDate,
   matchesNoteFilters,
+  noteFromAddress,
+  type NoteSelection,
   statusKey,
   VIEW_AUDIT_EVENT,
   VIEW_DETAIL_AUDIT_EVENT,
@@ -63,8 +67,11 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
   // Opens by itself when a saved filter is at work, so the user sees why notes are missing.
   const opened = panelOpen ?? savedDate !== DEFAULT_DATE_FILTER;
 
-  const [navigating, setNavigating] = useState(false);
+  // Phones and tablets (by user agent) show a page as the tab's own document, not in a frame (spec 002 2.4).
   const mobile = useMemo(() => isMobileUserAgent() || isIPad(), []);
+  const [opening, setOpening] = useState(false);
+  // The audit and review calls of the note just opened: leaving for a page would cancel them, so they finish first.
+  const pending = useRef<Promise<unknown>>(Promise.resolve());
   const compact = useCompactLayout();
 
   const data = notes.data;
@@ -85,11 +92,19 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
   const shown = data && preference.loaded ? data.filter((n) => matchesNoteFilters(n, effective, now)) : undefined;
 
   // The note shown and its page; opening a note (again) starts on page 1. A filter that hides the note
-  // closes it (shared/list-selection).
-  const [selected, setSelected] = useListSelection<{ noteId: number; page: number }, number>(
+  // closes it (shared/list-selection). Both live in the address too (?note=&page=): back from a page opened in
+  // the whole tab, the same note shows at the same page, with its page navigator and the way back to the list.
+  const [search, setSearch] = useSearchParams();
+  const [fromAddress] = useState(() => noteFromAddress(search));
+  const [selected, setSelected] = useListSelection<NoteSelection, number>(
     shown?.map((n) => n.ptMedicalNoteId),
     (s) => s.noteId,
+    fromAddress,
   );
+  useEffect(() => {
+    const next = addressWithNote(search, selected);
+    if (next.toString() !== search.toString()) setSearch(next, { replace: true, preventScrollReset: true });
+  }, [search, selected, setSearch]);
 
   const saveDate = (date: MonthFilter) => preference.save(date);
 
@@ -99,33 +114,48 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
     queryClient.setQueryData(listKey, (list) =>
       list?.map((n) => (n.ptMedicalNoteId === note.ptMedicalNoteId ? { ...n, isReviewedByPatient: true } : n)),
     );
-    try {
-      await setNoteAsReviewed(patientId, note.ptMedicalNoteId);
-    } catch (error) {
-      setActionError(error);
-    }
+    await setNoteAsReviewed(patientId, note.ptMedicalNoteId).catch((error: unknown) => setActionError(error));
     void queryClient.invalidateQueries({ queryKey: listKey });
     void queryClient.invalidateQueries({ queryKey: notReviewedCountQuery(patientId).queryKey });
     refreshBadges();
   };
 
-  const open = async (noteId: number) => {
+  // Viewing a note: the detail view's audit event, and the note set as reviewed if it was not.
+  const view = (note: MedicalNote) => {
+    const audited = recordViewAudit(VIEW_DETAIL_AUDIT_EVENT, userId, patientId).catch(() => undefined);
+    const reviewed = note.isReviewedByPatient ? Promise.resolve() : markReviewed(note);
+    pending.current = Promise.all([audited, reviewed]);
+  };
+
+  const open = (noteId: number) => {
     const note = data?.find((n) => n.ptMedicalNoteId === noteId);
     if (!note) return;
     setActionError(null);
     setSelected({ noteId, page: 1 });
-    const audited = recordViewAudit(VIEW_DETAIL_AUDIT_EVENT, userId, patientId).catch(() => undefined);
-    const reviewed = note.isReviewedByPatient ? Promise.resolve() : markReviewed(note);
-    if (!mobile || note.pages.length === 0) return;
-    // Phones and tablets show the page itself rather than a frame; leaving the page would cancel the audit
-    // and review calls still under way, so they finish first.
-    setNavigating(true);
+    view(note);
+  };
+
+  // A note restored from the address (a reload, or back from one of its pages) is viewed again, once.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !fromAddress || !shown) return;
+    restored.current = true;
+    const note = shown.find((n) => n.ptMedicalNoteId === fromAddress.noteId);
+    if (note) view(note);
+  });
+
+  // Mobile devices: the browser goes to the page's own URL (spec 002 2.4); the address of this view keeps the
+  // note and page, so Back returns here.
+  const openPage = async (note: MedicalNote, pageNumber: number) => {
+    setOpening(true);
+    setActionError(null);
     try {
-      await Promise.all([audited, reviewed]);
-      window.location.assign(await notePageUrl(patientId, noteId, note.pages[0]!.pageNumber));
+      await pending.current;
+      window.location.assign(await notePageUrl(patientId, note.ptMedicalNoteId, pageNumber));
     } catch (error) {
-      setNavigating(false);
       setActionError(error);
+    } finally {
+      setOpening(false);
     }
   };
 
@@ -173,23 +203,20 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
       label={t('medicalNotes.listLabel')}
       items={items}
       selectedId={selectedNote?.ptMedicalNoteId ?? null}
-      onSelect={(id) => void open(Number(id))}
+      onSelect={(id) => open(Number(id))}
       emptyText={t(data.length === 0 ? 'medicalNotes.empty' : 'medicalNotes.noMatch')}
     />
   );
 
   const detail = selectedNote ? (
-    navigating ? (
-      <Text role="status">{t('medicalNotes.opening')}</Text>
-    ) : (
-      <NoteViewer
-        key={selectedNote.ptMedicalNoteId}
-        note={selectedNote}
-        patientId={patientId}
-        page={Math.min(selected?.page ?? 1, Math.max(selectedNote.pages.length, 1))}
-        onPageChange={(page) => setSelected((s) => (s ? { ...s, page } : s))}
-      />
-    )
+    <NoteViewer
+      key={selectedNote.ptMedicalNoteId}
+      note={selectedNote}
+      patientId={patientId}
+      page={Math.min(selected?.page ?? 1, Math.max(selectedNote.pages.length, 1))}
+      onPageChange={(page) => setSelected((s) => (s ? { ...s, page } : s))}
+      asDocument={mobile ? { opening, open: (pageNumber) => void openPage(selectedNote, pageNumber) } : undefined}
+    />
   ) : data.length > 0 ? (
     <Paper withBorder radius="sm" p="xl">
       <Text ta="center" c="dimmed">
@@ -247,10 +274,7 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
         list={list}
         detail={detail}
         showDetail={selectedNote !== undefined}
-        onBack={() => {
-          setSelected(null);
-          setNavigating(false);
-        }}
+        onBack={() => setSelected(null)}
         backLabel={t('medicalNotes.back')}
       />
     </Stack>
