@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveAppSecret } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { createSmtpTransport, MailSender } from './platform/mail/sender';
+import { WebhookDeliverer } from './modules/integration/webhooks.service';
 import { prepareDatabase } from './startup';
 
 // Reads config, opens the database, migrates, listens, and shuts down gracefully; nothing else.
@@ -24,6 +25,12 @@ async function main() {
       })
     : undefined;
   sender?.start();
+  const webhooks = new WebhookDeliverer({
+    db: database.db,
+    openSecret: (sealed) => app.deps.sealedTokens.openSecret(sealed),
+    log: app.log,
+  });
+  webhooks.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +41,7 @@ async function main() {
     force.unref();
     await app.close();
     await sender?.stop();
+    await webhooks.stop();
     await database.close();
     process.exit(0);
   };

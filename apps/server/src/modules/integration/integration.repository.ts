@@ -112,3 +112,44 @@ export function auditRowsAfter(db: DbOrTx, facilityId: number, eventTypes: strin
     .orderBy(asc(auditEvents.id))
     .limit(limit);
 }
+
+/**
+ * Takes a client whose webhook is due for this instance: sets its next attempt a lease ahead, so no other
+ * instance takes it meanwhile. Returns the client, or undefined when another instance holds it or none is due.
+ */
+export async function claimDueWebhook(db: DbOrTx, now: Date, leaseMs: number) {
+  const due = or(
+    isNull(integrationClients.webhookNextAttemptAt),
+    sql`${integrationClients.webhookNextAttemptAt} <= ${now}`,
+  );
+  const [candidate] = await db
+    .select({ id: integrationClients.id })
+    .from(integrationClients)
+    .where(and(sql`${integrationClients.webhookUrl} is not null`, isNull(integrationClients.revokedAt), due))
+    .orderBy(asc(integrationClients.webhookNextAttemptAt))
+    .limit(1);
+  if (!candidate) return undefined;
+  const [claimed] = await db
+    .update(integrationClients)
+    .set({ webhookNextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(and(eq(integrationClients.id, candidate.id), due))
+    .returning();
+  return claimed;
+}
+
+/** After a delivery run: the cursor reached, and when to look again (null: whenever events come). */
+export async function settleWebhook(
+  db: DbOrTx,
+  id: number,
+  state: { cursor: number; attempts: number; nextAttemptAt: Date | null; lastError: string | null },
+): Promise<void> {
+  await db
+    .update(integrationClients)
+    .set({
+      webhookCursor: state.cursor,
+      webhookAttempts: state.attempts,
+      webhookNextAttemptAt: state.nextAttemptAt,
+      webhookLastError: state.lastError,
+    })
+    .where(eq(integrationClients.id, id));
+}
