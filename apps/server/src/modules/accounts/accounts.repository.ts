@@ -71,8 +71,14 @@ export async function setEmail(tx: DbOrTx, userId: number, email: string, confir
 }
 
 /** The email of the patient record the user owns (not of patients they represent). */
-export async function setOwnPatientEmail(tx: DbOrTx, userId: number, email: string): Promise<void> {
-  await tx.update(patients).set({ emailAddress: email }).where(eq(patients.userId, userId));
+/** Sets the email of the user's own patient record; answers that patient's id (null: the user is no patient). */
+export async function setOwnPatientEmail(tx: DbOrTx, userId: number, email: string): Promise<number | null> {
+  const [row] = await tx
+    .update(patients)
+    .set({ emailAddress: email })
+    .where(eq(patients.userId, userId))
+    .returning({ id: patients.id });
+  return row?.id ?? null;
 }
 
 export async function setEmailConfirmed(tx: DbOrTx, userId: number): Promise<void> {

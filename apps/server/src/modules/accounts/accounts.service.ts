@@ -2,7 +2,7 @@ import { sameEmail, SUPPORTED_LOCALES, type SupportedLocale } from '@portal/cont
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { openPatientScope } from '../../platform/access/patient-scope';
-import { audit, auditCaller } from '../../platform/audit/audit';
+import { audit, auditCaller, writeAudit } from '../../platform/audit/audit';
 import {
   consumeSecret,
   findSecret,
@@ -64,6 +64,10 @@ export interface MailContext {
   /** Counts one mail to `recipient` about `account` ('user:<id>') against the shared mail limits (429). */
   countMail: (recipient: string, account: string) => Promise<void>;
 }
+
+/** Rows the integration API's event feed reads (preferred_language.changed, email.changed). */
+export const PREFERRED_LANGUAGE_CHANGE_AUDIT_EVENT = 'preferredlanguagechangeauditevent';
+export const EMAIL_CHANGE_AUDIT_EVENT = 'emailchangeauditevent';
 
 export class AccountsService {
   constructor(
@@ -127,8 +131,16 @@ export class AccountsService {
     const changedAt = new Date();
     await this.db.transaction(async (tx) => {
       await setEmail(tx, userId, email, unchanged ? account.isEmailConfirmed : false);
-      if (options.ownPatientRecord) await setOwnPatientEmail(tx, userId, email);
+      const patientId = options.ownPatientRecord ? await setOwnPatientEmail(tx, userId, email) : null;
       if (unchanged) return;
+      // Identifiers only: the facility's systems read the new address from their own copy of the record.
+      await writeAudit(tx, {
+        eventType: EMAIL_CHANGE_AUDIT_EVENT,
+        actorUserId: userId,
+        patientId,
+        facilityId: account.facilityId,
+        relationship: patientId === null ? null : 'self',
+      });
       await this.queueConfirmation(tx, { ...account, email }, options.language, base);
       if (noticeTo) await this.queueChangeNotice(tx, account, noticeTo, email, options.language, changedAt);
     });
@@ -240,7 +252,11 @@ export class AccountsService {
   }
 
   async setPatientLanguage(scope: PatientScope, locale: SupportedLocale): Promise<void> {
-    await this.db.transaction((tx) => setPatientLanguage(tx, scope, locale));
+    await this.db.transaction(async (tx) => {
+      await setPatientLanguage(tx, scope, locale);
+      // The facility's systems read it back from the event feed (integration API).
+      await audit(tx, scope, PREFERRED_LANGUAGE_CHANGE_AUDIT_EVENT, { language: locale });
+    });
   }
 
   /**

@@ -340,6 +340,37 @@ describe('GET /integration/v1/events', () => {
     expect(after.json()).toEqual({ events: [], next: body.next });
   });
 
+  it('tells a changed preferred language and a changed email, without the address', async () => {
+    const token = await tokenOf(await secretClient('events'));
+    const drain = async (from: string): Promise<string> => {
+      let cursor = from;
+      for (;;) {
+        const page = await request(t, 'GET', `/integration/v1/events?after=${cursor}&limit=500`, { token });
+        const body = page.json<{ events: unknown[]; next: string }>();
+        if (body.events.length === 0) return cursor;
+        cursor = body.next;
+      }
+    };
+    const cursor = await drain('0');
+    const language = await api.put(`/api/patients/${fx.patientA}/preferredLanguage?language=es-MX`, 'patientA');
+    expect(language.statusCode, language.body).toBeLessThan(300);
+    const { bearer: janeToken, userId } = await fx.token('patientA');
+    const email = await request(t, 'PUT', `/api/users/${userId}/changeemail`, {
+      token: janeToken,
+      body: { isPatient: true, userId, email: 'jane.new@example.com', currentPassword: 'DemoPass#2026' },
+    });
+    expect(email.statusCode, email.body).toBe(200);
+    const res = await request(t, 'GET', `/integration/v1/events?after=${cursor}`, { token });
+    const events = res.json<{ events: { type: string; record: Record<string, unknown>; patient: { mrn: string } }[] }>()
+      .events;
+    expect(events.map((e) => [e.type, e.patient.mrn])).toEqual([
+      ['preferred_language.changed', 'RCC-100234'],
+      ['email.changed', 'RCC-100234'],
+    ]);
+    expect(events[0]?.record).toMatchObject({ language: 'es-MX' });
+    expect(JSON.stringify(events)).not.toContain('jane.new@example.com');
+  });
+
   it('shows another facility’s client none of these events', async () => {
     const lakeside = await tokenOf(await secretClient('events', 'lakeside'));
     await addContact('Private');
