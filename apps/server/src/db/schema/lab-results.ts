@@ -3,7 +3,7 @@ import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { AbnormalFlag } from '@portal/contracts';
 import { tstz } from './columns';
 
-// Mirrors migrations/0006_lab_results.sql (the source of truth). Foreign keys live in the SQL.
+// Mirrors migrations/0006_lab_results.sql and 0021 (the source of truth). Foreign keys live in the SQL.
 
 export const labResults = pgTable('lab_results', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -27,6 +27,12 @@ export const labResults = pgTable('lab_results', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  /** The facility's own identifier (unique per patient); null for records made before the integration API. */
+  externalId: text('external_id'),
+  /** A digest of what the facility last sent, so a resend of the same content changes nothing. */
+  contentHash: text('content_hash'),
+  /** Withdrawn by the facility: never served to the patient again; the row stays for the audit trail. */
+  withdrawnAt: tstz('withdrawn_at'),
 });
 
 export const labResultGroups = pgTable('lab_result_groups', {

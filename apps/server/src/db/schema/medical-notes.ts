@@ -3,7 +3,7 @@ import { boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/p
 import { MEDICAL_NOTE_PAGE_CONTENT_TYPES, MEDICAL_NOTE_STATUSES } from '@portal/contracts';
 import { bytea, tstz } from './columns';
 
-// Mirrors migrations/0007_medical_notes.sql (the source of truth; db.test.ts checks the mirror).
+// Mirrors migrations/0007_medical_notes.sql and 0021 (the source of truth; db.test.ts checks the mirror).
 
 export const medicalNotes = pgTable('medical_notes', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -21,6 +21,12 @@ export const medicalNotes = pgTable('medical_notes', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  /** The facility's own identifier (unique per patient); null for records made before the integration API. */
+  externalId: text('external_id'),
+  /** A digest of what the facility last sent, so a resend of the same content changes nothing. */
+  contentHash: text('content_hash'),
+  /** Withdrawn by the facility: never served to the patient again; the row stays for the audit trail. */
+  withdrawnAt: tstz('withdrawn_at'),
 });
 
 export const medicalNotePages = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   facilities,
@@ -29,27 +29,32 @@ const resultColumns = {
   noteToPatient: labResults.noteToPatient,
 };
 
+/**
+ * What the patient may see of their results: published and not withdrawn by the facility. Every read of results
+ * (list, detail, count, PDF, marking reviewed) starts from this.
+ */
+const shown = (scope: PatientScope) =>
+  and(eq(labResults.patientId, scope.patientId), eq(labResults.isPublished, true), isNull(labResults.withdrawnAt));
+
 export type LabResultRow = Awaited<ReturnType<typeof listPublishedResults>>[number];
 export type GroupRow = Awaited<ReturnType<typeof listGroups>>[number];
 export type DetailRow = Awaited<ReturnType<typeof listDetails>>[number];
 
-/** The patient's published results, newest collection first (then newest id). */
+/** The patient's published results (not withdrawn), newest collection first (then newest id). */
 export function listPublishedResults(db: DbOrTx, scope: PatientScope) {
   return db
     .select(resultColumns)
     .from(labResults)
-    .where(and(eq(labResults.patientId, scope.patientId), eq(labResults.isPublished, true)))
+    .where(shown(scope))
     .orderBy(desc(labResults.collectedAt), desc(labResults.id));
 }
 
-/** One published result of the patient, or undefined (another patient's or an unpublished one included). */
+/** One published result of the patient, or undefined (another patient's, an unpublished or a withdrawn one). */
 export function findPublishedResult(db: DbOrTx, scope: PatientScope, labResultId: number) {
   return db
     .select(resultColumns)
     .from(labResults)
-    .where(
-      and(eq(labResults.patientId, scope.patientId), eq(labResults.id, labResultId), eq(labResults.isPublished, true)),
-    )
+    .where(and(shown(scope), eq(labResults.id, labResultId)))
     .limit(1)
     .then((rows) => rows[0]);
 }
@@ -93,30 +98,17 @@ export async function markReviewed(tx: DbOrTx, scope: PatientScope, labResultId:
   const rows = await tx
     .update(labResults)
     .set({ isReviewedByPatient: true, reviewedAt: at })
-    .where(
-      and(
-        eq(labResults.patientId, scope.patientId),
-        eq(labResults.id, labResultId),
-        eq(labResults.isPublished, true),
-        eq(labResults.isReviewedByPatient, false),
-      ),
-    )
+    .where(and(shown(scope), eq(labResults.id, labResultId), eq(labResults.isReviewedByPatient, false)))
     .returning({ id: labResults.id });
   return rows.length > 0;
 }
 
-/** How many published results the patient has not reviewed. */
+/** How many published results (not withdrawn) the patient has not reviewed. */
 export function countNotReviewed(db: DbOrTx, scope: PatientScope) {
   return db
     .select({ n: count() })
     .from(labResults)
-    .where(
-      and(
-        eq(labResults.patientId, scope.patientId),
-        eq(labResults.isPublished, true),
-        eq(labResults.isReviewedByPatient, false),
-      ),
-    )
+    .where(and(shown(scope), eq(labResults.isReviewedByPatient, false)))
     .then((rows) => rows[0]?.n ?? 0);
 }
 

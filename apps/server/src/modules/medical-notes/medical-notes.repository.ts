@@ -1,11 +1,16 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { medicalNotePages, medicalNotes } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
 // Every query names the patient and, for one record, the note too: a note id of another patient finds nothing.
 
-const published = (patientId: number) => and(eq(medicalNotes.patientId, patientId), eq(medicalNotes.isPublished, true));
+/**
+ * What the patient may see of their notes: published and not withdrawn by the facility. Every read (list, pages,
+ * count, marking reviewed, a page's content) starts from this.
+ */
+const published = (patientId: number) =>
+  and(eq(medicalNotes.patientId, patientId), eq(medicalNotes.isPublished, true), isNull(medicalNotes.withdrawnAt));
 
 /** The patient's published notes, newest service date first (then the newest record). */
 export function listPublishedNotes(db: DbOrTx, scope: PatientScope) {
