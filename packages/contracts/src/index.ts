@@ -18,3 +18,4 @@ export * from './api/lab-results';
 export * from './api/medical-notes';
 export * from './api/treatment-summary';
 export * from './api/integration';
+export * from './api/integration-clinical';

@@ -1,5 +1,5 @@
 import type { AbnormalFlag } from '@portal/contracts';
-import { putLabResult } from '../modules/lab-results/lab-results.intake';
+import { putLabResult, type LabResultRecord } from '../modules/lab-results/lab-results.intake';
 import type { Tx } from '../db/client';
 import type { DemoContext } from './demo-context';
 
@@ -434,14 +434,14 @@ async function insertResults(
   results: DemoResult[],
   now: Date,
 ) {
-  for (const result of results) {
-    await putLabResult(tx, patientId, {
+  // Each result under a stable identifier of the demo's 'laboratory system' (demo-lab-1, demo-lab-2...), as a
+  // facility's system would put it through the integration API.
+  for (const [index, result] of results.entries()) {
+    const record: LabResultRecord = {
       isPublished: result.published ?? true,
       collectedAt: collectedAt(now, result.daysAgo, result.hourUtc ?? 13),
       externalStatus: result.status,
       requestingPhysician: result.physician,
-      isReviewedByPatient: result.reviewed,
-      reviewedAt: result.reviewed ? collectedAt(now, result.daysAgo - 2, 22) : null,
       ...address,
       country: 'United States',
       labName: result.lab.name,
@@ -461,6 +461,9 @@ async function insertResults(
           comment: comment ?? null,
         })),
       })),
+    };
+    await putLabResult(tx, patientId, `demo-lab-${index + 1}`, record, {
+      reviewedAt: result.reviewed ? collectedAt(now, result.daysAgo - 2, 22) : null,
     });
   }
 }

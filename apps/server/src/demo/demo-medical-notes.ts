@@ -722,22 +722,30 @@ async function seedNotes(tx: Tx, patientId: number, notes: DemoNote[], today: st
     mrn: found.mrn,
     dateOfBirth: longDate(found.dateOfBirth),
   };
-  for (const note of notes) {
+  // Each note under a stable identifier of the demo's 'document system' (demo-note-1, demo-note-2...), as a
+  // facility's system would put it through the integration API.
+  for (const [index, note] of notes.entries()) {
     const serviceDate = addDays(today, -note.daysAgo);
     const published = note.published ?? true;
-    const contents = await Promise.all(note.pages.map((_, index) => renderPage(patient, note, serviceDate, index)));
-    await putMedicalNote(tx, patientId, {
-      serviceDate,
-      documentType: note.documentType,
-      authoredBy: note.authoredBy,
-      status: note.status,
-      noteToPatient: note.noteToPatient ?? null,
-      isReviewedByPatient: note.reviewed,
-      reviewedAt: note.reviewed ? new Date(`${addDays(serviceDate, 2)}T15:00:00Z`) : null,
-      isPublished: published,
-      publishedAt: published ? new Date(`${addDays(serviceDate, 1)}T14:00:00Z`) : null,
-      pages: contents.map((content) => ({ contentType: 'application/pdf', content })),
-    });
+    const contents = await Promise.all(note.pages.map((_, page) => renderPage(patient, note, serviceDate, page)));
+    await putMedicalNote(
+      tx,
+      patientId,
+      `demo-note-${index + 1}`,
+      {
+        serviceDate,
+        documentType: note.documentType,
+        authoredBy: note.authoredBy,
+        status: note.status,
+        noteToPatient: note.noteToPatient ?? null,
+        isPublished: published,
+        pages: contents.map((content) => ({ contentType: 'application/pdf', content })),
+      },
+      {
+        reviewedAt: note.reviewed ? new Date(`${addDays(serviceDate, 2)}T15:00:00Z`) : null,
+        publishedAt: published ? new Date(`${addDays(serviceDate, 1)}T14:00:00Z`) : null,
+      },
+    );
   }
 }
 

@@ -1,9 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { AbnormalFlag } from '@portal/contracts';
 import type { Tx } from '../../db/client';
-import { insertLabResult, insertLabResultDetails, insertLabResultGroups } from './lab-results.intake.repository';
+import {
+  deleteLabResultGroups,
+  findLabResultByExternalId,
+  insertLabResult,
+  insertLabResultDetails,
+  insertLabResultGroups,
+  setLabResultWithdrawn,
+  updateLabResult,
+  type LabResultFields,
+} from './lab-results.intake.repository';
 
-// Intake of lab results: how a facility's system (the integration API) and the demo write them. The caller
-// owns the transaction, so a result, its groups and their details are written together or not at all.
+// Intake of lab results: how a facility's system (the integration API) and the demo write them, keyed by the
+// facility's own identifier of each result (externalId, unique per patient). The caller owns the transaction,
+// so a result, its groups and their details are written together or not at all.
 
 /** One test of a group; its sort order is its place in the group. */
 export interface LabResultDetailRecord {
@@ -22,13 +33,12 @@ export interface LabResultGroupRecord {
   details: LabResultDetailRecord[];
 }
 
+/** A result as the facility sends it: no state of the portal's (whether the patient has reviewed it). */
 export interface LabResultRecord {
   isPublished: boolean;
   collectedAt: Date;
   externalStatus: string | null;
   requestingPhysician: string | null;
-  isReviewedByPatient: boolean;
-  reviewedAt: Date | null;
   /** The patient's address as the laboratory had it. */
   address1: string | null;
   address2: string | null;
@@ -44,12 +54,57 @@ export interface LabResultRecord {
 }
 
 /**
- * Adds one lab result of a patient with its groups and their tests; returns the result's id. (Keyed
- * replacement by the facility's own identifier comes with the integration API.)
+ * The patient's side of a record brought in with a history (the demo's results, some of them viewed long ago):
+ * applied only when the put creates the result. The integration API never sends it.
  */
-export async function putLabResult(tx: Tx, patientId: number, record: LabResultRecord): Promise<number> {
-  const { groups, ...result } = record;
-  const labResultId = await insertLabResult(tx, { patientId, ...result });
+export interface LabResultHistory {
+  reviewedAt: Date | null;
+}
+
+/** What a put did: the result's id, whether it was created, and whether anything changed. */
+export interface PutOutcome {
+  id: number;
+  created: boolean;
+  changed: boolean;
+}
+
+/**
+ * A digest of what the facility sent, in a fixed order of fields, so the same content always gives the same
+ * digest (the same instant of collection in another offset included).
+ */
+export function labResultFingerprint(record: LabResultRecord): string {
+  const canonical = [
+    record.isPublished,
+    record.collectedAt.toISOString(),
+    record.externalStatus,
+    record.requestingPhysician,
+    record.address1,
+    record.address2,
+    record.city,
+    record.state,
+    record.zipCode,
+    record.country,
+    record.labName,
+    record.labAddress,
+    record.comment,
+    record.noteToPatient,
+    record.groups.map((group) => [
+      group.groupDisplayName,
+      group.details.map((d) => [
+        d.testDisplayName,
+        d.testValue,
+        d.unitOfMeasure,
+        d.referencesRange,
+        d.abnormalFlag,
+        d.testDetailStatus,
+        d.comment,
+      ]),
+    ]),
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
+}
+
+async function writeGroups(tx: Tx, labResultId: number, groups: LabResultGroupRecord[]): Promise<void> {
   const groupIds = await insertLabResultGroups(
     tx,
     groups.map((group, i) => ({ labResultId, groupDisplayName: group.groupDisplayName, sortOrder: i + 1 })),
@@ -62,5 +117,78 @@ export async function putLabResult(tx: Tx, patientId: number, record: LabResultR
       return group.details.map((detail, j) => ({ groupId, ...detail, sortOrder: j + 1 }));
     }),
   );
-  return labResultId;
+}
+
+/**
+ * Creates or replaces the patient's result under the facility's identifier `externalId`: an idempotent upsert.
+ *
+ * - New identifier: the result is added with its groups and tests (not reviewed, unless `history` says when the
+ *   patient reviewed it).
+ * - Same content again (a resend), the result not withdrawn: nothing changes, not even the review state.
+ * - Other content: the result's fields are rewritten and its groups and tests replaced, all in the caller's
+ *   transaction. The result keeps its id, so the patient's links, the audit rows and the events that name it
+ *   still do. It becomes not reviewed again: a published result whose content changed (a corrected value, a
+ *   result released) is 'new' for the patient, and counts in the badge, until viewed. An unpublished one cannot
+ *   have been seen, so nothing is lost by that.
+ * - A withdrawn result put again is back (not withdrawn), and new until viewed like any change.
+ */
+export async function putLabResult(
+  tx: Tx,
+  patientId: number,
+  externalId: string,
+  record: LabResultRecord,
+  history?: LabResultHistory,
+): Promise<PutOutcome> {
+  const { groups, ...result } = record;
+  const contentHash = labResultFingerprint(record);
+  const fields: LabResultFields = {
+    ...result,
+    contentHash,
+    withdrawnAt: null,
+    isReviewedByPatient: false,
+    reviewedAt: null,
+  };
+
+  let existing = await findLabResultByExternalId(tx, patientId, externalId);
+  if (!existing) {
+    const reviewedAt = history?.reviewedAt ?? null;
+    const id = await insertLabResult(tx, {
+      patientId,
+      externalId,
+      ...fields,
+      isReviewedByPatient: reviewedAt !== null,
+      reviewedAt,
+    });
+    if (id !== undefined) {
+      await writeGroups(tx, id, groups);
+      return { id, created: true, changed: true };
+    }
+    // Added by a concurrent put of the same record since we looked: replace that one.
+    existing = await findLabResultByExternalId(tx, patientId, externalId);
+    if (!existing) throw new Error('A lab result with this external id was neither added nor found');
+  }
+  if (existing.contentHash === contentHash && existing.withdrawnAt === null) {
+    return { id: existing.id, created: false, changed: false };
+  }
+  await updateLabResult(tx, existing.id, fields);
+  await deleteLabResultGroups(tx, existing.id);
+  await writeGroups(tx, existing.id, groups);
+  return { id: existing.id, created: false, changed: true };
+}
+
+/**
+ * Withdraws the patient's result under `externalId`: from now on it is not shown to the patient anywhere (list,
+ * detail, count, printout), while the row, and every audit row about it, stays. Withdrawing a withdrawn result
+ * again changes nothing (the first time stays). Returns the result's id, or undefined when there is none.
+ */
+export async function withdrawLabResult(
+  tx: Tx,
+  patientId: number,
+  externalId: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  const existing = await findLabResultByExternalId(tx, patientId, externalId);
+  if (!existing) return undefined;
+  if (existing.withdrawnAt === null) await setLabResultWithdrawn(tx, existing.id, now);
+  return existing.id;
 }
