@@ -55,6 +55,25 @@ describe('branded login page', () => {
     await context.close();
   });
 
+  it('says "Login failed" for a username over 100 characters or a password over 256 (spec 000)', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}/login`);
+    const bar = page.getByTestId('message-bar');
+    for (const [username, password] of [
+      ['u'.repeat(101), 'Whatever#2026'],
+      ['nobody.here', `A1#${'p'.repeat(254)}`],
+    ] as const) {
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel(/^Password/).fill(password);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect.poll(() => bar.textContent()).toContain('Login failed. Please try again.');
+      expect(await bar.textContent()).not.toContain('unexpected error');
+      await page.getByRole('button', { name: 'Dismiss message' }).click();
+    }
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
   it('loads at most 150 KB of gzipped JavaScript for the login page', async () => {
     const { page, context } = await openPage(browser);
     const scripts: Promise<number>[] = [];
