@@ -1,8 +1,32 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+/**
+ * A font with Chinese characters, so the Chinese screens' screenshots show text rather than boxes: installed with
+ * apt-get when missing and we may (root on Debian); otherwise the journeys still run (they check the text itself).
+ */
+function ensureCjkFont(): void {
+  if (existsSync(CJK_FONT) || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
+  console.warn('No CJK font: installing the Debian package (apt-get install fonts-noto-cjk)…');
+  try {
+    execFileSync('apt-get', ['install', '-y', '-qq', 'fonts-noto-cjk'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  } catch {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'fonts-noto-cjk'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+}
+
 /** The system Chromium; installed with apt-get when missing and we may (root on Debian). */
 export function ensureChromium(): string {
+  ensureCjkFont();
   const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return path;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROME_PATH;
