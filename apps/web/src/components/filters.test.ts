@@ -20,6 +20,20 @@ describe('optionsWithAll', () => {
       { value: 'Scheduled', label: 'Scheduled' },
     ]);
   });
+
+  it('labels each value in the user’s language and sorts by the labels, keeping the values', () => {
+    const spanish: Record<string, string> = {
+      Scheduled: 'Programada',
+      Completed: 'Completada',
+      Arrived: 'Paciente presente',
+    };
+    expect(optionsWithAll(['Scheduled', 'Completed', 'Arrived'], 'Todos', 'es-MX', (v) => spanish[v] ?? v)).toEqual([
+      { value: ALL, label: 'Todos' },
+      { value: 'Completed', label: 'Completada' },
+      { value: 'Arrived', label: 'Paciente presente' },
+      { value: 'Scheduled', label: 'Programada' },
+    ]);
+  });
 });
 
 describe('validChoice', () => {

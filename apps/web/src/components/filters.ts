@@ -10,17 +10,20 @@ export function matchesChoice(value: string | null | undefined, choice: string):
 
 /**
  * The options of a filter select: 'All' first (with its label in the user's language), then each
- * distinct non-empty value once, in the language's alphabetical order.
+ * distinct non-empty value once, labelled by `label` (a status in the user's language; the value
+ * itself by default), in the language's alphabetical order of the labels.
  */
 export function optionsWithAll(
   values: readonly (string | null | undefined)[],
   allLabel: string,
   locale = 'en-US',
+  label: (value: string) => string = (value) => value,
 ): { value: string; label: string }[] {
   const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
   const distinct = [...new Set(values.filter((v): v is string => typeof v === 'string' && v.trim() !== ''))];
-  distinct.sort((a, b) => collator.compare(a, b));
-  return [{ value: ALL, label: allLabel }, ...distinct.map((value) => ({ value, label: value }))];
+  const options = distinct.map((value) => ({ value, label: label(value) }));
+  options.sort((a, b) => collator.compare(a.label, b.label));
+  return [{ value: ALL, label: allLabel }, ...options];
 }
 
 /** A choice that is no longer among the options (the list changed) falls back to 'All'. */

@@ -10,7 +10,15 @@ type DatesModule = typeof DatesModuleType;
 // the login page's JavaScript budget cannot carry ~15 KB for more (ADR 0002). The translator itself, and
 // its plural forms, are in ./translator (free of the browser, so it is tested on its own).
 
-export { createTranslator, interpolate, pluralCategory, pluralKey, type Translate } from './translator';
+export {
+  createTranslator,
+  interpolate,
+  pluralCategory,
+  pluralKey,
+  translateValue,
+  valueKey,
+  type Translate,
+} from './translator';
 
 const STORED_LOCALE_KEY = 'portal.locale';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, interpolate, pluralCategory, pluralKey } from './translator';
+import { createTranslator, interpolate, pluralCategory, pluralKey, translateValue, valueKey } from './translator';
 
 // Issue 11, finding 7: counts went into strings with one plural ('(1 nuevos)' for screen readers).
 
@@ -76,5 +76,28 @@ describe('createTranslator', () => {
 
   it('interpolates only the placeholders it is given', () => {
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
+
+// Issue 11, finding 7: test-result and appointment statuses, and the filter options, stayed in English.
+describe('translateValue', () => {
+  it('names a value by its words in lower camel case', () => {
+    expect(valueKey('Final')).toBe('final');
+    expect(valueKey('No Show')).toBe('noShow');
+    expect(valueKey('  Imaging CT ')).toBe('imagingCt');
+    expect(valueKey('Awaiting insurance pre-authorization')).toBe('awaitingInsurancePreAuthorization');
+    expect(valueKey('FINAL')).toBe('final');
+  });
+
+  it('translates a known value and leaves the facility’s own wording as it is', () => {
+    const t = createTranslator(
+      { 'labResults.resultStatus.preliminary': 'Preliminar', 'labResults.resultStatus.final': 'Final' },
+      'es-MX',
+    );
+    expect(translateValue(t, 'labResults.resultStatus', 'Preliminary')).toBe('Preliminar');
+    expect(translateValue(t, 'labResults.resultStatus', 'final')).toBe('Final');
+    expect(translateValue(t, 'labResults.resultStatus', 'Awaiting review by Dr. Raman')).toBe(
+      'Awaiting review by Dr. Raman',
+    );
   });
 });

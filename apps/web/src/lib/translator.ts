@@ -47,3 +47,23 @@ export function createTranslator(strings: Record<string, string>, locale = 'en-U
     return interpolate(strings[resolved] ?? key, params);
   };
 }
+
+/** The pack key of a value another system sends ('No Show' -> 'noShow', 'Imaging CT' -> 'imagingCt'). */
+export function valueKey(value: string): string {
+  const words = value
+    .trim()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+  return words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+}
+
+/**
+ * A value another system sends (a status, an appointment type) in the user's language: the pack's
+ * `${prefix}.${valueKey(value)}` when it has one, else the value as it came (a facility's own wording).
+ */
+export function translateValue(t: Translate, prefix: string, value: string): string {
+  const key = `${prefix}.${valueKey(value)}`;
+  const text = t(key);
+  return text === key ? value : text;
+}

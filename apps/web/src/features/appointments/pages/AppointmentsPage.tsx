@@ -12,7 +12,7 @@ import { useFacility } from '../../../lib/facility-context';
 import { useSavedPreference } from '../../../lib/preferences';
 import { notificationSettingsQuery } from '../../../lib/notification-settings';
 import { timeZoneName } from '../../../lib/dates';
-import { useTranslation } from '../../../lib/i18n';
+import { translateValue, useTranslation, type Translate } from '../../../lib/i18n';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useViewAudit } from '../../../lib/view-audit';
@@ -31,6 +31,10 @@ import {
 
 // One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
 const VIEW_AUDIT_EVENT = APPOINTMENTS_VIEW_AUDIT_EVENT;
+
+// Statuses and types in the user's language (a facility's own wording stays as it is).
+const statusLabel = (t: Translate, status: string) => translateValue(t, 'appointmentsPage.status', status);
+const typeLabel = (t: Translate, type: string) => translateValue(t, 'appointmentsPage.type', type);
 
 /** /appointments: every appointment of the patient, filtered, sorted and counted. */
 export const Component = modulePage('Appointments', 'appointmentsPage.title', AppointmentsView);
@@ -59,8 +63,8 @@ function AppointmentsView({ patientId, userId }: ModulePageProps) {
   const options = useMemo(() => {
     const all = t('appointmentsPage.filters.all');
     return {
-      status: optionsWithAll(data?.statuses ?? [], all, locale),
-      type: optionsWithAll(data?.appointmentTypes ?? [], all, locale),
+      status: optionsWithAll(data?.statuses ?? [], all, locale, (status) => statusLabel(t, status)),
+      type: optionsWithAll(data?.appointmentTypes ?? [], all, locale, (type) => typeLabel(t, type)),
       provider: optionsWithAll(data?.providers ?? [], all, locale),
       date: DATE_FILTERS.map((value) => ({ value, label: t(`appointmentsPage.filters.date${value}`) })),
     };
@@ -119,8 +123,8 @@ function AppointmentsView({ patientId, userId }: ModulePageProps) {
     {
       key: 'type',
       header: t('appointmentsPage.columns.type'),
-      cell: (a) => a.type,
-      sortValue: (a) => a.type,
+      cell: (a) => typeLabel(t, a.type),
+      sortValue: (a) => typeLabel(t, a.type),
       primary: true,
     },
     {
@@ -129,7 +133,12 @@ function AppointmentsView({ patientId, userId }: ModulePageProps) {
       cell: (a) => a.location,
       sortValue: (a) => a.location,
     },
-    { key: 'status', header: t('appointmentsPage.columns.status'), cell: (a) => a.status, sortValue: (a) => a.status },
+    {
+      key: 'status',
+      header: t('appointmentsPage.columns.status'),
+      cell: (a) => statusLabel(t, a.status),
+      sortValue: (a) => statusLabel(t, a.status),
+    },
   ];
 
   const select = (name: Exclude<keyof AppointmentFilters, 'date'>, label: string) => (
@@ -193,7 +202,7 @@ function AppointmentsView({ patientId, userId }: ModulePageProps) {
         columns={columns}
         rows={shown}
         rowKey={(a) => a.id}
-        rowLabel={(a) => `${dateText(a)} ${a.type}`}
+        rowLabel={(a) => `${dateText(a)} ${typeLabel(t, a.type)}`}
         defaultSort={{ column: 'date', direction: 'asc' }}
         emptyText={t(total === 0 ? 'appointmentsPage.empty' : 'appointmentsPage.noMatch')}
       />

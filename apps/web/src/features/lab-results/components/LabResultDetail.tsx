@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { LabResult, TestResultGroup } from '@portal/contracts';
 import { DateTimeText } from '../../../components/DateText';
-import { useTranslation } from '../../../lib/i18n';
+import { translateValue, useTranslation } from '../../../lib/i18n';
 import { isFreeText, remarks, resultHeading } from '../lib/test-results';
 import { ResultTable } from './ResultTable';
 import classes from './test-results.module.css';
@@ -57,7 +57,7 @@ export function LabResultDetail({
         {result.externalStatus && (
           <div>
             <dt>{t('labResults.status')}</dt>
-            <dd>{result.externalStatus}</dd>
+            <dd>{translateValue(t, 'labResults.resultStatus', result.externalStatus)}</dd>
           </div>
         )}
       </dl>

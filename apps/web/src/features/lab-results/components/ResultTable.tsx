@@ -1,7 +1,7 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import type { TestResultDetail, TestResultGroup } from '@portal/contracts';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
-import { useTranslation } from '../../../lib/i18n';
+import { translateValue, useTranslation } from '../../../lib/i18n';
 import { useBreakpoint } from '../../../lib/layout-size';
 import { isAbnormal } from '../lib/test-results';
 import { FlagText } from './FlagText';
@@ -60,7 +60,11 @@ export function ResultTable({ group }: { group: TestResultGroup }) {
       cell: (d) => <FlagText flag={d.abnormalFlag} />,
       primary: true,
     },
-    { key: 'status', header: t('labResults.columns.status'), cell: (d) => d.testDetailStatus },
+    {
+      key: 'status',
+      header: t('labResults.columns.status'),
+      cell: (d) => d.testDetailStatus && translateValue(t, 'labResults.resultStatus', d.testDetailStatus),
+    },
     { key: 'comment', header: t('labResults.columns.comment'), cell: (d) => d.comment },
   ];
 

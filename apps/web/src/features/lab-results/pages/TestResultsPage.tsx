@@ -15,7 +15,7 @@ import { refreshBadges } from '../../../lib/badges';
 import { formatListDate } from '../../../lib/dates';
 import { openBlobInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';
-import { useTranslation } from '../../../lib/i18n';
+import { translateValue, useTranslation } from '../../../lib/i18n';
 import { useListSelection } from '../../../shared/list-selection';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useCompactLayout } from '../../../lib/layout-size';
@@ -127,7 +127,7 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
         itemId: r.labResultId,
         heading: resultHeading(r, t('labResults.untitled')),
         subText: subText(r),
-        rightText: r.externalStatus ?? undefined,
+        rightText: r.externalStatus ? translateValue(t, 'labResults.resultStatus', r.externalStatus) : undefined,
         displayBadge: !r.isReviewedByPatient,
         badgeLabel: t('labResults.new'),
       }))}
