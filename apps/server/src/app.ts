@@ -52,6 +52,8 @@ export interface AppDeps {
   database: Database;
   /** Overrides the log destination (tests capture it). */
   logStream?: NodeJS.WritableStream;
+  /** Integration calls count against each client's rate limit; the import command's own app turns this off. */
+  limitIntegrationCalls?: boolean;
 }
 
 declare module 'fastify' {
@@ -78,7 +80,12 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 /** Builds an unstarted Fastify instance; all server options live here. */
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  limitIntegrationCalls = true,
+}: AppDeps): Promise<FastifyInstance> {
   const logger = config.logLevel === 'silent' ? false : loggerOptions(config.logLevel);
   const app = Fastify({
     logger: logger && logStream ? { ...(logger as object), stream: logStream } : logger,
@@ -152,7 +159,14 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setSerializerCompiler(serializerCompiler);
   // The security headers first: an access or portal-type refusal in a later hook still carries them.
   await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
-  registerAccessControl(app, { table: routeTable, sessions, database, urlTokens, integration, limits });
+  registerAccessControl(app, {
+    table: routeTable,
+    sessions,
+    database,
+    urlTokens,
+    integration,
+    limits: limitIntegrationCalls ? limits : undefined,
+  });
   registerErrorHandling(app);
   registerInputGuard(app);
   registerPortalType(app);

@@ -4,6 +4,8 @@ import { loadConfig, resolveAppSecret, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { IntegrationClientError, IntegrationClientsService } from './modules/integration/integration.service';
 import { SealedTokens } from './platform/auth/sealed-tokens';
+import { buildApp } from './app';
+import { importNdjson, type ImportSummary } from './bulk-import';
 import { issueTicketUrls } from './modules/auth/tickets';
 import { prepareDatabase } from './startup';
 
@@ -22,7 +24,11 @@ const USAGE = `Usage: cli.js <command>
   integration clients rotate --client ID [--jwks public-keys.json]
                                a new secret (printed once; the old one stops working), or new public keys
   integration clients revoke --client ID
-                               the client and its live tokens stop working at once`;
+                               the client and its live tokens stop working at once
+  import --facility F file.ndjson [--rejects rejects.ndjson]
+                               load integration API resources from NDJSON, one per line:
+                               {"put": "/patients/MRN/lab-results/ID", "body": {...}} or {"delete": "..."};
+                               bad lines go to the rejects file (default file.rejects.ndjson)`;
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -31,18 +37,26 @@ function option(args: string[], name: string): string | undefined {
 
 async function run(args: string[]) {
   const command = args[0];
-  if (command !== 'migrate' && command !== 'seed' && command !== 'tickets' && command !== 'integration') {
+  if (
+    command !== 'migrate' &&
+    command !== 'seed' &&
+    command !== 'tickets' &&
+    command !== 'integration' &&
+    command !== 'import'
+  ) {
     console.error(USAGE);
     process.exit(2);
   }
   const config = loadConfig();
   // Logs go to stderr: `tickets --json` prints its answer on stdout for scripts to read.
-  const quiet = command === 'tickets' || command === 'integration';
+  const quiet = command === 'tickets' || command === 'integration' || command === 'import';
   const log = pino({ level: quiet ? 'warn' : config.logLevel }, pino.destination(2));
   const database = await openDatabase(config);
   try {
     await prepareDatabase(database, config, log, { seed: command !== 'migrate' });
-    if (command === 'integration') {
+    if (command === 'import') {
+      await importCommand(database, config, args.slice(1));
+    } else if (command === 'integration') {
       await integrationCommand(database, config, args.slice(1));
     } else if (command === 'tickets') {
       const username = args[1] && !args[1].startsWith('--') ? args[1] : 'jane.doe';
@@ -69,6 +83,53 @@ async function run(args: string[]) {
   } finally {
     await database.close();
   }
+}
+
+async function importCommand(database: Database, config: Config, args: string[]) {
+  const facility = option(args, '--facility');
+  const valued = new Set(['--facility', '--rejects']);
+  const file = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
+  if (!facility || !file) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const app = await buildApp({ config: { ...config, logLevel: 'silent' }, database, limitIntegrationCalls: false });
+  const tty = process.stderr.isTTY;
+  const show = (s: ImportSummary) =>
+    `${s.lines} lines: ${s.written} written, ${s.withdrawn} withdrawn, ${s.rejected} rejected ` +
+    `(${Math.round(s.lines / Math.max(s.seconds, 0.001))} lines/s)`;
+  try {
+    const rejectsFile = option(args, '--rejects') ?? `${file.replace(/\.ndjson$/, '')}.rejects.ndjson`;
+    const result = await importNdjson({
+      app,
+      facility,
+      file,
+      rejectsFile,
+      onProgress: (s) => {
+        if (tty) process.stderr.write(`\r${progressBar(s)} ${show(s)}`);
+      },
+    });
+    if (tty) process.stderr.write('\n');
+    for (const r of result.rejections.slice(0, 20)) console.error(`line ${r.line}: ${r.reason}`);
+    if (result.rejected > 20) console.error(`... and ${result.rejected - 20} more`);
+    process.stdout.write(`${show(result)} in ${result.seconds.toFixed(1)} s\n`);
+    if (result.rejected > 0) {
+      process.stdout.write(`Rejected lines: ${rejectsFile}\n`);
+      process.exitCode = 1;
+    }
+  } catch (error) {
+    if (!(error instanceof IntegrationClientError)) throw error;
+    console.error(error.message);
+    process.exitCode = 2;
+  } finally {
+    await app.close();
+  }
+}
+
+function progressBar(s: ImportSummary): string {
+  const filled = Math.round(s.fraction * 30);
+  return `[${'#'.repeat(filled).padEnd(30, '.')}] ${String(Math.round(s.fraction * 100)).padStart(3)}%`;
 }
 
 async function integrationCommand(database: Database, config: Config, args: string[]) {

@@ -190,7 +190,8 @@ export function registerAccessControl(
     database: Database;
     urlTokens: UrlTokens;
     integration: IntegrationAuth;
-    limits: Limits;
+    /** The per-client limit of integration calls (none for the import command's own app). */
+    limits: Limits | undefined;
   },
 ): void {
   app.decorateRequest('caller', null);
@@ -255,7 +256,7 @@ export function registerAccessControl(
         throw new AppError(403, 'insufficient_scope', `This call needs the '${scope ?? ''}' scope.`);
       }
       request.integrationCaller = client;
-      await options.limits.take('integrationCalls', String(client.id));
+      await options.limits?.take('integrationCalls', String(client.id));
       return;
     }
     const urlToken = !token && request.routeOptions.config?.urlToken ? urlTokenOf(request) : null;
