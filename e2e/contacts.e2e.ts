@@ -584,7 +584,9 @@ describe('the PIN page', () => {
     await page.getByRole('button', { name: 'I Agree' }).click();
     await expect.poll(() => path(page)).toBe('/contact-pin');
     const second = await pinShown();
-    await expect.poll(async () => (await invitationMails(email, since)).length).toBe(2);
+    await expect
+      .poll(async () => (await invitationMails(email, since)).length, { timeout: 20_000, interval: 250 })
+      .toBe(2);
     const replaced = await fetch(
       `${baseUrl()}/api/authRep/signup/verifyInvitationToken/${first}/${encodeURIComponent(decodeURIComponent(link))}`,
     );
