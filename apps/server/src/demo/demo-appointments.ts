@@ -1,5 +1,5 @@
 import {
-  putAppointments,
+  putAppointment,
   putNotificationSettings,
   type AppointmentRecord,
 } from '../modules/appointments/appointments.intake';
@@ -82,7 +82,12 @@ export async function seedDemoAppointments(tx: Tx, context: DemoContext, now = n
     ...location,
     ...extra,
   });
-  await putAppointments(tx, janeId, [
+  // Each through the one keyed intake, under a stable identifier (demo-appt-<patient>-<n>), as a facility's system
+  // would send it.
+  const putAll = async (patientId: number, prefix: string, records: AppointmentRecord[]) => {
+    for (const [i, record] of records.entries()) await putAppointment(tx, patientId, `${prefix}-${i + 1}`, record);
+  };
+  await putAll(janeId, 'demo-appt-jane', [
     // Jane: eight months of treatment behind her, ten weeks ahead.
     visit(at(-240, 9, 0), 'Consultation', raman, 'Completed', LOCATIONS.mainBuilding),
     visit(at(-212, 13, 30), 'Imaging CT', okafor, 'Completed', LOCATIONS.imaging),
@@ -104,7 +109,7 @@ export async function seedDemoAppointments(tx: Tx, context: DemoContext, now = n
     visit(at(70, 10, 0), 'Follow-up Visit', raman, 'Scheduled', LOCATIONS.clinic),
   ]);
   // John: his own.
-  await putAppointments(tx, johnId, [
+  await putAll(johnId, 'demo-appt-john', [
     visit(at(-30, 9, 0), 'Consultation', 'Dr. Helen Marsh', 'Completed', LOCATIONS.clinic),
     visit(at(0, 8, 0), 'Lab Work', 'Dr. Helen Marsh', 'Scheduled', LOCATIONS.lab),
     visit(at(5, 13, 0), 'Imaging CT', okafor, 'Scheduled', LOCATIONS.imaging),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns';
 
-// Appointments and notification settings (module appointments). Mirrors migrations/0003_home.sql.
+// Appointments and notification settings (module appointments). Mirrors migrations/0003_home.sql and 0022.
 
 export const appointments = pgTable('appointments', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -25,6 +25,10 @@ export const appointments = pgTable('appointments', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  /** The facility's own identifier (unique per patient), the digest of what it sent, when it withdrew it (0022). */
+  externalId: text('external_id'),
+  contentHash: text('content_hash'),
+  withdrawnAt: tstz('withdrawn_at'),
 });
 
 export const notificationSettings = pgTable(

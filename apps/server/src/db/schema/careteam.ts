@@ -1,8 +1,8 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { bytea } from './columns';
+import { bytea, tstz } from './columns';
 
 // Care providers with their photos, care team members and the facility's Contact Us list (module
-// careteam). Mirrors migrations/0003_home.sql.
+// careteam). Mirrors migrations/0003_home.sql and 0022.
 
 export const careProviders = pgTable('care_providers', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -27,6 +27,10 @@ export const careProviders = pgTable('care_providers', {
   photoFilename: text('photo_filename'),
   photoThumbnailFilename: text('photo_thumbnail_filename'),
   preferredSecureMessageSystemId: integer('preferred_secure_message_system_id'),
+  /** The facility's own identifier (unique per facility), the digest of what it sent, when it withdrew it (0022). */
+  externalId: text('external_id'),
+  contentHash: text('content_hash'),
+  withdrawnAt: tstz('withdrawn_at'),
 });
 
 export const careTeamMembers = pgTable('care_team_members', {

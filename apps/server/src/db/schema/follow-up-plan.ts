@@ -14,6 +14,10 @@ export const followUpPlans = pgTable('follow_up_plans', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  /** The facility's own identifier (unique per patient), the digest of what it sent, when it withdrew it (0022). */
+  externalId: text('external_id'),
+  contentHash: text('content_hash'),
+  withdrawnAt: tstz('withdrawn_at'),
 });
 
 export const followUpPlanTaskNames = pgTable(
@@ -64,4 +68,7 @@ export const followUpItems = pgTable('follow_up_items', {
     .default(sql`now()`),
   /** The follow-up plan (of the same patient) the item belongs to. */
   planId: integer('plan_id'),
+  /** The facility's own identifier (unique within the plan); withdrawn with its plan or left out of it (0022). */
+  externalId: text('external_id'),
+  withdrawnAt: tstz('withdrawn_at'),
 });

@@ -27,16 +27,16 @@ const appointmentColumns = {
 
 export type AppointmentRow = Awaited<ReturnType<typeof listAppointments>>[number];
 
-/** Every appointment of a patient, earliest first. */
+/** Every appointment of a patient (withdrawn ones left out), earliest first. */
 export function listAppointments(db: DbOrTx, scope: PatientScope) {
   return db
     .select(appointmentColumns)
     .from(appointments)
-    .where(eq(appointments.patientId, scope.patientId))
+    .where(and(eq(appointments.patientId, scope.patientId), isNull(appointments.withdrawnAt)))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }
 
-/** A patient's appointments from an instant on that are not cancelled, earliest first. */
+/** A patient's appointments from an instant on that are not cancelled (nor withdrawn), earliest first. */
 export function listAppointmentsFrom(db: DbOrTx, scope: PatientScope, from: Date) {
   return db
     .select(appointmentColumns)
@@ -44,6 +44,7 @@ export function listAppointmentsFrom(db: DbOrTx, scope: PatientScope, from: Date
     .where(
       and(
         eq(appointments.patientId, scope.patientId),
+        isNull(appointments.withdrawnAt),
         gte(appointments.startsAt, from),
         notInArray(sql`lower(${appointments.status})`, CANCELLED_STATUSES),
       ),
@@ -52,8 +53,8 @@ export function listAppointmentsFrom(db: DbOrTx, scope: PatientScope, from: Date
 }
 
 /**
- * A patient's pending follow-up items that are not overdue: booked after `fromInstant`, or, when not
- * booked, recommended from `fromDate` on.
+ * A patient's pending follow-up items that are not overdue (nor withdrawn): booked after `fromInstant`, or,
+ * when not booked, recommended from `fromDate` on.
  */
 export function listPendingFollowUpsFrom(db: DbOrTx, scope: PatientScope, fromInstant: Date, fromDate: string) {
   return db
@@ -69,6 +70,7 @@ export function listPendingFollowUpsFrom(db: DbOrTx, scope: PatientScope, fromIn
     .where(
       and(
         eq(followUpItems.patientId, scope.patientId),
+        isNull(followUpItems.withdrawnAt),
         eq(followUpItems.statusDesc, 'Pending'),
         or(
           and(isNotNull(followUpItems.actualDate), gt(followUpItems.actualDate, fromInstant)),

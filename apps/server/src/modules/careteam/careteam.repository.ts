@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { careProviders, careTeamMembers, facilities, facilityContacts, profileImages } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
-/** The care team of a patient, by last then first name of the provider (any case). */
+/** The care team of a patient (withdrawn providers left out), by last then first name of the provider (any case). */
 export function listCareTeam(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
@@ -34,7 +34,7 @@ export function listCareTeam(db: DbOrTx, scope: PatientScope) {
     })
     .from(careTeamMembers)
     .innerJoin(careProviders, eq(careProviders.id, careTeamMembers.careProviderId))
-    .where(eq(careTeamMembers.patientId, scope.patientId))
+    .where(and(eq(careTeamMembers.patientId, scope.patientId), isNull(careProviders.withdrawnAt)))
     .orderBy(
       asc(sql`lower(${careProviders.lastName})`),
       asc(sql`lower(${careProviders.firstName})`),

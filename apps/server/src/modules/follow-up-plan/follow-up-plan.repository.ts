@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   followUpItems,
@@ -9,7 +9,10 @@ import {
 } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
-/** A patient's follow-up plans, newest start date first (then newest id); archived ones only when asked. */
+/**
+ * A patient's follow-up plans, newest start date first (then newest id); archived ones only when asked, withdrawn
+ * ones never.
+ */
 export function listPlans(db: DbOrTx, scope: PatientScope, includeArchived: boolean) {
   return db
     .select({
@@ -20,9 +23,11 @@ export function listPlans(db: DbOrTx, scope: PatientScope, includeArchived: bool
     })
     .from(followUpPlans)
     .where(
-      includeArchived
-        ? eq(followUpPlans.patientId, scope.patientId)
-        : and(eq(followUpPlans.patientId, scope.patientId), eq(followUpPlans.isArchived, false)),
+      and(
+        eq(followUpPlans.patientId, scope.patientId),
+        isNull(followUpPlans.withdrawnAt),
+        includeArchived ? undefined : eq(followUpPlans.isArchived, false),
+      ),
     )
     .orderBy(desc(followUpPlans.startDate), desc(followUpPlans.id));
 }
@@ -55,7 +60,7 @@ export function listTemplates(db: DbOrTx, scope: PatientScope, planIds: number[]
     .orderBy(asc(followUpPlanTemplates.sortOrder), asc(followUpPlanTemplates.id));
 }
 
-/** The follow-up items of the patient's plans, earliest recommended date first (then id). */
+/** The follow-up items of the patient's plans (withdrawn ones left out), earliest recommended date first (then id). */
 export function listItems(db: DbOrTx, scope: PatientScope, planIds: number[]) {
   return db
     .select({
@@ -70,7 +75,13 @@ export function listItems(db: DbOrTx, scope: PatientScope, planIds: number[]) {
       providerLastName: followUpItems.providerLastName,
     })
     .from(followUpItems)
-    .where(and(eq(followUpItems.patientId, scope.patientId), inArray(followUpItems.planId, planIds)))
+    .where(
+      and(
+        eq(followUpItems.patientId, scope.patientId),
+        isNull(followUpItems.withdrawnAt),
+        inArray(followUpItems.planId, planIds),
+      ),
+    )
     .orderBy(asc(followUpItems.recommendedDate), asc(followUpItems.id));
 }
 
@@ -87,6 +98,12 @@ export function listItemTasks(db: DbOrTx, scope: PatientScope, itemIds: number[]
     })
     .from(followUpItemTasks)
     .innerJoin(followUpItems, eq(followUpItems.id, followUpItemTasks.itemId))
-    .where(and(eq(followUpItems.patientId, scope.patientId), inArray(followUpItemTasks.itemId, itemIds)))
+    .where(
+      and(
+        eq(followUpItems.patientId, scope.patientId),
+        isNull(followUpItems.withdrawnAt),
+        inArray(followUpItemTasks.itemId, itemIds),
+      ),
+    )
     .orderBy(asc(followUpItemTasks.itemId), asc(followUpItemTasks.propertyCategoryId));
 }
