@@ -19,3 +19,4 @@ export * from './api/medical-notes';
 export * from './api/treatment-summary';
 export * from './api/integration';
 export * from './api/integration-clinical';
+export * from './api/integration-schedule';
