@@ -106,7 +106,12 @@ export const ContactAccessQuery = z.object({ authorized: z.enum(['true', 'false'
 export const InviteExistsSchema = z.object({ exists: z.boolean() });
 export const InvitationCreatedSchema = z.object({
   invitationId: z.number().int(),
-  pin: z.string().describe('Shown once to the patient, who gives it to the contact; never in the email'),
+  pin: z
+    .string()
+    .describe(
+      'Shown to the patient (again to the same session on a repeat within 10 minutes), who gives it to the ' +
+        'contact; never in the email',
+    ),
   email: z.string(),
   pinPdfToken: z.string().describe('For GET /api/invitations/{invitationId}/pinpdf?token=, valid 10 minutes'),
 });
