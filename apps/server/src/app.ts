@@ -46,6 +46,7 @@ import { labResultRoutes } from './modules/lab-results/lab-results.routes';
 import { medicalNoteRoutes } from './modules/medical-notes/medical-notes.routes';
 import { treatmentSummaryRoutes } from './modules/treatment-summary/treatment-summary.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
+import { treatmentSummaryIntegrationRoutes } from './modules/treatment-summary/treatment-summary.integration.routes';
 import { appointmentIntegrationRoutes } from './modules/appointments/appointments.integration.routes';
 
 export interface AppDeps {
@@ -242,6 +243,7 @@ export async function buildApp({
   await api.register(treatmentSummaryRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
   await api.register(integrationRoutes);
+  await api.register(treatmentSummaryIntegrationRoutes);
   await api.register(appointmentIntegrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

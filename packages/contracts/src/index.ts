@@ -19,4 +19,5 @@ export * from './api/medical-notes';
 export * from './api/treatment-summary';
 export * from './api/integration';
 export * from './api/integration-clinical';
+export * from './api/integration-content';
 export * from './api/integration-schedule';

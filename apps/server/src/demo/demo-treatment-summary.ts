@@ -1,12 +1,15 @@
 import type { TreatmentSummaryFields, TreatmentSummaryGroup } from '@portal/contracts';
 import {
-  putTreatmentSummaryItems,
+  putTreatmentSummaryItem,
   type TreatmentSummaryItemRecord,
 } from '../modules/treatment-summary/treatment-summary.intake';
 import type { Tx } from '../db/client';
 import type { DemoContext } from './demo-context';
+import { RIVERSIDE_PHONES } from './demo-phones';
 
-type Row = TreatmentSummaryItemRecord;
+/** An item of the demo with whether the patient has seen it (false: a new dot, and one more on the badge). */
+export type DemoTreatmentSummaryItem = TreatmentSummaryItemRecord & { isPatientReviewed: boolean };
+type Row = DemoTreatmentSummaryItem;
 
 /** The calendar day `days` before `now` (UTC), so the demo never ages. */
 function daysAgo(days: number, now: Date): string {
@@ -18,31 +21,31 @@ const RIVERSIDE = 'Riverside Cancer Center';
 const RAMAN = {
   providerName: 'Dr. Priya Raman',
   institution: RIVERSIDE,
-  providerPhone: '5185550300',
+  providerPhone: RIVERSIDE_PHONES.oncologyClinic,
   providerEmail: 'priya.raman@riversidecancer.example.org',
 };
 const OKAFOR = {
   providerName: 'Dr. Samuel Okafor',
   institution: RIVERSIDE,
-  providerPhone: '5185550310',
+  providerPhone: RIVERSIDE_PHONES.radiationOncology,
   providerEmail: 'samuel.okafor@riversidecancer.example.org',
 };
 const HALE = {
   providerName: 'Dr. Marcus Hale',
   institution: RIVERSIDE,
-  providerPhone: '5185550350',
+  providerPhone: RIVERSIDE_PHONES.breastSurgery,
   providerEmail: 'marcus.hale@riversidecancer.example.org',
 };
 const KIM = {
   providerName: 'Rachel Kim, MS, CGC',
   institution: 'Riverside Cancer Genetics Program',
-  providerPhone: '5185550360',
+  providerPhone: RIVERSIDE_PHONES.cancerGenetics,
   providerEmail: 'rachel.kim@riversidecancer.example.org',
 };
 const MARSH = {
   providerName: 'Dr. Helen Marsh',
   institution: RIVERSIDE,
-  providerPhone: '5185550340',
+  providerPhone: RIVERSIDE_PHONES.urologyClinic,
   providerEmail: 'helen.marsh@riversidecancer.example.org',
 };
 /** HormoneTherapy and RadiationTherapy name their provider fields their own way. */
@@ -66,7 +69,7 @@ function itemsOf() {
     rows,
     /** An item with data; `isNew` leaves it unseen (a new dot, and one more on the badge). */
     add: <G extends TreatmentSummaryGroup>(group: G, fields: Partial<TreatmentSummaryFields<G>>, isNew = false) => {
-      push(group, { fields, isPatientReviewed: !isNew });
+      push(group, { fields, isNullMessageHolder: false, nullMessage: null, isPatientReviewed: !isNew });
     },
     /** An item that only says there is nothing to report. */
     nothing: (group: TreatmentSummaryGroup, nullMessage: string, isNew = false) => {
@@ -80,7 +83,7 @@ function itemsOf() {
  * with lumpectomy, dose-dense AC-T, whole-breast radiation, then endocrine therapy (tamoxifen, switched to
  * letrozole). Every one of the 17 groups has items; five are new since her last view.
  */
-function janeItems(now: Date): Row[] {
+export function janeItems(now: Date): Row[] {
   const day = (n: number) => daysAgo(n, now);
   const { rows, add, nothing } = itemsOf();
 
@@ -113,7 +116,7 @@ function janeItems(now: Date): Row[] {
     clinicalFindings: '2.1 cm spiculated mass with associated microcalcifications. BI-RADS 5.',
     providerName: 'Dr. Nora Whitfield',
     institution: 'Riverside Breast Imaging Center',
-    providerPhone: '5185550370',
+    providerPhone: RIVERSIDE_PHONES.breastImaging,
     providerEmail: null,
     comment: 'Recalled for diagnostic imaging.',
   });
@@ -452,7 +455,7 @@ function janeItems(now: Date): Row[] {
  * John Smith: localized prostate adenocarcinoma treated with radiation and six months of androgen
  * deprivation: a smaller summary in fewer groups; two items are new.
  */
-function johnItems(now: Date): Row[] {
+export function johnItems(now: Date): Row[] {
   const day = (n: number) => daysAgo(n, now);
   const { rows, add, nothing } = itemsOf();
 
@@ -548,6 +551,13 @@ function johnItems(now: Date): Row[] {
 
 /** The treatment summaries of the two demo patients (sam.lee of Lakeside has none). */
 export async function seedDemoTreatmentSummary(tx: Tx, context: DemoContext, now = new Date()): Promise<void> {
-  await putTreatmentSummaryItems(tx, context.janeId, janeItems(now));
-  await putTreatmentSummaryItems(tx, context.johnId, johnItems(now));
+  // Each item under a stable identifier of the demo's 'oncology system' (demo-ts-jane-1, demo-ts-john-1...), as a
+  // facility's system would put it through the integration API.
+  const put = async (patientId: number, who: string, items: Row[]) => {
+    for (const [index, { isPatientReviewed, ...record }] of items.entries()) {
+      await putTreatmentSummaryItem(tx, patientId, `demo-ts-${who}-${index + 1}`, record, { isPatientReviewed });
+    }
+  };
+  await put(context.janeId, 'jane', janeItems(now));
+  await put(context.johnId, 'john', johnItems(now));
 }

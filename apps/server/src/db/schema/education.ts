@@ -15,6 +15,14 @@ export const educationMaterials = pgTable('education_materials', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  /** The facility's own identifier of the article, unique per facility (migrations/0024); null before the API. */
+  externalId: text('external_id'),
+  /** The language the article is written in (BCP 47), the lang of its document; null: not given. */
+  language: text('language'),
+  /** A digest of what the facility sent: a resend of the same content changes nothing. */
+  contentHash: text('content_hash'),
+  /** Withdrawn from the library: no patient sees it any more; the row stays for the audit trail. */
+  withdrawnAt: tstz('withdrawn_at'),
 });
 
 /** A material assigned to a patient: the API's article, whose articleId is this id. */
@@ -28,4 +36,8 @@ export const educationArticles = pgTable('education_articles', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  /** The facility's own identifier of the assignment, unique per patient (migrations/0024). */
+  externalId: text('external_id'),
+  /** Withdrawn by the facility: the patient no longer sees it; the row stays for the audit trail. */
+  withdrawnAt: tstz('withdrawn_at'),
 });

@@ -17,4 +17,10 @@ export const treatmentSummaryItems = pgTable('treatment_summary_items', {
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),
+  /** The facility's own identifier of the item, unique per patient (migrations/0024); null before the API. */
+  externalId: text('external_id'),
+  /** A digest of what the facility sent: a resend of the same content changes nothing. */
+  contentHash: text('content_hash'),
+  /** Withdrawn by the facility: never shown again; the row stays for the audit trail. */
+  withdrawnAt: tstz('withdrawn_at'),
 });

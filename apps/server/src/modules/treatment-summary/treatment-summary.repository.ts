@@ -1,11 +1,15 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { treatmentSummaryItems } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
+/** The patient's items the portal shows: every one the facility has not withdrawn. */
+const shownItemsOf = (scope: PatientScope) =>
+  and(eq(treatmentSummaryItems.patientId, scope.patientId), isNull(treatmentSummaryItems.withdrawnAt));
+
 export type TreatmentSummaryRow = Awaited<ReturnType<typeof listTreatmentSummaryItems>>[number];
 
-/** Every item of a patient's treatment summary, in their order within each group. */
+/** Every item (not withdrawn) of a patient's treatment summary, in their order within each group. */
 export function listTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
@@ -17,7 +21,7 @@ export function listTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
       isPatientReviewed: treatmentSummaryItems.isPatientReviewed,
     })
     .from(treatmentSummaryItems)
-    .where(eq(treatmentSummaryItems.patientId, scope.patientId))
+    .where(shownItemsOf(scope))
     .orderBy(asc(treatmentSummaryItems.groupName), asc(treatmentSummaryItems.sortOrder), asc(treatmentSummaryItems.id));
 }
 
@@ -27,16 +31,14 @@ export async function markTreatmentSummaryItemsReviewed(db: DbOrTx, scope: Patie
   await db
     .update(treatmentSummaryItems)
     .set({ isPatientReviewed: true })
-    .where(and(eq(treatmentSummaryItems.patientId, scope.patientId), inArray(treatmentSummaryItems.id, itemIds)));
+    .where(and(shownItemsOf(scope), inArray(treatmentSummaryItems.id, itemIds)));
 }
 
-/** How many of the patient's items are not seen yet. */
+/** How many of the patient's items (not withdrawn) are not seen yet. */
 export function countUnseenTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
   return db
     .select({ n: count() })
     .from(treatmentSummaryItems)
-    .where(
-      and(eq(treatmentSummaryItems.patientId, scope.patientId), eq(treatmentSummaryItems.isPatientReviewed, false)),
-    )
+    .where(and(shownItemsOf(scope), eq(treatmentSummaryItems.isPatientReviewed, false)))
     .then((rows) => rows[0]?.n ?? 0);
 }

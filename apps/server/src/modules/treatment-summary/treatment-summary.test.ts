@@ -23,7 +23,7 @@ import {
 import { captureLogs } from '../../../test/helpers';
 import { capabilityProfiles, treatmentSummaryItems } from '../../db/schema/index';
 import { DEMO_CAPABILITIES, LAKESIDE_CAPABILITIES } from '../../demo/capabilities';
-import { seedDemoTreatmentSummary } from '../../demo/demo-treatment-summary';
+import { janeItems, johnItems } from '../../demo/demo-treatment-summary';
 import { BUNDLED_PACKS } from '../../platform/content/language-packs';
 import { itemFields, toTreatmentSummary, type StoredItem } from './treatment-summary.service';
 
@@ -102,14 +102,14 @@ describe('GET /api/patients/:patientId/treatmentSummary (jane)', () => {
       nStage: 'N0',
       mStage: 'M0',
       provider: 'Dr. Priya Raman',
-      providerPhone: '5185550300',
+      providerPhone: '5185550105',
       icdCode: 'C50.412',
     });
     expect(diagnosis!.diagnosisDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const [chemo] = groupOf(first, 'Chemotherapy');
     expect(chemo).toMatchObject({ agentName: 'DOXORUBICIN', agentNameDisplay: 'Doxorubicin', cyclesDelivered: 4 });
     const [radiation] = groupOf(first, 'RadiationTherapy');
-    expect(radiation).toMatchObject({ displayDeliveredDose: '50 Gy', deliveredFractions: 25, phone: '5185550310' });
+    expect(radiation).toMatchObject({ displayDeliveredDose: '50 Gy', deliveredFractions: 25, phone: '5185550106' });
   });
 
   it('keeps items in their stored order within a group', () => {
@@ -411,7 +411,7 @@ describe('the demo capability configuration and language packs', () => {
         ...TREATMENT_SUMMARY_FIELDS[group].map((f) => treatmentSummaryLabelKey(group, f.name)),
       ]).filter((key) => !(key in pack));
       expect(missing, language).toEqual([]);
-      for (const key of ['title', 'noItems', 'more', 'less', 'new', 'newCount']) {
+      for (const key of ['title', 'noItems', 'more', 'less', 'new', 'newCount.other']) {
         expect(pack[`treatmentSummary.${key}`], `${language} ${key}`).toBeTruthy();
       }
     }
@@ -421,20 +421,9 @@ describe('the demo capability configuration and language packs', () => {
     expect(BUNDLED_PACKS.en['treatmentSummary.group.GeneticTest']).toBe('Genetics');
   });
 
-  it('seeds dates relative to today', async () => {
-    const rows: { fields: Record<string, unknown> }[] = [];
-    const fake = {
-      insert: () => ({
-        values: async (values: { fields: Record<string, unknown> }[]) => {
-          rows.push(...values);
-        },
-      }),
-    };
-    await seedDemoTreatmentSummary(
-      fake as never,
-      { riversideId: 1, lakesideId: 2, janeId: 10, johnId: 11 },
-      new Date('2030-06-15T12:00:00Z'),
-    );
+  it('seeds dates relative to today', () => {
+    const now = new Date('2030-06-15T12:00:00Z');
+    const rows = [...janeItems(now), ...johnItems(now)];
     const dates = rows.flatMap((r) =>
       Object.entries(r.fields)
         .filter(([k, v]) => /Date$|lastMenstrualPeriod$/.test(k) && typeof v === 'string')
