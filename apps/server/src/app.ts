@@ -46,6 +46,8 @@ import { labResultRoutes } from './modules/lab-results/lab-results.routes';
 import { medicalNoteRoutes } from './modules/medical-notes/medical-notes.routes';
 import { treatmentSummaryRoutes } from './modules/treatment-summary/treatment-summary.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
+import { patientIntegrationRoutes } from './modules/accounts/patients.integration.routes';
+import { signupIntegrationRoutes } from './modules/signup/signup.integration.routes';
 import { treatmentSummaryIntegrationRoutes } from './modules/treatment-summary/treatment-summary.integration.routes';
 import { appointmentIntegrationRoutes } from './modules/appointments/appointments.integration.routes';
 
@@ -243,6 +245,8 @@ export async function buildApp({
   await api.register(treatmentSummaryRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
   await api.register(integrationRoutes);
+  await api.register(patientIntegrationRoutes);
+  await api.register(signupIntegrationRoutes);
   await api.register(treatmentSummaryIntegrationRoutes);
   await api.register(appointmentIntegrationRoutes);
 

@@ -21,3 +21,4 @@ export * from './api/integration';
 export * from './api/integration-clinical';
 export * from './api/integration-content';
 export * from './api/integration-schedule';
+export * from './api/integration-patients';

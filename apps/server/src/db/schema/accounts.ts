@@ -43,6 +43,8 @@ export const patients = pgTable('patients', {
   mrn: text('mrn').notNull(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
+  middleName: text('middle_name'),
+  suffix: text('suffix'),
   dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
   sex: text('sex'),
   emailAddress: text('email_address'),
@@ -56,7 +58,31 @@ export const patients = pgTable('patients', {
   mobilePhone: text('mobile_phone'),
   preferredLanguage: text('preferred_language'),
   ssnHash: text('ssn_hash'),
+  /** When the facility's system last changed the record through the integration API. */
+  updatedAt: tstz('updated_at'),
   createdAt: tstz('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** The registration details of the account settings page (spec 002, section 3), one row per patient. */
+export const patientRegistrationDetails = pgTable('patient_registration_details', {
+  patientId: integer('patient_id').primaryKey(),
+  birthCountry: text('birth_country'),
+  ethnicity: text('ethnicity'),
+  race: text('race'),
+  religion: text('religion'),
+  primaryLanguage: text('primary_language'),
+  citizenship: text('citizenship'),
+  maritalStatus: text('marital_status'),
+  mothersMaidenName: text('mothers_maiden_name'),
+  occupation: text('occupation'),
+  preferredCommunication: text('preferred_communication'),
+  insuranceNote: text('insurance_note'),
+  advancedDirectiveNote: text('advanced_directive_note'),
+  isClinicalTrial: boolean('is_clinical_trial').notNull().default(false),
+  clinicalTrialId: text('clinical_trial_id'),
+  updatedAt: tstz('updated_at')
     .notNull()
     .default(sql`now()`),
 });

@@ -30,6 +30,8 @@ export const externalSystems = pgTable('external_systems', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   patientId: integer('patient_id').notNull(),
   name: text('name').notNull(),
+  /** The facility's own identifier of the system (integration API); null for systems made before it. */
+  externalId: text('external_id'),
   activeTriggerEventTypes: text('active_trigger_event_types')
     .array()
     .notNull()

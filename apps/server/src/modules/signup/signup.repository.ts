@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { facilities, oneTimeSecrets, patients, personalContacts, users } from '../../db/schema/index';
 
@@ -153,4 +153,32 @@ export async function linkRepresentative(tx: DbOrTx, contactId: number, userId: 
     )
     .returning({ id: personalContacts.id });
   return rows.length === 1;
+}
+
+/** Whether the patient has an account, with the patient row locked for the rest of the transaction. */
+export function lockPatientAccount(tx: DbOrTx, patientId: number) {
+  return tx
+    .select({ userId: patients.userId, homeFacilityId: patients.homeFacilityId })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .for('update')
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Ends every unused sign-up PIN of the patient that has not expired yet: it answers as expired from now on. */
+export async function expireUnusedSignupPins(tx: DbOrTx, patientId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .update(oneTimeSecrets)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(oneTimeSecrets.kind, 'signupPin'),
+        eq(oneTimeSecrets.patientId, patientId),
+        isNull(oneTimeSecrets.usedAt),
+        gt(oneTimeSecrets.expiresAt, now),
+      ),
+    )
+    .returning({ id: oneTimeSecrets.id });
+  return rows.length;
 }
