@@ -49,6 +49,8 @@ import { integrationRoutes } from './modules/integration/integration.routes';
 import { patientIntegrationRoutes } from './modules/accounts/patients.integration.routes';
 import { signupIntegrationRoutes } from './modules/signup/signup.integration.routes';
 import { treatmentSummaryIntegrationRoutes } from './modules/treatment-summary/treatment-summary.integration.routes';
+import { labResultIntegrationRoutes } from './modules/lab-results/lab-results.integration.routes';
+import { medicalNoteIntegrationRoutes } from './modules/medical-notes/medical-notes.integration.routes';
 import { appointmentIntegrationRoutes } from './modules/appointments/appointments.integration.routes';
 
 export interface AppDeps {
@@ -248,6 +250,8 @@ export async function buildApp({
   await api.register(patientIntegrationRoutes);
   await api.register(signupIntegrationRoutes);
   await api.register(treatmentSummaryIntegrationRoutes);
+  await api.register(labResultIntegrationRoutes);
+  await api.register(medicalNoteIntegrationRoutes);
   await api.register(appointmentIntegrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -1,11 +1,13 @@
 import {
-  putEducationArticles,
+  putEducationArticle,
   putEducationMaterial,
+  type EducationArticleHistory,
   type EducationArticleRecord,
 } from '../modules/education/education.intake';
 import type { Tx } from '../db/client';
 import { addDays, localDate } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
+import { phoneText, RIVERSIDE_PHONES } from './demo-phones';
 
 const NEW_YORK = 'America/New_York';
 
@@ -19,7 +21,8 @@ const CATEGORIES = {
 } as const;
 
 const CALL_US =
-  '<p><strong>Call the Riverside Cancer Center nurse line at (555) 201-4400</strong>, day or night, if you have ' +
+  `<p><strong>Call the Riverside Cancer Center nurse line at ${phoneText(RIVERSIDE_PHONES.nurseLine)}</strong>, day or ` +
+  'night, if you have ' +
   'questions about this information or about your care.</p>';
 
 /**
@@ -244,9 +247,11 @@ export const DEMO_EDUCATION_MATERIALS = {
       'workers. Your nurse navigator is your first point of contact and can help you with appointments, questions ' +
       'and resources.</p>' +
       '<h2>Who to call</h2>' +
-      '<ul><li>Questions about symptoms or side effects: the nurse line, (555) 201-4400, 24 hours a day.</li>' +
-      '<li>Appointments: (555) 201-4410, Monday to Friday, 8:00 AM to 5:00 PM.</li>' +
-      '<li>Billing and insurance: (555) 201-4420.</li></ul>' +
+      `<ul><li>Questions about symptoms or side effects: the nurse line, ${phoneText(RIVERSIDE_PHONES.nurseLine)}, ` +
+      '24 hours a day.</li>' +
+      `<li>Appointments: ${phoneText(RIVERSIDE_PHONES.appointments)}, Monday to Friday, 8:00 AM to 5:00 PM.</li>` +
+      `<li>Billing and insurance: ${phoneText(RIVERSIDE_PHONES.billing)}.</li>` +
+      `<li>Anything else: the main line, ${phoneText(RIVERSIDE_PHONES.mainLine)}.</li></ul>` +
       '<p>For a life-threatening emergency, call 911.</p>',
   },
 } as const;
@@ -268,9 +273,15 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
     return at > now ? now : at;
   };
 
+  // The library and the assignments under stable identifiers of the demo's 'education system' (demo-edu-nausea;
+  // demo-edu-jane-1...), as a facility's system would put them through the integration API.
   const materialIds = new Map<MaterialKey, number>();
   for (const key of Object.keys(DEMO_EDUCATION_MATERIALS) as MaterialKey[]) {
-    materialIds.set(key, await putEducationMaterial(tx, riversideId, DEMO_EDUCATION_MATERIALS[key]));
+    const { id } = await putEducationMaterial(tx, riversideId, `demo-edu-${key}`, {
+      ...DEMO_EDUCATION_MATERIALS[key],
+      language: 'en',
+    });
+    materialIds.set(key, id);
   }
   const idOf = (key: MaterialKey) => {
     const id = materialIds.get(key);
@@ -282,14 +293,23 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
     key: MaterialKey,
     assignedOffset: number,
     state: { readOffset?: number; archived?: boolean } = {},
-  ): EducationArticleRecord => ({
+  ): EducationArticleRecord & EducationArticleHistory => ({
     materialId: idOf(key),
     assignedDate: day(assignedOffset),
     isArchived: state.archived ?? false,
     readAt: state.readOffset === undefined ? null : readOn(state.readOffset),
   });
+  const putAll = async (
+    patientId: number,
+    who: string,
+    articles: (EducationArticleRecord & EducationArticleHistory)[],
+  ) => {
+    for (const [index, { isArchived, readAt, ...record }] of articles.entries()) {
+      await putEducationArticle(tx, patientId, `demo-edu-${who}-${index + 1}`, record, { isArchived, readAt });
+    }
+  };
 
-  await putEducationArticles(tx, janeId, [
+  await putAll(janeId, 'jane', [
     // Jane: at the start of chemotherapy, seven months ago.
     assign('port', -200, { readOffset: -199, archived: true }),
     assign('infection', -200, { readOffset: -198, archived: true }),
@@ -307,7 +327,7 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
     assign('emotional', -7),
   ]);
   // John: radiation for prostate cancer.
-  await putEducationArticles(tx, johnId, [
+  await putAll(johnId, 'john', [
     assign('radiationPlan', -30, { readOffset: -29 }),
     assign('nutrition', -30, { readOffset: -28, archived: true }),
     assign('fatigue', -3),

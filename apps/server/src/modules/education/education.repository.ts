@@ -1,7 +1,24 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { educationArticles, educationMaterials } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
+
+/**
+ * The patient's articles the portal shows: neither the assignment nor the material withdrawn by the facility (a
+ * withdrawn record stays in the table for the audit trail). Usable without joining the materials.
+ */
+function shownArticlesOf(db: DbOrTx, patientId: number): SQL {
+  return and(
+    eq(educationArticles.patientId, patientId),
+    isNull(educationArticles.withdrawnAt),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(educationMaterials)
+        .where(and(eq(educationMaterials.id, educationArticles.materialId), isNotNull(educationMaterials.withdrawnAt))),
+    ),
+  )!;
+}
 
 export interface EducationArticleRow {
   id: number;
@@ -36,8 +53,8 @@ export async function listArticles(
     .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
     .where(
       includeArchived
-        ? eq(educationArticles.patientId, scope.patientId)
-        : and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.isArchived, false)),
+        ? shownArticlesOf(db, scope.patientId)
+        : and(shownArticlesOf(db, scope.patientId), eq(educationArticles.isArchived, false)),
     )
     .orderBy(
       desc(educationArticles.assignedDate),
@@ -55,7 +72,7 @@ export async function countUnread(db: DbOrTx, scope: PatientScope): Promise<numb
     .from(educationArticles)
     .where(
       and(
-        eq(educationArticles.patientId, scope.patientId),
+        shownArticlesOf(db, scope.patientId),
         isNull(educationArticles.readAt),
         eq(educationArticles.isArchived, false),
       ),
@@ -67,16 +84,26 @@ export async function countArchived(db: DbOrTx, scope: PatientScope): Promise<nu
   const [row] = await db
     .select({ n: count() })
     .from(educationArticles)
-    .where(and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.isArchived, true)));
+    .where(and(shownArticlesOf(db, scope.patientId), eq(educationArticles.isArchived, true)));
   return row?.n ?? 0;
 }
 
-/** The patient an article belongs to (for the access check of routes without :patientId), or null. */
+/**
+ * The patient an article belongs to (for the access check of routes without :patientId), or null; null too for a
+ * withdrawn one, so every route about it answers 404.
+ */
 export async function findArticlePatientId(db: DbOrTx, articleId: number): Promise<number | null> {
   const [row] = await db
     .select({ patientId: educationArticles.patientId })
     .from(educationArticles)
-    .where(eq(educationArticles.id, articleId));
+    .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
+    .where(
+      and(
+        eq(educationArticles.id, articleId),
+        isNull(educationArticles.withdrawnAt),
+        isNull(educationMaterials.withdrawnAt),
+      ),
+    );
   return row?.patientId ?? null;
 }
 
@@ -85,7 +112,7 @@ export async function markRead(db: DbOrTx, scope: PatientScope, articleId: numbe
   const rows = await db
     .update(educationArticles)
     .set({ readAt: sql`coalesce(${educationArticles.readAt}, ${at.toISOString()}::timestamptz)` })
-    .where(and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.id, articleId)))
+    .where(and(shownArticlesOf(db, scope.patientId), eq(educationArticles.id, articleId)))
     .returning({ id: educationArticles.id });
   return rows.length > 0;
 }
@@ -100,21 +127,25 @@ export async function setArchived(
   const rows = await db
     .update(educationArticles)
     .set({ isArchived })
-    .where(and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.id, articleId)))
+    .where(and(shownArticlesOf(db, scope.patientId), eq(educationArticles.id, articleId)))
     .returning({ id: educationArticles.id });
   return rows.length > 0;
 }
 
-/** The title and the stored rich text of one of the patient's articles, or null. */
+/** The title, language and stored rich text of one of the patient's articles (not withdrawn), or null. */
 export async function findArticleContent(
   db: DbOrTx,
   scope: PatientScope,
   articleId: number,
-): Promise<{ title: string; contentHtml: string } | null> {
+): Promise<{ title: string; language: string | null; contentHtml: string } | null> {
   const [row] = await db
-    .select({ title: educationMaterials.title, contentHtml: educationMaterials.contentHtml })
+    .select({
+      title: educationMaterials.title,
+      language: educationMaterials.language,
+      contentHtml: educationMaterials.contentHtml,
+    })
     .from(educationArticles)
     .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
-    .where(and(eq(educationArticles.patientId, scope.patientId), eq(educationArticles.id, articleId)));
+    .where(and(shownArticlesOf(db, scope.patientId), eq(educationArticles.id, articleId)));
   return row ?? null;
 }

@@ -51,12 +51,16 @@ const ARTICLE_STYLES = [
   'img{max-width:100%;height:auto}',
 ].join('\n');
 
-/** A complete, self-contained HTML document of one article: its title as heading, then the sanitised text. */
-export function articleDocument(title: string, contentHtml: string): string {
+/**
+ * A complete, self-contained HTML document of one article: its title as heading, then the sanitised text; its lang
+ * the article's language when the facility gave it.
+ */
+export function articleDocument(title: string, contentHtml: string, language: string | null = null): string {
   const safeTitle = escapeHtml(title);
+  const lang = language && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}$/.test(language) ? language : 'en';
   return (
     '<!doctype html>\n' +
-    '<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    `<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     `<title>${safeTitle}</title>\n<style>\n${ARTICLE_STYLES}\n</style>\n</head>\n` +
     `<body>\n<main>\n<h1>${safeTitle}</h1>\n${sanitizeRichText(contentHtml)}\n</main>\n</body>\n</html>\n`
@@ -97,7 +101,7 @@ export class EducationService {
       const article = await findArticleContent(tx, scope, articleId);
       if (!article) throw notFound('not_found', NO_ARTICLE);
       await audit(tx, scope, EDUCATION_ARTICLE_VIEW_AUDIT_EVENT, { articleId, relationship: scope.relationship });
-      return articleDocument(article.title, article.contentHtml);
+      return articleDocument(article.title, article.contentHtml, article.language);
     });
   }
 }
