@@ -383,8 +383,8 @@ describe('Contact Us', () => {
       'After-hours nurse line',
     ]);
     const billing = await rows.nth(2).innerText();
-    expect(billing).toContain('(518) 555-0230');
-    expect(billing).toContain('(518) 555-0231');
+    expect(billing).toContain('(518) 555-0103');
+    expect(billing).toContain('(518) 555-0104');
     expect(billing).toContain('billing@riversidecancer.example.org');
     expect(
       await page.getByRole('link', { name: 'info@riversidecancer.example.org' }).first().getAttribute('href'),

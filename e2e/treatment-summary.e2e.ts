@@ -128,7 +128,7 @@ describe("jane.doe's treatment summary", () => {
     expect(await less.getAttribute('aria-expanded')).toBe('true');
     expect(await field(diagnosis, 'stage').isVisible()).toBe(true);
     expect(await fieldValue(diagnosis, 'stage')).toBe('IIA');
-    expect(await fieldValue(diagnosis, 'providerPhone')).toBe('(518) 555-0300');
+    expect(await fieldValue(diagnosis, 'providerPhone')).toBe('(518) 555-0105');
     await checkScreen(page, 'treatment-summary-jane-expanded');
     await less.focus();
     await page.keyboard.press('Enter');

@@ -87,7 +87,7 @@ describe('a user with no patient to show', () => {
     );
     // Whom to contact: the facility's Contact Us list.
     expect(await main.innerText()).toContain('please contact Riverside Cancer Center');
-    expect(await main.getByRole('link', { name: '(518) 555-0200' }).getAttribute('href')).toBe('tel:5185550200');
+    expect(await main.getByRole('link', { name: '(518) 555-0100' }).getAttribute('href')).toBe('tel:5185550100');
     expect(await main.getByRole('link', { name: 'info@riversidecancer.example.org' }).getAttribute('href')).toBe(
       'mailto:info@riversidecancer.example.org',
     );

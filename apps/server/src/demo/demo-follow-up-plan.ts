@@ -2,6 +2,7 @@ import { putFollowUpPlan, type FollowUpTaskRecord } from '../modules/follow-up-p
 import type { Tx } from '../db/client';
 import { addDays, localDate, zonedInstant } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
+import { phoneText, RIVERSIDE_PHONES } from './demo-phones';
 
 const NEW_YORK = 'America/New_York';
 
@@ -42,7 +43,8 @@ export async function seedDemoFollowUpPlan(tx: Tx, context: DemoContext, now = n
     memoToPatient:
       'Your treatment is complete, and these visits help us keep you well. Please book each visit at ' +
       'least two weeks ahead, bring a list of your current medications, and call the clinic at ' +
-      '(518) 555-0300 if you notice a new lump, pain that does not go away, or any other change ' +
+      `${phoneText(RIVERSIDE_PHONES.oncologyClinic)} if you notice a new lump, pain that does not go away, or any ` +
+      'other change ' +
       'between visits.',
     taskNames: [
       { propertyCategoryId: CATEGORY.physicalExam, name: 'Physical Exam' },

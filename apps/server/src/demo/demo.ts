@@ -218,7 +218,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
         country: 'United States',
         zipCode: '12866',
         mobilePhone: '5185550138',
-        workPhone: '5185550300',
+        workPhone: '5185550156',
         isOkToLeaveMsgWork: true,
         contactEmail: 'emily.doe@example.com',
         preferredCommunicationId: PREFERRED_COMMUNICATION_IDS.email,

@@ -61,7 +61,7 @@ describe('GET /api/patients/:patientId/careTeamMembers', () => {
       publicEmail: 'priya.raman@riversidecancer.example.org',
       ...RIVERSIDE,
       address2: 'Oncology Clinic B, 4th Floor',
-      publicPhone: '5185550300',
+      publicPhone: '5185550105',
       publicPhoneExt: '2214',
       fax: null,
       careProviderTitleValue: 'MedicalOncologist',
@@ -73,7 +73,7 @@ describe('GET /api/patients/:patientId/careTeamMembers', () => {
     });
     expect(okafor).toMatchObject({
       careProviderTitle: 'Radiation Oncologist',
-      fax: '5185550311',
+      fax: '5185550107',
       publicPhoneExt: null,
       preferredSecureMessageIfSystemId: 1,
       secureMessageRecipientForPatient: true,
@@ -227,8 +227,8 @@ describe('GET /api/facilities/:facilityId/contacts', () => {
       state: 'New York',
       zipCode: '12207',
       country: 'United States',
-      phone: '5185550230',
-      fax: '5185550231',
+      phone: '5185550103',
+      fax: '5185550104',
       email: 'billing@riversidecancer.example.org',
       sortOrder: 3,
     });
