@@ -79,7 +79,8 @@ describe('npm run import', () => {
     const rejects = readFileSync(rejectsFile, 'utf8')
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { line: number; reason: string; record: string });
+      .map((l) => JSON.parse(l) as { line: number; reason: string; record: string })
+      .sort((a, b) => a.line - b.line);
     expect(rejects.map((r) => r.line)).toEqual([3, 5, 6, 7]);
     expect(rejects[0]?.record).toBe('{ not json');
 
