@@ -49,6 +49,7 @@ import { integrationRoutes } from './modules/integration/integration.routes';
 import { patientIntegrationRoutes } from './modules/accounts/patients.integration.routes';
 import { signupIntegrationRoutes } from './modules/signup/signup.integration.routes';
 import { treatmentSummaryIntegrationRoutes } from './modules/treatment-summary/treatment-summary.integration.routes';
+import { educationIntegrationRoutes } from './modules/education/education.integration.routes';
 import { labResultIntegrationRoutes } from './modules/lab-results/lab-results.integration.routes';
 import { medicalNoteIntegrationRoutes } from './modules/medical-notes/medical-notes.integration.routes';
 import { appointmentIntegrationRoutes } from './modules/appointments/appointments.integration.routes';
@@ -250,6 +251,7 @@ export async function buildApp({
   await api.register(patientIntegrationRoutes);
   await api.register(signupIntegrationRoutes);
   await api.register(treatmentSummaryIntegrationRoutes);
+  await api.register(educationIntegrationRoutes);
   await api.register(labResultIntegrationRoutes);
   await api.register(medicalNoteIntegrationRoutes);
   await api.register(appointmentIntegrationRoutes);

@@ -1,6 +1,7 @@
 import {
-  putEducationArticles,
+  putEducationArticle,
   putEducationMaterial,
+  type EducationArticleHistory,
   type EducationArticleRecord,
 } from '../modules/education/education.intake';
 import type { Tx } from '../db/client';
@@ -272,9 +273,15 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
     return at > now ? now : at;
   };
 
+  // The library and the assignments under stable identifiers of the demo's 'education system' (demo-edu-nausea;
+  // demo-edu-jane-1...), as a facility's system would put them through the integration API.
   const materialIds = new Map<MaterialKey, number>();
   for (const key of Object.keys(DEMO_EDUCATION_MATERIALS) as MaterialKey[]) {
-    materialIds.set(key, await putEducationMaterial(tx, riversideId, DEMO_EDUCATION_MATERIALS[key]));
+    const { id } = await putEducationMaterial(tx, riversideId, `demo-edu-${key}`, {
+      ...DEMO_EDUCATION_MATERIALS[key],
+      language: 'en',
+    });
+    materialIds.set(key, id);
   }
   const idOf = (key: MaterialKey) => {
     const id = materialIds.get(key);
@@ -286,14 +293,23 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
     key: MaterialKey,
     assignedOffset: number,
     state: { readOffset?: number; archived?: boolean } = {},
-  ): EducationArticleRecord => ({
+  ): EducationArticleRecord & EducationArticleHistory => ({
     materialId: idOf(key),
     assignedDate: day(assignedOffset),
     isArchived: state.archived ?? false,
     readAt: state.readOffset === undefined ? null : readOn(state.readOffset),
   });
+  const putAll = async (
+    patientId: number,
+    who: string,
+    articles: (EducationArticleRecord & EducationArticleHistory)[],
+  ) => {
+    for (const [index, { isArchived, readAt, ...record }] of articles.entries()) {
+      await putEducationArticle(tx, patientId, `demo-edu-${who}-${index + 1}`, record, { isArchived, readAt });
+    }
+  };
 
-  await putEducationArticles(tx, janeId, [
+  await putAll(janeId, 'jane', [
     // Jane: at the start of chemotherapy, seven months ago.
     assign('port', -200, { readOffset: -199, archived: true }),
     assign('infection', -200, { readOffset: -198, archived: true }),
@@ -311,7 +327,7 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
     assign('emotional', -7),
   ]);
   // John: radiation for prostate cancer.
-  await putEducationArticles(tx, johnId, [
+  await putAll(johnId, 'john', [
     assign('radiationPlan', -30, { readOffset: -29 }),
     assign('nutrition', -30, { readOffset: -28, archived: true }),
     assign('fatigue', -3),
