@@ -53,6 +53,7 @@ import { educationIntegrationRoutes } from './modules/education/education.integr
 import { labResultIntegrationRoutes } from './modules/lab-results/lab-results.integration.routes';
 import { medicalNoteIntegrationRoutes } from './modules/medical-notes/medical-notes.integration.routes';
 import { appointmentIntegrationRoutes } from './modules/appointments/appointments.integration.routes';
+import { followUpPlanIntegrationRoutes } from './modules/follow-up-plan/follow-up-plan.integration.routes';
 
 export interface AppDeps {
   config: Config;
@@ -255,6 +256,7 @@ export async function buildApp({
   await api.register(labResultIntegrationRoutes);
   await api.register(medicalNoteIntegrationRoutes);
   await api.register(appointmentIntegrationRoutes);
+  await api.register(followUpPlanIntegrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
