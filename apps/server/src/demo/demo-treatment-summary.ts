@@ -49,7 +49,12 @@ const MARSH = {
   providerEmail: 'helen.marsh@riversidecancer.example.org',
 };
 /** HormoneTherapy and RadiationTherapy name their provider fields their own way. */
-const asTherapyProvider = (p: typeof RAMAN) => ({
+const asTherapyProvider = (p: {
+  providerName: string;
+  institution: string;
+  providerPhone: string;
+  providerEmail: string;
+}) => ({
   provider: p.providerName,
   institution: p.institution,
   phone: p.providerPhone,
