@@ -18,6 +18,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** Fresh single-use ways in for jane.doe, as relative URLs. */
     demoTickets: { sso: string[]; kioskUser: string[]; link: string[] };
+    /** An integration API client of Riverside with every scope, registered by the clients command. */
+    integrationClient: { clientId: string; clientSecret: string };
   }
 }
 
@@ -85,6 +87,25 @@ export default async function setup(project: TestProject) {
       },
     ),
   ) as { sso: string[]; kioskUser: string[]; link: string[] };
+  const integrationClient = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        'apps/server/dist/cli.js',
+        'integration',
+        'clients',
+        'create',
+        '--facility',
+        'riverside',
+        '--name',
+        'Browser journeys engine',
+        '--scopes',
+        'patients clinical content events',
+        '--json',
+      ],
+      { cwd: ROOT, env: serverEnv, encoding: 'utf8' },
+    ),
+  ) as { clientId: string; clientSecret: string };
   let log = '';
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
@@ -102,6 +123,7 @@ export default async function setup(project: TestProject) {
   project.provide('screenshotDir', screenshotDir);
   project.provide('mailboxUrl', mailbox.url);
   project.provide('demoTickets', demoTickets);
+  project.provide('integrationClient', integrationClient);
 
   return async () => {
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));

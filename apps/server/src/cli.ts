@@ -17,7 +17,7 @@ const USAGE = `Usage: cli.js <command>
                                (default jane.doe; each URL works once; SSO tickets live 2 minutes, kiosk
                                tickets 10 minutes, links 14 days; --minutes sets the SSO and kiosk ones)
   integration clients create --facility F --name N --scopes "patients clinical content events"
-                             [--jwks public-keys.json [--secret]] [--webhook https://...]
+                             [--jwks public-keys.json [--secret]] [--webhook https://...] [--json]
                                register a facility system; prints its client id and, once, its secret
                                (with --jwks it signs assertions with those keys instead; --secret adds one)
   integration clients list [--facility F]
@@ -151,6 +151,10 @@ async function integrationCommand(database: Database, config: Config, args: stri
         withSecret: args.includes('--secret'),
         webhookUrl: option(args, '--webhook'),
       });
+      if (args.includes('--json')) {
+        process.stdout.write(`${JSON.stringify(created)}\n`);
+        return;
+      }
       print([
         `client_id:      ${created.clientId}`,
         `scopes:         ${created.scopes.join(' ')}`,
