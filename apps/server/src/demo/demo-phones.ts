@@ -1,9 +1,26 @@
+type RiversideLine =
+  | 'mainLine'
+  | 'appointments'
+  | 'nurseLine'
+  | 'billing'
+  | 'billingFax'
+  | 'oncologyClinic'
+  | 'radiationOncology'
+  | 'radiationOncologyFax'
+  | 'patientNavigation'
+  | 'supportServices'
+  | 'urologyClinic'
+  | 'urologyClinicFax'
+  | 'breastSurgery'
+  | 'cancerGenetics'
+  | 'breastImaging';
+
 /**
  * The demo facilities' telephone numbers, defined once: every text of the demo (care team cards, Contact Us,
  * education articles, the follow-up plan, the treatment summary) takes its numbers from here. All are in the
  * 555-0100 to 555-0199 range that is set aside for fiction, so none reaches a real line.
  */
-export const RIVERSIDE_PHONES = {
+export const RIVERSIDE_PHONES: Readonly<Record<RiversideLine, string>> = {
   /** Main reception. */
   mainLine: '5185550100',
   /** The appointments desk, Monday to Friday. */
@@ -23,11 +40,11 @@ export const RIVERSIDE_PHONES = {
   breastSurgery: '5185550113',
   cancerGenetics: '5185550114',
   breastImaging: '5185550115',
-} as const;
+};
 
-export const LAKESIDE_PHONES = {
+export const LAKESIDE_PHONES: Readonly<Record<'frontDesk', string>> = {
   frontDesk: '3125550140',
-} as const;
+};
 
 /** Every number a demo facility publishes (10 digits). */
 export const DEMO_FACILITY_PHONES: readonly string[] = [
