@@ -121,6 +121,15 @@ export const IntegrationPatientSchema = z
         "The email address on the patient's record. A patient with a portal account keeps the account's own " +
           'address (they change it themselves); only the record changes.',
       ),
+    ssn: z
+      .string()
+      .regex(/^\d{3}-?\d{2}-?\d{4}$/, 'ssn must be 9 digits (123-45-6789 or 123456789)')
+      .nullable()
+      .optional()
+      .describe(
+        "The patient's SSN, for a facility whose sign-up asks for it: kept only as a hash, never answered. " +
+          'Absent: the SSN on record stays; null: it is removed.',
+      ),
     preferredLanguage: z
       .enum(SUPPORTED_LOCALES)
       .nullable()
@@ -174,6 +183,7 @@ export const IntegrationPatientRecordSchema = z.object({
   mobilePhone: nullableText,
   email: nullableText.describe("The record's address (a patient with an account may log in with another)"),
   preferredLanguage: nullableText,
+  hasSsn: z.boolean().describe('Whether an SSN is on record (only its hash is kept)'),
   registrationDetails: z
     .object({
       birthCountry: nullableText,

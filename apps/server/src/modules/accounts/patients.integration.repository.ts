@@ -29,6 +29,8 @@ export interface PatientRowFields {
   mobilePhone: string | null;
   emailAddress: string | null;
   preferredLanguage: string | null;
+  /** Left out: the stored hash stays. */
+  ssnHash?: string | null;
 }
 
 export interface RegistrationDetailsFields {
@@ -74,6 +76,7 @@ const patientColumns = {
   mobilePhone: patients.mobilePhone,
   emailAddress: patients.emailAddress,
   preferredLanguage: patients.preferredLanguage,
+  ssnHash: patients.ssnHash,
   homeFacility: facilities.shortName,
 };
 
@@ -103,7 +106,7 @@ export async function insertPatient(
   return row?.id;
 }
 
-/** Replaces the record's fields; the account link (user_id) and the SSN hash stay as they are. */
+/** Replaces the record's fields; the account link (user_id) stays, and the SSN hash unless `fields` has one. */
 export async function updatePatient(tx: DbOrTx, patientId: number, fields: PatientRowFields): Promise<void> {
   await tx
     .update(patients)

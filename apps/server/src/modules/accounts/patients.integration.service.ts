@@ -1,6 +1,7 @@
 import type { IntegrationPatient, IntegrationPatientRecord } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
+import { hashSecret } from '../../platform/auth/secrets';
 import { badRequest } from '../../platform/errors/app-error';
 import {
   facilityNames,
@@ -41,10 +42,14 @@ export interface PatientPutOutcome {
 const orNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value === '' ? null : value;
 
+/** The SSN as sign-up compares it: the hash of its digits (the signup module's hashSsn). */
+const hashSsn = (ssn: string) => hashSecret(ssn.replace(/\D/g, ''));
+
 function stateOfBody(body: IntegrationPatient): PatientState {
   const details = body.registrationDetails;
   return {
     row: {
+      ...(body.ssn === undefined ? {} : { ssnHash: body.ssn === null ? null : hashSsn(body.ssn) }),
       firstName: body.firstName,
       middleName: orNull(body.middleName),
       lastName: body.lastName,
@@ -117,6 +122,7 @@ async function storedState(db: DbOrTx, patientId: number): Promise<PatientState 
       mobilePhone: row.mobilePhone,
       emailAddress: row.emailAddress,
       preferredLanguage: row.preferredLanguage,
+      ssnHash: row.ssnHash,
     },
     registrationDetails: registrationDetails ?? null,
     externalSystems: sortedSystems(
@@ -142,9 +148,10 @@ const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The names of what differs between two states (row fields by name, then the two parts). */
 function changedFields(before: PatientState, after: PatientState): string[] {
-  const fields: string[] = (Object.keys(after.row) as (keyof PatientRowFields)[]).filter(
-    (key) => before.row[key] !== after.row[key],
-  );
+  // Only what the body says: a left-out SSN is not compared (it stays).
+  const fields: string[] = (Object.keys(after.row) as (keyof PatientRowFields)[])
+    .filter((key) => before.row[key] !== after.row[key])
+    .map((key) => (key === 'ssnHash' ? 'ssn' : key));
   if (!same(before.registrationDetails, after.registrationDetails)) fields.push('registrationDetails');
   if (!same(before.externalSystems, after.externalSystems)) fields.push('externalSystems');
   return fields;
@@ -165,7 +172,8 @@ export interface PatientWriter {
 /**
  * Creates or replaces the facility's patient with this MRN, in one transaction: the record, its registration
  * details and its external systems. A resend of what the portal holds changes nothing (no write, no audit row).
- * The account (user_id, its email, password and language) is never touched; the SSN hash stays.
+ * The account (user_id, its email, password and language) is never touched; the SSN hash stays unless the body
+ * names one (or null).
  */
 export async function putPatient(
   db: Db,
@@ -197,7 +205,13 @@ export async function putPatient(
       if (!before) throw new Error('A locked patient has no row');
       const fields = changedFields(before, wanted);
       if (fields.length === 0) return { patientId, created: false, changed: false };
-      await writeState(tx, patientId, wanted, !same(before.row, wanted.row));
+      const rowFields = new Set<string>(Object.keys(wanted.row)).add('ssn');
+      await writeState(
+        tx,
+        patientId,
+        wanted,
+        fields.some((field) => rowFields.has(field)),
+      );
       await writeAudit(tx, {
         eventType: PATIENT_PUT_AUDIT_EVENT,
         patientId,
@@ -224,12 +238,13 @@ export async function patientRecord(db: DbOrTx, patientId: number): Promise<Inte
   if (!row) return undefined;
   const details = await findRegistrationDetails(db, patientId);
   const systems = await findExternalSystemsOf(db, patientId);
-  const { id: _id, userId, emailAddress, homeFacility, ...fields } = row;
+  const { id: _id, userId, emailAddress, homeFacility, ssnHash, ...fields } = row;
   return {
     ...fields,
     homeFacility,
     hasAccount: userId !== null,
     email: emailAddress,
+    hasSsn: ssnHash !== null,
     registrationDetails: details
       ? (({ clinicalTrialId, ...rest }) => ({ ...rest, clinicalTrialID: clinicalTrialId }))(details)
       : null,

@@ -128,6 +128,7 @@ describe('PUT /integration/v1/patients/:mrn', () => {
       mobilePhone: '518-555-0101',
       email: 'rosa@example.com',
       preferredLanguage: 'es-MX',
+      hasSsn: false,
       registrationDetails: body.registrationDetails,
     });
     expect(systems).toEqual([
@@ -199,6 +200,24 @@ describe('PUT /integration/v1/patients/:mrn', () => {
     // Empty strings and absent fields are the same as null: still nothing changed.
     const same = await put(mrn, { ...body, address2: '', suffix: null });
     expect(same.json()).toMatchObject({ changed: false });
+  });
+
+  it('keeps an SSN as the hash sign-up compares; left out it stays, null removes it', async () => {
+    const mrn = newMrn();
+    const body = patientBody({ ssn: '123-45-6789' });
+    expect((await put(mrn, body)).statusCode).toBe(201);
+    const ssnHash = async () => (await t.database.db.select().from(patients).where(eq(patients.mrn, mrn)))[0]?.ssnHash;
+    expect(await ssnHash()).toBe(hashSecret('123456789'));
+    expect((await get(mrn)).body).not.toContain(hashSecret('123456789'));
+    expect((await get(mrn)).json()).toMatchObject({ hasSsn: true });
+    expect((await put(mrn, { ...body, ssn: undefined })).json()).toMatchObject({ changed: false });
+    expect((await put(mrn, { ...body, ssn: '123456789' })).json()).toMatchObject({ changed: false });
+    expect(await ssnHash()).toBe(hashSecret('123456789'));
+    expect((await put(mrn, { ...body, ssn: null })).json()).toMatchObject({ changed: true });
+    expect(await ssnHash()).toBeNull();
+    const [audit] = (await putAuditsOf(mrn)).slice(-1);
+    expect(audit?.detail).toEqual({ created: false, fields: ['ssn'] });
+    expectError(await put(mrn, { ...body, ssn: '12345' }), 400, 'validation_failed', 'ssn');
   });
 
   it('never touches the account: the login email, username and password stay; the record changes', async () => {
