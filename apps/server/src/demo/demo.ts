@@ -322,6 +322,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     await insertExternalSystem(tx, {
       patientId: jane.id,
       name: 'Riverside Health Information Exchange',
+      externalId: 'RIVERSIDE-HIE',
       activeTriggerEventTypes: ['CcdaRequested'],
     });
 
