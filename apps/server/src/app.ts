@@ -54,6 +54,7 @@ import { labResultIntegrationRoutes } from './modules/lab-results/lab-results.in
 import { medicalNoteIntegrationRoutes } from './modules/medical-notes/medical-notes.integration.routes';
 import { appointmentIntegrationRoutes } from './modules/appointments/appointments.integration.routes';
 import { followUpPlanIntegrationRoutes } from './modules/follow-up-plan/follow-up-plan.integration.routes';
+import { careTeamIntegrationRoutes } from './modules/careteam/careteam.integration.routes';
 
 export interface AppDeps {
   config: Config;
@@ -257,6 +258,7 @@ export async function buildApp({
   await api.register(medicalNoteIntegrationRoutes);
   await api.register(appointmentIntegrationRoutes);
   await api.register(followUpPlanIntegrationRoutes);
+  await api.register(careTeamIntegrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

@@ -157,7 +157,8 @@ export async function seedDemoCareTeam(tx: Tx, context: DemoContext): Promise<vo
   });
   const providerIds = new Map<string, number>();
   for (const p of PROVIDERS) {
-    const id = await putCareProvider(tx, riversideId, {
+    // Under a stable identifier (demo-cp-<key>), as the facility's directory would send it.
+    const { id } = await putCareProvider(tx, riversideId, `demo-cp-${p.key}`, {
       firstName: p.firstName,
       lastName: p.lastName,
       suffix: p.suffix,

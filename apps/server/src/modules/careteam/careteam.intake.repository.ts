@@ -1,18 +1,67 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { careProviders, careTeamMembers, facilityContacts, profileImages } from '../../db/schema/index';
 
-// The writes of careteam.intake.ts: care providers and their photos, care teams, facility contacts.
+// The writes of careteam.intake.ts: care providers keyed by the facility's identifier and their photos, care
+// teams, facility contacts.
 
 export type NewCareProvider = typeof careProviders.$inferInsert;
 export type NewProfileImage = typeof profileImages.$inferInsert;
 export type NewCareTeamMember = typeof careTeamMembers.$inferInsert;
 export type NewFacilityContact = typeof facilityContacts.$inferInsert;
+export type CareProviderFields = Omit<NewCareProvider, 'id' | 'facilityId' | 'externalId'>;
 
-export async function insertCareProvider(tx: Tx, row: NewCareProvider): Promise<number> {
-  const [inserted] = await tx.insert(careProviders).values(row).returning({ id: careProviders.id });
-  if (!inserted) throw new Error('Adding a care provider returned no row');
-  return inserted.id;
+/** A facility's provider under its identifier, locked for the rest of the transaction, or undefined. */
+export function findCareProviderByExternalId(tx: Tx, facilityId: number, externalId: string) {
+  return tx
+    .select({
+      id: careProviders.id,
+      contentHash: careProviders.contentHash,
+      withdrawnAt: careProviders.withdrawnAt,
+      photoFilename: careProviders.photoFilename,
+      photoThumbnailFilename: careProviders.photoThumbnailFilename,
+    })
+    .from(careProviders)
+    .where(and(eq(careProviders.facilityId, facilityId), eq(careProviders.externalId, externalId)))
+    .limit(1)
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+/** The ids of a facility's providers (not withdrawn) by their identifiers. */
+export function findActiveCareProviderIds(tx: Tx, facilityId: number, externalIds: string[]) {
+  if (externalIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: careProviders.id, externalId: careProviders.externalId })
+    .from(careProviders)
+    .where(
+      and(
+        eq(careProviders.facilityId, facilityId),
+        inArray(careProviders.externalId, externalIds),
+        isNull(careProviders.withdrawnAt),
+      ),
+    );
+}
+
+/** Adds a provider; its id, or undefined when one with the same identifier was added meanwhile. */
+export async function insertCareProvider(tx: Tx, row: NewCareProvider): Promise<number | undefined> {
+  const [inserted] = await tx
+    .insert(careProviders)
+    .values(row)
+    .onConflictDoNothing({
+      target: [careProviders.facilityId, careProviders.externalId],
+      where: isNotNull(careProviders.externalId),
+    })
+    .returning({ id: careProviders.id });
+  return inserted?.id;
+}
+
+export async function updateCareProvider(tx: Tx, providerId: number, fields: CareProviderFields): Promise<void> {
+  await tx.update(careProviders).set(fields).where(eq(careProviders.id, providerId));
+}
+
+export async function setCareProviderWithdrawn(tx: Tx, providerId: number, at: Date): Promise<void> {
+  await tx.update(careProviders).set({ withdrawnAt: at }).where(eq(careProviders.id, providerId));
 }
 
 /** Adds or replaces images by file name. */
@@ -27,10 +76,59 @@ export async function upsertProfileImages(tx: Tx, rows: NewProfileImage[]): Prom
     });
 }
 
-/** Replaces the members of a patient's care team. */
+/** Removes images of these names that no provider names any more. */
+export async function deleteUnusedProfileImages(tx: Tx, fileNames: string[]): Promise<void> {
+  if (fileNames.length === 0) return;
+  await tx.delete(profileImages).where(
+    and(
+      inArray(profileImages.fileName, fileNames),
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(careProviders)
+          .where(
+            or(
+              eq(careProviders.photoFilename, profileImages.fileName),
+              eq(careProviders.photoThumbnailFilename, profileImages.fileName),
+            ),
+          ),
+      ),
+    ),
+  );
+}
+
+/** The members of a patient's care team. */
+export function listCareTeamMembers(tx: Tx, patientId: number) {
+  return tx
+    .select({
+      careProviderId: careTeamMembers.careProviderId,
+      isSecureMessageRecipient: careTeamMembers.isSecureMessageRecipient,
+    })
+    .from(careTeamMembers)
+    .where(eq(careTeamMembers.patientId, patientId));
+}
+
+/**
+ * Sets the members of a patient's care team: those not in `rows` leave, the others are added or updated in
+ * place (a member who stays keeps its id).
+ */
 export async function replaceCareTeam(tx: Tx, patientId: number, rows: NewCareTeamMember[]): Promise<void> {
-  await tx.delete(careTeamMembers).where(eq(careTeamMembers.patientId, patientId));
-  if (rows.length > 0) await tx.insert(careTeamMembers).values(rows);
+  const keep = rows.map((row) => row.careProviderId);
+  await tx
+    .delete(careTeamMembers)
+    .where(
+      keep.length > 0
+        ? and(eq(careTeamMembers.patientId, patientId), notInArray(careTeamMembers.careProviderId, keep))
+        : eq(careTeamMembers.patientId, patientId),
+    );
+  if (rows.length === 0) return;
+  await tx
+    .insert(careTeamMembers)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [careTeamMembers.patientId, careTeamMembers.careProviderId],
+      set: { isSecureMessageRecipient: sql`excluded.is_secure_message_recipient` },
+    });
 }
 
 /** Replaces a facility's contact list. */

@@ -1,13 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/client';
 import {
+  deleteUnusedProfileImages,
+  findActiveCareProviderIds,
+  findCareProviderByExternalId,
   insertCareProvider,
+  listCareTeamMembers,
   replaceCareTeam,
   replaceFacilityContacts,
+  setCareProviderWithdrawn,
+  updateCareProvider,
   upsertProfileImages,
+  type CareProviderFields,
 } from './careteam.intake.repository';
 
 // Intake of care teams: how a facility's system (the integration API) and the demo write the facility's
-// care providers (with their photos), each patient's care team and the facility's Contact Us list.
+// care providers (with their photos, keyed by the facility's identifier, unique per facility), each patient's
+// care team and the facility's Contact Us list.
 
 /** A photo of a provider, served publicly under its file name. */
 export interface ProfileImageRecord {
@@ -61,32 +70,122 @@ export interface FacilityContactRecord {
   sortOrder: number;
 }
 
+/** What a put did: the record's id, whether it was created, and whether anything changed. */
+export interface PutOutcome {
+  id: number;
+  created: boolean;
+  changed: boolean;
+}
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+const imageDigest = (image: ProfileImageRecord | null) =>
+  image && [image.fileName, image.contentType, createHash('sha256').update(image.data).digest('base64url')];
+
+/** A digest of the provider as sent, photos included, in a fixed order of fields. */
+export function careProviderFingerprint(record: CareProviderRecord): string {
+  const { photo, thumbnail, ...fields } = record;
+  const ordered = Object.keys(fields)
+    .sort()
+    .map((key) => [key, fields[key as keyof typeof fields]]);
+  return digest([ordered, imageDigest(photo), imageDigest(thumbnail)]);
+}
+
 /**
- * Adds a care provider of a facility with its photos; returns the provider's id. (Keyed replacement by the
- * facility's own identifier comes with the integration API.)
+ * Creates or replaces the facility's care provider under its identifier `externalId`, with its photos: an
+ * idempotent upsert. The same content again (not withdrawn) changes nothing; other content rewrites it, keeping
+ * its id (and so its place on every care team); photos it no longer names are removed. A withdrawn provider put
+ * again is back on the care teams that still list it.
  */
-export async function putCareProvider(tx: Tx, facilityId: number, record: CareProviderRecord): Promise<number> {
+export async function putCareProvider(
+  tx: Tx,
+  facilityId: number,
+  externalId: string,
+  record: CareProviderRecord,
+): Promise<PutOutcome> {
   const { photo, thumbnail, ...provider } = record;
-  const id = await insertCareProvider(tx, {
-    facilityId,
+  const contentHash = careProviderFingerprint(record);
+  const fields: CareProviderFields = {
     ...provider,
     photoFilename: photo?.fileName ?? null,
     photoThumbnailFilename: thumbnail?.fileName ?? null,
-  });
-  await upsertProfileImages(
-    tx,
-    [photo, thumbnail].filter((image) => image !== null),
+    contentHash,
+    withdrawnAt: null,
+  };
+  // Once per file name: the photo may serve as its own thumbnail.
+  const images = [photo, thumbnail].filter(
+    (image, i, all): image is ProfileImageRecord =>
+      image !== null && all.findIndex((o) => o?.fileName === image.fileName) === i,
   );
-  return id;
+  let existing = await findCareProviderByExternalId(tx, facilityId, externalId);
+  if (!existing) {
+    const id = await insertCareProvider(tx, { facilityId, externalId, ...fields });
+    if (id !== undefined) {
+      await upsertProfileImages(tx, images);
+      return { id, created: true, changed: true };
+    }
+    // Added by a concurrent put of the same provider since we looked: replace that one.
+    existing = await findCareProviderByExternalId(tx, facilityId, externalId);
+    if (!existing) throw new Error('A care provider with this external id was neither added nor found');
+  }
+  if (existing.contentHash === contentHash && existing.withdrawnAt === null) {
+    return { id: existing.id, created: false, changed: false };
+  }
+  await updateCareProvider(tx, existing.id, fields);
+  await upsertProfileImages(tx, images);
+  const names = new Set([fields.photoFilename, fields.photoThumbnailFilename]);
+  await deleteUnusedProfileImages(
+    tx,
+    [existing.photoFilename, existing.photoThumbnailFilename].filter(
+      (name): name is string => name !== null && !names.has(name),
+    ),
+  );
+  return { id: existing.id, created: false, changed: true };
 }
 
-/** Sets a patient's care team: these members, no others. */
-export async function putCareTeam(tx: Tx, patientId: number, members: CareTeamMemberRecord[]): Promise<void> {
+/**
+ * Withdraws the facility's provider under `externalId`: it leaves every care team the patients see at once;
+ * the row stays for the audit trail. Its id, or undefined when there is none.
+ */
+export async function withdrawCareProvider(
+  tx: Tx,
+  facilityId: number,
+  externalId: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  const existing = await findCareProviderByExternalId(tx, facilityId, externalId);
+  if (!existing) return undefined;
+  if (existing.withdrawnAt === null) await setCareProviderWithdrawn(tx, existing.id, now);
+  return existing.id;
+}
+
+/**
+ * The ids of the facility's providers (not withdrawn) by their identifiers; an identifier without one is
+ * missing from the map.
+ */
+export async function careProviderIdsOf(
+  tx: Tx,
+  facilityId: number,
+  externalIds: string[],
+): Promise<Map<string, number>> {
+  const rows = await findActiveCareProviderIds(tx, facilityId, externalIds);
+  return new Map(rows.flatMap((row) => (row.externalId === null ? [] : [[row.externalId, row.id] as const])));
+}
+
+/**
+ * Sets a patient's care team: these members, no others. A member who stays keeps its id; the same team again
+ * changes nothing. Whether anything changed.
+ */
+export async function putCareTeam(tx: Tx, patientId: number, members: CareTeamMemberRecord[]): Promise<boolean> {
+  const key = (m: CareTeamMemberRecord) => `${m.careProviderId}:${m.isSecureMessageRecipient}`;
+  const current = (await listCareTeamMembers(tx, patientId)).map(key).sort();
+  const next = members.map(key).sort();
+  if (current.length === next.length && current.every((k, i) => k === next[i])) return false;
   await replaceCareTeam(
     tx,
     patientId,
     members.map((member) => ({ patientId, ...member })),
   );
+  return true;
 }
 
 /** Sets a facility's Contact Us list: these contacts, no others. */
