@@ -35,7 +35,11 @@ describe('logout', () => {
     storage.setItem('loginType', 'userNamePassword');
     storage.setItem('isAuthenticated', 'true');
     storage.setItem('userName', 'robert.doe');
-    queryClient.setQueryData(loginProfileQuery().queryKey, { userId: 7, email: 'robert.doe2@example.com' });
+    // Only the fields logout reads; the rest of a login profile does not matter here.
+    queryClient.setQueryData(loginProfileQuery().queryKey, {
+      userId: 7,
+      email: 'robert.doe2@example.com',
+    } as never);
     queryClient.setQueryData(['patient', 1], { patientId: 1, firstName: 'Jane' });
     messageBar.show({
       type: 'warning',
