@@ -52,6 +52,12 @@ describe('lists, statuses and counts in the user’s language', () => {
     );
     await logInAs(page, 'jane.doe', 'es-MX');
     await expect.poll(() => heading(page)).toBe('Bienvenido/a, Jane');
+    // The dashboard's contact cards and upcoming appointments: relationship, status and type in Spanish too.
+    await expect.poll(() => page.getByText('Cónyuge', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Spouse', { exact: true }).count()).toBe(0);
+    const statuses = await page.getByTestId('appointment-status').allInnerTexts();
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const status of statuses) expect(status).not.toMatch(/Scheduled|Confirmed|Pending/);
     const main = page.getByRole('navigation', { name: 'Principal' });
     const education = main.getByRole('link', { name: /^Educación/ });
     await expect.poll(() => education.textContent()).toMatch(/\(1 nuevo\)$/);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useFacility } from '../../../lib/facility-context';
 import { timeZoneName } from '../../../lib/dates';
-import { useTranslation } from '../../../lib/i18n';
+import { translateValue, useTranslation } from '../../../lib/i18n';
 import { upcomingAppointmentsQuery } from '../api/dashboard';
 import {
   cutStatus,
@@ -53,7 +53,10 @@ function ExternalItem({ item, now }: { item: UpcomingItem; now: Date }) {
   const day = formatDay(item.date);
   const ahead = daysAheadLabel(item.date, facility.timeZone.id, now, t);
   const abbreviation = differingAbbreviation(item, facility.timeZone.id);
-  const type = item.externalAppointmentType ?? t('dashboard.appointment');
+  const type = item.externalAppointmentType
+    ? translateValue(t, 'appointmentsPage.type', item.externalAppointmentType)
+    : t('dashboard.appointment');
+  const status = item.status ? translateValue(t, 'appointmentsPage.status', item.status) : null;
   return (
     <>
       <Text fw={700}>
@@ -75,10 +78,10 @@ function ExternalItem({ item, now }: { item: UpcomingItem; now: Date }) {
           {item.shortLocation}
         </Text>
       )}
-      {item.status && (
-        <Text size="sm" c="dimmed" title={item.status} data-testid="appointment-status">
+      {status && (
+        <Text size="sm" c="dimmed" title={status} data-testid="appointment-status">
           <span className="portal-visually-hidden">{t('dashboard.status')}: </span>
-          {cutStatus(item.status)}
+          {cutStatus(status)}
         </Text>
       )}
       <ViewMore item={item} context={`${type}, ${day}`} />

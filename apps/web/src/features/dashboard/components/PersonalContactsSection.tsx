@@ -38,7 +38,9 @@ function Star() {
 
 function Line({ line }: { line: DetailLine }) {
   const { t } = useTranslation();
-  const value = line.valueKey ? t(line.valueKey) : (line.value ?? '');
+  const translated = line.valueKey ? t(line.valueKey) : undefined;
+  // A key the pack lacks (a facility's own relationship) shows the text as sent.
+  const value = translated !== undefined && translated !== line.valueKey ? translated : (line.value ?? '');
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
       {line.label && `${t(line.label)}: `}

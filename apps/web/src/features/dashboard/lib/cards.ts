@@ -109,7 +109,13 @@ export interface DetailLine {
 /** What a contact card tells beyond the name: relationship first, then how to reach them, then roles. */
 export function contactLines(contact: PersonalContact): DetailLine[] {
   const lines: DetailLine[] = [];
-  if (contact.relationship) lines.push({ value: contact.relationship });
+  // The relationship in the reader's language (lookups.relationship.<id>), else as the contact has it.
+  if (contact.relationship) {
+    lines.push({
+      value: contact.relationship,
+      ...(contact.relationshipId ? { valueKey: `lookups.relationship.${contact.relationshipId}` } : {}),
+    });
+  }
   const phones: [string, string | null][] = [
     ['dashboard.mobilePhone', contact.mobilePhone],
     ['dashboard.homePhone', contact.homePhone],

@@ -246,7 +246,7 @@ describe('personal contact cards', () => {
     });
     const lines = contactLines(robert);
     expect(lines).toEqual([
-      { value: 'Spouse' },
+      { value: 'Spouse', valueKey: 'lookups.relationship.1' },
       { label: 'dashboard.mobilePhone', value: '(518) 555-0163', href: 'tel:5185550163' },
       { label: 'dashboard.email', value: 'robert.doe@example.com', href: 'mailto:robert.doe@example.com' },
       { valueKey: 'dashboard.nextOfKin' },
