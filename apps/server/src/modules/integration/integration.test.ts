@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_BEARER_ASSERTION_TYPE, type IntegrationEventType } from '@portal/contracts';
 import { auditEvents, integrationClients } from '../../db/schema/index';
 import { INTEGRATION_CALL_AUDIT_EVENT } from '../../platform/access/access-control';
+import { LIMITS } from '../../platform/http/limits';
 import { apiCaller, openApiApp, request, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
 import { IntegrationClientError, IntegrationClientsService } from './integration.service';
@@ -277,6 +278,25 @@ describe('the integration API and the portal API are closed to each other’s to
     const integrationToken = await tokenOf(await secretClient());
     const onPortal = await request(t, 'GET', `/api/patients/${fx.patientA}`, { token: integrationToken });
     expect(onPortal.statusCode).toBe(401);
+  });
+
+  it('limits each client’s calls (429 once its minute’s allowance is spent), the other clients unaffected', async () => {
+    const busy = await secretClient('events');
+    const calm = await secretClient('events');
+    const busyToken = await tokenOf(busy);
+    const [row] = await t.database.db
+      .select({ id: integrationClients.id })
+      .from(integrationClients)
+      .where(eq(integrationClients.clientId, busy.clientId));
+    // Spend the allowance as 6,000 calls would.
+    for (let i = 0; i < LIMITS.integrationCalls.points; i++) {
+      await t.app.deps.limits.consume('integrationCalls', String(row!.id));
+    }
+    const refused = await request(t, 'GET', '/integration/v1/events', { token: busyToken });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_attempts' });
+    const other = await request(t, 'GET', '/integration/v1/events', { token: await tokenOf(calm) });
+    expect(other.statusCode).toBe(200);
   });
 
   it('answers 403 insufficient_scope for a token without the route’s scope', async () => {
