@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { loadConfig, resolveAppSecret, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -88,8 +89,8 @@ async function run(args: string[]) {
 async function importCommand(database: Database, config: Config, args: string[]) {
   const facility = option(args, '--facility');
   const valued = new Set(['--facility', '--rejects']);
-  const file = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
-  if (!facility || !file) {
+  const given = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
+  if (!facility || !given) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -100,7 +101,12 @@ async function importCommand(database: Database, config: Config, args: string[])
     `${s.lines} lines: ${s.written} written, ${s.withdrawn} withdrawn, ${s.rejected} rejected ` +
     `(${Math.round(s.lines / Math.max(s.seconds, 0.001))} lines/s)`;
   try {
-    const rejectsFile = option(args, '--rejects') ?? `${file.replace(/\.ndjson$/, '')}.rejects.ndjson`;
+    // Paths are read from where the command was typed (npm runs the script in apps/server).
+    const file = path.resolve(config.workingDir, given);
+    const rejectsOption = option(args, '--rejects');
+    const rejectsFile = rejectsOption
+      ? path.resolve(config.workingDir, rejectsOption)
+      : `${file.replace(/\.ndjson$/, '')}.rejects.ndjson`;
     const result = await importNdjson({
       app,
       facility,
@@ -138,7 +144,7 @@ async function integrationCommand(database: Database, config: Config, args: stri
     new SealedTokens(resolveAppSecret(config)).sealSecret(secret),
   );
   const keyFile = option(args, '--jwks');
-  const jwks = keyFile ? readFileSync(keyFile, 'utf8') : undefined;
+  const jwks = keyFile ? readFileSync(path.resolve(config.workingDir, keyFile), 'utf8') : undefined;
   const clientId = option(args, '--client') ?? '';
   const print = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
   try {

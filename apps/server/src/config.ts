@@ -38,6 +38,8 @@ const EnvSchema = z.object({
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** Where the command was typed (npm's INIT_CWD): relative paths a user gives a command are read from here. */
+  workingDir: string;
   port: number;
   host: string;
   dataDir: string;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const baseDir = env.INIT_CWD ?? process.cwd();
   return {
     env: e.NODE_ENV,
+    workingDir: baseDir,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(baseDir, e.DATA_DIR ?? 'data'),
