@@ -224,8 +224,12 @@ describe('PUT /integration/v1/patients/:mrn/lab-results/:externalId', () => {
     const flag = labBody();
     (flag.groups[0]!.details[0] as Record<string, unknown>).abnormalFlag = 'HIGH';
     expectError(await put(externalId, flag), 400, 'validation_failed', 'groups.0.details.0.abnormalFlag');
+    // A field the schema does not know is named itself, at the top and deep down.
     const unknown = await put(externalId, { ...labBody(), resultStatus: 'Final' });
-    expect(expectError(unknown, 400, 'validation_failed').message).toContain('resultStatus');
+    expect(expectError(unknown, 400, 'validation_failed', 'resultStatus').message).toContain('resultStatus');
+    const deep = labBody();
+    (deep.groups[0]!.details[0] as Record<string, unknown>).loincCode = '2951-2';
+    expectError(await put(externalId, deep), 400, 'validation_failed', 'groups.0.details.0.loincCode');
     expectError(await put('has space', labBody()), 400, 'validation_failed', 'externalId');
     expectError(await put('x'.repeat(201), labBody()), 400, 'validation_failed', 'externalId');
 

@@ -96,7 +96,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const errors = err.validation.map((v) => {
-        const field = fieldOf(v.instancePath, (v.params as { missingProperty?: string }).missingProperty);
+        const params = v.params as { missingProperty?: string; keys?: unknown };
+        // A key the schema does not know is named itself (fields.icdCode), not only its parent object.
+        const unknownKey =
+          Array.isArray(params.keys) && typeof params.keys[0] === 'string' ? params.keys[0] : undefined;
+        const field = fieldOf(v.instancePath, params.missingProperty ?? unknownKey);
         return { field: field || where, message: v.message ?? 'Invalid value' };
       });
       const first = errors[0] ?? { field: where, message: 'Invalid value' };
