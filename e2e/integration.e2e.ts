@@ -48,6 +48,8 @@ describe('the integration API feeds the portal', () => {
       await expect.poll(() => heading(page)).toBe('Test Results');
       const list = page.getByRole('list', { name: 'Test results', exact: true });
       await list.waitFor();
+      // The tab's count arrives on its own call: read it once every call has answered.
+      await page.waitForLoadState('networkidle');
       const before = await headerCount(page);
 
       const put = await call('PUT', RESULT_PATH, {
