@@ -1,3 +1,5 @@
+import { valueKey } from '@portal/contracts';
+
 /**
  * The translate function of a language pack. Packs are flat key -> text with {name} placeholders. Counted
  * strings come in plural forms (`key.one`, `key.many`, `key.other`, ...: the CLDR categories the
@@ -48,15 +50,7 @@ export function createTranslator(strings: Record<string, string>, locale = 'en-U
   };
 }
 
-/** The pack key of a value another system sends ('No Show' -> 'noShow', 'Imaging CT' -> 'imagingCt'). */
-export function valueKey(value: string): string {
-  const words = value
-    .trim()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-  return words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
-}
+export { valueKey };
 
 /**
  * A value another system sends (a status, an appointment type) in the user's language: the pack's

@@ -4,3 +4,4 @@ export * from './person-name';
 export * from './phone';
 export * from './username';
 export * from './login-type';
+export * from './value-key';

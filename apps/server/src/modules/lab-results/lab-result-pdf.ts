@@ -1,4 +1,11 @@
-import { isAbnormalFlag, isFreeTextGroup, LIMITS, type LabResult, type SupportedLocale } from '@portal/contracts';
+import {
+  isAbnormalFlag,
+  isFreeTextGroup,
+  LIMITS,
+  valueKey,
+  type LabResult,
+  type SupportedLocale,
+} from '@portal/contracts';
 import { createPdf } from '../../platform/pdf/document';
 import { dateTimeFormat } from '../../platform/time/time';
 
@@ -27,6 +34,13 @@ export function formatPrintDateTime(value: Date | string, locale: SupportedLocal
 }
 
 /** The words of a flag in the language ('High'); an unknown flag prints as given, none as nothing. */
+/** A status the laboratory sent, in the reader's language when the pack knows it (else as sent). */
+function statusWords(status: string, s: (key: string) => string): string {
+  const key = `labResults.resultStatus.${valueKey(status)}`;
+  const words = s(key);
+  return words === key ? status : words;
+}
+
 function flagWords(flag: string | null, s: (key: string) => string): string {
   if (!flag) return '';
   const key = `labResults.flag.${flag.trim().toUpperCase()}`;
@@ -51,7 +65,7 @@ export function buildLabResultPdf(input: LabResultPrint): Promise<Uint8Array> {
   ];
   if (result.requestingPhysician) facts.push([s('labResults.orderedBy'), result.requestingPhysician]);
   if (lab) facts.push([s('labResults.lab'), lab]);
-  if (result.externalStatus) facts.push([s('labResults.status'), result.externalStatus]);
+  if (result.externalStatus) facts.push([s('labResults.status'), statusWords(result.externalStatus, s)]);
   facts.push([s('labResults.pdf.printed'), formatPrintDateTime(input.printedAt, locale, input.timeZoneId)]);
 
   const pdf = createPdf({ title: s('labResults.pdf.title'), language: intlLocale(locale), author: input.facilityName })
@@ -93,7 +107,7 @@ export function buildLabResultPdf(input: LabResultPrint): Promise<Uint8Array> {
           d.unitOfMeasure ?? '',
           d.referencesRange ?? '',
           flagWords(d.abnormalFlag, s),
-          d.testDetailStatus ?? '',
+          d.testDetailStatus ? statusWords(d.testDetailStatus, s) : '',
           d.comment ?? '',
         ],
         emphasis,

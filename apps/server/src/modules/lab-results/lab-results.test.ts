@@ -428,9 +428,11 @@ describe('POST /api/patients/:patientId/labresults/published/:labResultId/pdf', 
 
     const es = await post(pdfUrl(fx.patientA, cmp!.id, '?language=es-MX'));
     const esText = await textOf(es);
-    for (const label of ['Fecha de recolección', 'Solicitado por', 'Intervalo', 'Bajo', 'Preliminary']) {
+    // The laboratory's status in Spanish too (issue 11 #7): 'Preliminar', never the English word.
+    for (const label of ['Fecha de recolección', 'Solicitado por', 'Intervalo', 'Bajo', 'Preliminar']) {
       expect(esText).toContain(label);
     }
+    expect(esText).not.toContain('Preliminary');
   });
 
   it('uses the user’s chosen language when none is asked, and English for an unsupported one', async () => {
