@@ -251,7 +251,7 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
           }}
           summary={
             <Text aria-live="polite" aria-atomic="true" fw={600}>
-              {t('medicalNotes.showing', { shown: shown.length, total: data.length })}
+              {t('medicalNotes.showing', { shown: shown.length, total: data.length, count: data.length })}
             </Text>
           }
         >

@@ -151,6 +151,8 @@ export function AccountSettingsSection({
         {t(MESSAGE_KEYS[state], {
           name,
           minutes: contact.userInfo?.minutesLeftBeforeLockoutExpires ?? 0,
+          // The locked message's minute or minutes.
+          count: contact.userInfo?.minutesLeftBeforeLockoutExpires ?? 0,
         })}
       </Text>
       {contact.userInfo && hasAccount && (
