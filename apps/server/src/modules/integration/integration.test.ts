@@ -268,6 +268,24 @@ describe('POST /integration/v1/token with private_key_jwt (SMART Backend Service
   });
 });
 
+describe('the integration API’s own description', () => {
+  it('lists the integration routes (not the portal’s) at /integration/v1/openapi.json, browsable at /integration/docs', async () => {
+    const doc = await t.app.inject({ url: '/integration/v1/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toContain('/integration/v1/token');
+    expect(paths).toContain('/integration/v1/events');
+    expect(paths.filter((p) => !p.startsWith('/integration/v1/'))).toEqual([]);
+    const portal = await t.app.inject({ url: '/api/openapi.json' });
+    expect(
+      Object.keys(portal.json<{ paths: Record<string, unknown> }>().paths).filter((p) => p.startsWith('/integration')),
+    ).toEqual([]);
+    const page = await t.app.inject({ url: '/integration/docs/', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});
+
 describe('the integration API and the portal API are closed to each other’s tokens', () => {
   it('refuses a patient’s token on the integration API, and an integration token on the portal API', async () => {
     const patientToken = await api.tokenOf('patientA');
