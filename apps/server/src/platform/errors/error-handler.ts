@@ -27,6 +27,20 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 
+/**
+ * A unique constraint that two requests hit at once: each checked that the record was not there, both wrote it,
+ * the database refused the second. The loser is told to try again (409), which then finds the first's record.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const CONCURRENT_CHANGE_MESSAGE = 'Another request changed the same record at the same time. Please try again.';
+
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
@@ -128,6 +142,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: 'The service is temporarily unavailable. Please try again shortly.',
         requestId,
       });
+    }
+    if (isUniqueViolation(err)) {
+      request.log.warn({ err: errorSummary(err) }, 'concurrent change refused by a unique constraint');
+      return reply.status(409).send({ error: 'conflict', message: CONCURRENT_CHANGE_MESSAGE, requestId });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
