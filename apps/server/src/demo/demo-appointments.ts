@@ -57,9 +57,11 @@ export async function seedDemoAppointments(tx: Tx, context: DemoContext, now = n
   const day = (offset: number) => addDays(today, offset);
   const at = (offset: number, hour: number, minute = 0, zone = NEW_YORK) =>
     zonedInstant(day(offset), hour, minute, zone);
-  // Later today (just before midnight when it is already late): the dashboard shows "(today)".
+  // Later today (at 23:59 when it is already late, so it is still to come for as long as the day lasts but its
+  // last minute): the dashboard shows "(today)" and both lists file it under upcoming.
   const hourNow = localHour(now, NEW_YORK);
-  const laterToday = zonedInstant(today, Math.min(hourNow + 2, 23), hourNow >= 22 ? 45 : 0, NEW_YORK);
+  const laterToday =
+    hourNow >= 22 ? zonedInstant(today, 23, 59, NEW_YORK) : zonedInstant(today, hourNow + 2, 0, NEW_YORK);
 
   /* appointments */
   const raman = 'Dr. Priya Raman';
