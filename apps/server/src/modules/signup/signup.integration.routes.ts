@@ -1,7 +1,7 @@
 import { ErrorBodySchema, IntegrationPatientParams, IntegrationSignupPinSchema } from '@portal/contracts';
 import { integrationRoute, type RouteApp } from '../../platform/http/routes';
 import { integrationPatientOf } from '../../platform/integration/integration-patients';
-import { issueSignupPin } from './signup.service';
+import { issueSignupPin } from './signup-pins.service';
 
 /** Sign-up PINs issued by the facility's system (integration API, scope 'patients'). */
 export async function signupIntegrationRoutes(app: RouteApp) {

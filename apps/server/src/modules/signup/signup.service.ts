@@ -15,13 +15,12 @@ import {
   issueSecret,
   pinMatches,
   recordSecretFailure,
-  SECRET_LIFETIME_MS,
   secretState,
   type OneTimeSecret,
 } from '../../platform/auth/one-time-secrets';
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashSecret } from '../../platform/auth/secrets';
-import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
+import { badRequest, notFound } from '../../platform/errors/app-error';
 import { facilityIdOfHost } from '../../platform/http/host-facility';
 import type { Limits } from '../../platform/http/limits';
 import { isPlausibleAddress, type MailOutbox } from '../../platform/mail/outbox';
@@ -32,12 +31,10 @@ import {
   findPatientName,
   findSignupCandidates,
   findSignupFacility,
-  expireUnusedSignupPins,
   insertPortalUser,
   isUsernameTaken,
   linkPatientToUser,
   linkRepresentative,
-  lockPatientAccount,
   type SignupCandidate,
   type SignupFacility,
 } from './signup.repository';
@@ -399,36 +396,6 @@ export class SignupService {
       throw err;
     }
   }
-}
-
-/* ------------------------------------------------- PINs from the facility */
-
-export const ACCOUNT_EXISTS_MESSAGE =
-  'This patient already has a portal account: a sign-up PIN is only for a patient who has none.';
-
-/**
- * A fresh sign-up PIN for a patient without an account (the integration API): random, expiring, single use, only
- * its hash kept; the PIN itself is returned this once. Every older unused PIN of the patient stops working (it
- * answers as expired). A patient with an account: 409 account_exists.
- */
-export async function issueSignupPin(
-  db: Db,
-  patientId: number,
-  now = new Date(),
-): Promise<{ pin: string; expiresAt: Date }> {
-  return db.transaction(async (tx) => {
-    const patient = await lockPatientAccount(tx, patientId);
-    if (!patient) throw notFound('not_found', 'No such patient.');
-    if (patient.userId !== null) throw new AppError(409, 'account_exists', ACCOUNT_EXISTS_MESSAGE);
-    await expireUnusedSignupPins(tx, patientId, now);
-    const { token } = await issueSecret(tx, {
-      kind: 'signupPin',
-      facilityId: patient.homeFacilityId,
-      patientId,
-      now,
-    });
-    return { pin: token, expiresAt: new Date(now.getTime() + SECRET_LIFETIME_MS.signupPin) };
-  });
 }
 
 /** The driver's unique-violation error, wherever drizzle wrapped it. */
