@@ -6,34 +6,19 @@ import { DEMO_SECRETS } from '../../demo/demo';
 import { auditEvents, externalSystems, oneTimeSecrets, patients, users } from '../../db/schema/index';
 import { hashSecret } from '../../platform/auth/secrets';
 import { expectError, openApiApp, request, type TestApp } from '../../../test/api';
-import { IntegrationClientsService } from '../integration/integration.service';
+import { integrationToken } from '../../../test/integration-client';
 import { PATIENT_PUT_AUDIT_EVENT } from './patients.integration.service';
 
 let t: TestApp;
-let clients: IntegrationClientsService;
 let riverside: string;
 let lakeside: string;
 let riversideNoPatients: string;
 
-async function tokenOf(facility: string, scopes: string): Promise<string> {
-  const client = await clients.create({ facility, name: `Engine ${randomUUID()}`, scopes });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/integration/v1/token',
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret ?? '',
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ access_token: string }>().access_token;
-}
+/** An access token of a new client of a facility, with the given scopes. */
+const tokenOf = (facility: string, scopes: string) => integrationToken(t, scopes, facility);
 
 beforeAll(async () => {
   ({ t } = await openApiApp());
-  clients = new IntegrationClientsService(t.database.db, (s) => t.app.deps.sealedTokens.sealSecret(s));
   riverside = await tokenOf('riverside', 'patients');
   lakeside = await tokenOf('lakeside', 'patients');
   riversideNoPatients = await tokenOf('riverside', 'clinical events');

@@ -10,41 +10,26 @@ import type {
 import { appointments } from '../../db/schema/index';
 import { expectError, expectOk, openApiApp, request, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { IntegrationClientsService } from '../integration/integration.service';
+import { integrationToken } from '../../../test/integration-client';
 
 let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
 let api: ApiCaller;
-let clients: IntegrationClientsService;
 let riverside: string;
 
 const JANE_MRN = 'RCC-100234';
 
 beforeAll(async () => {
   ({ t, fx, db, api } = await openApiApp());
-  clients = new IntegrationClientsService(t.database.db, (s) => t.app.deps.sealedTokens.sealSecret(s));
   riverside = await tokenOf();
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function tokenOf(scopes = 'clinical', facility = 'riverside'): Promise<string> {
-  const client = await clients.create({ facility, name: `Scheduler ${randomUUID()}`, scopes });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/integration/v1/token',
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret ?? '',
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ access_token: string }>().access_token;
-}
+/** An access token of a new client of a facility, with the given scopes. */
+const tokenOf = (scopes = 'clinical', facility = 'riverside') => integrationToken(t, scopes, facility);
 
 const url = (externalId: string, mrn = JANE_MRN) =>
   `/integration/v1/patients/${mrn}/appointments/${encodeURIComponent(externalId)}`;

@@ -5,13 +5,12 @@ import type { CareTeamMember, IntegrationCareProvider, IntegrationRecordPut } fr
 import { careProviders, profileImages } from '../../db/schema/index';
 import { expectError, expectOk, openApiApp, request, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { IntegrationClientsService } from '../integration/integration.service';
+import { integrationToken } from '../../../test/integration-client';
 
 let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
 let api: ApiCaller;
-let clients: IntegrationClientsService;
 let riverside: string;
 
 const JANE_MRN = 'RCC-100234';
@@ -20,28 +19,14 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('
 
 beforeAll(async () => {
   ({ t, fx, db, api } = await openApiApp());
-  clients = new IntegrationClientsService(t.database.db, (s) => t.app.deps.sealedTokens.sealSecret(s));
   riverside = await tokenOf();
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function tokenOf(scopes = 'clinical', facility = 'riverside'): Promise<string> {
-  const client = await clients.create({ facility, name: `Directory ${randomUUID()}`, scopes });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/integration/v1/token',
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret ?? '',
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ access_token: string }>().access_token;
-}
+/** An access token of a new client of a facility, with the given scopes. */
+const tokenOf = (scopes = 'clinical', facility = 'riverside') => integrationToken(t, scopes, facility);
 
 const providerUrl = (externalId: string) => `/integration/v1/care-providers/${encodeURIComponent(externalId)}`;
 const putProvider = (externalId: string, body: unknown, token = riverside) =>

@@ -6,13 +6,12 @@ import { auditEvents, educationArticles, educationMaterials } from '../../db/sch
 import { INTEGRATION_CALL_AUDIT_EVENT } from '../../platform/access/access-control';
 import { expectError, expectOk, openApiApp, request, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { IntegrationClientsService } from '../integration/integration.service';
+import { integrationToken } from '../../../test/integration-client';
 
 let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
 let api: ApiCaller;
-let clients: IntegrationClientsService;
 /** Riverside's content system (the library) and its EHR (assignments to patients). */
 let library: string;
 let ehr: string;
@@ -21,7 +20,6 @@ const JANE_MRN = 'RCC-100234';
 
 beforeAll(async () => {
   ({ t, fx, db, api } = await openApiApp());
-  clients = new IntegrationClientsService(t.database.db, (s) => t.app.deps.sealedTokens.sealSecret(s));
   library = await tokenOf('content');
   ehr = await tokenOf('clinical');
 });
@@ -31,21 +29,8 @@ afterAll(async () => {
 
 /* ----------------------------------------------------------------- helpers */
 
-async function tokenOf(scopes: string, facility = 'riverside'): Promise<string> {
-  const client = await clients.create({ facility, name: `Education system ${randomUUID()}`, scopes });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/integration/v1/token',
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret ?? '',
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ access_token: string }>().access_token;
-}
+/** An access token of a new client of a facility, with the given scopes. */
+const tokenOf = (scopes: string, facility = 'riverside') => integrationToken(t, scopes, facility);
 
 const articleUrl = (externalId: string) => `/integration/v1/education/articles/${encodeURIComponent(externalId)}`;
 const assignmentUrl = (externalId: string, mrn = JANE_MRN) =>

@@ -13,20 +13,18 @@ import { auditEvents, medicalNotePages, medicalNotes } from '../../db/schema/ind
 import { INTEGRATION_CALL_AUDIT_EVENT } from '../../platform/access/access-control';
 import { expectError, expectOk, openApiApp, request, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { IntegrationClientsService } from '../integration/integration.service';
+import { integrationToken } from '../../../test/integration-client';
 
 let t: TestApp;
 let fx: AccessFixture;
 let db: TestApp['database']['db'];
 let api: ApiCaller;
-let clients: IntegrationClientsService;
 let riverside: string;
 
 const JANE_MRN = 'RCC-100234';
 
 beforeAll(async () => {
   ({ t, fx, db, api } = await openApiApp());
-  clients = new IntegrationClientsService(t.database.db, (s) => t.app.deps.sealedTokens.sealSecret(s));
   riverside = await clinicalToken();
 });
 afterAll(async () => {
@@ -36,21 +34,7 @@ afterAll(async () => {
 /* ----------------------------------------------------------------- helpers */
 
 /** An access token of a new client of a facility, with the given scopes. */
-async function clinicalToken(scopes = 'clinical', facility = 'riverside'): Promise<string> {
-  const client = await clients.create({ facility, name: `Document system ${randomUUID()}`, scopes });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/integration/v1/token',
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret ?? '',
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ access_token: string }>().access_token;
-}
+const clinicalToken = (scopes = 'clinical', facility = 'riverside') => integrationToken(t, scopes, facility);
 
 // Pages as a document system sends them: a PDF, a PNG (1x1) and a JPEG (the first bytes of one).
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
