@@ -55,6 +55,9 @@ import { medicalNoteIntegrationRoutes } from './modules/medical-notes/medical-no
 import { appointmentIntegrationRoutes } from './modules/appointments/appointments.integration.routes';
 import { followUpPlanIntegrationRoutes } from './modules/follow-up-plan/follow-up-plan.integration.routes';
 import { careTeamIntegrationRoutes } from './modules/careteam/careteam.integration.routes';
+import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes';
+import { questionnaireIntegrationRoutes } from './modules/questionnaires/questionnaires.integration.routes';
+import { kioskRoutes } from './modules/kiosk/kiosk.routes';
 
 export interface AppDeps {
   config: Config;
@@ -248,6 +251,8 @@ export async function buildApp({
   await api.register(labResultRoutes);
   await api.register(medicalNoteRoutes);
   await api.register(treatmentSummaryRoutes);
+  await api.register(questionnaireRoutes);
+  await api.register(kioskRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
   await api.register(integrationRoutes);
   await api.register(patientIntegrationRoutes);
@@ -259,6 +264,7 @@ export async function buildApp({
   await api.register(appointmentIntegrationRoutes);
   await api.register(followUpPlanIntegrationRoutes);
   await api.register(careTeamIntegrationRoutes);
+  await api.register(questionnaireIntegrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

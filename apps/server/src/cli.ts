@@ -8,6 +8,8 @@ import { SealedTokens } from './platform/auth/sealed-tokens';
 import { buildApp } from './app';
 import { importNdjson, type ImportSummary } from './bulk-import';
 import { issueTicketUrls } from './modules/auth/tickets';
+import { KioskService } from './modules/kiosk/kiosk.service';
+import { publicBase } from './platform/http/routes';
 import { prepareDatabase } from './startup';
 
 const USAGE = `Usage: cli.js <command>
@@ -26,6 +28,9 @@ const USAGE = `Usage: cli.js <command>
                                a new secret (printed once; the old one stops working), or new public keys
   integration clients revoke --client ID
                                the client and its live tokens stop working at once
+  kiosk entry FACILITY_ID [--rotate]
+                               print the facility's kiosk entry address (/kio{secret}) for its kiosk devices to
+                               bookmark; --rotate gives it a new secret (the old address stops working at once)
   import --facility F file.ndjson [--rejects rejects.ndjson]
                                load integration API resources from NDJSON, one per line:
                                {"put": "/patients/MRN/lab-results/ID", "body": {...}} or {"delete": "..."};
@@ -43,6 +48,7 @@ async function run(args: string[]) {
     command !== 'seed' &&
     command !== 'tickets' &&
     command !== 'integration' &&
+    command !== 'kiosk' &&
     command !== 'import'
   ) {
     console.error(USAGE);
@@ -50,13 +56,15 @@ async function run(args: string[]) {
   }
   const config = loadConfig();
   // Logs go to stderr: `tickets --json` prints its answer on stdout for scripts to read.
-  const quiet = command === 'tickets' || command === 'integration' || command === 'import';
+  const quiet = command === 'tickets' || command === 'integration' || command === 'kiosk' || command === 'import';
   const log = pino({ level: quiet ? 'warn' : config.logLevel }, pino.destination(2));
   const database = await openDatabase(config);
   try {
     await prepareDatabase(database, config, log, { seed: command !== 'migrate' });
     if (command === 'import') {
       await importCommand(database, config, args.slice(1));
+    } else if (command === 'kiosk') {
+      await kioskCommand(database, config, args.slice(1));
     } else if (command === 'integration') {
       await integrationCommand(database, config, args.slice(1));
     } else if (command === 'tickets') {
@@ -136,6 +144,23 @@ async function importCommand(database: Database, config: Config, args: string[])
 function progressBar(s: ImportSummary): string {
   const filled = Math.round(s.fraction * 30);
   return `[${'#'.repeat(filled).padEnd(30, '.')}] ${String(Math.round(s.fraction * 100)).padStart(3)}%`;
+}
+
+async function kioskCommand(database: Database, config: Config, args: string[]) {
+  const facilityId = Number(args[1]);
+  if (args[0] !== 'entry' || !Number.isInteger(facilityId) || facilityId <= 0) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const kiosk = new KioskService(database.db, (id) => publicBase(database.db, config, id));
+  const address = await kiosk.entryAddress(facilityId, args.includes('--rotate'));
+  if (address === null) {
+    console.error(`No facility ${facilityId}`);
+    process.exitCode = 2;
+    return;
+  }
+  process.stdout.write(`${address}\n`);
 }
 
 async function integrationCommand(database: Database, config: Config, args: string[]) {

@@ -1,6 +1,8 @@
 // Sample values for the path parameters of every route: the authorisation matrix and the read-audit walk
 // fill route URLs with them.
 
+import { DEMO_SECRETS } from '../src/demo/demo';
+
 // Values for path parameters other than the patient and user ids.
 export const SAMPLE_PARAMS: Record<string, string> = {
   facilityId: '1',
@@ -20,11 +22,14 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   // identifiers no record has (a PUT with no body is a 400, a DELETE of nothing a 404).
   mrn: 'RCC-100234',
   externalId: 'sample-external-id',
+  // Riverside's kiosk entry address (/kio{secret}): the public lookup answers 200 only for a secret it knows.
+  secret: DEMO_SECRETS.kioskEntryRiverside,
 };
 
 // A valid query for routes that need one, so a caller who may use the route gets its answer, not a 400.
 export const SAMPLE_QUERIES: Record<string, string> = {
   '/api/languages/translations': 'language=es-MX',
+  '/api/kiosk/questionnaires': 'dueDate=2026-01-15',
 };
 
 export function fill(url: string, values: Record<string, string>) {

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessFixture } from '../access-fixture';
 import { nextIp, openApiApp, request, type ApiCaller, type TestApp } from '../api';
+import { integrationToken } from '../integration-client';
 
 // Issue 10, finding 9: the no-store rule matched /api/ in lower case only, so /API/... answers (the router
 // ignores case) could be cached; /token answers carried tokens without no-store; Fastify's own errors did not
@@ -76,6 +77,13 @@ describe('no-store', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['cache-control']).toBe('no-store');
     expectSecurityHeaders(bad.headers, url);
+  });
+
+  it('is on the integration event feed, which carries completed questionnaires', async () => {
+    const token = await integrationToken(t, 'events');
+    const res = await t.app.inject({ url: '/integration/v1/events', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('is on a successful login, whose answer carries the tokens', async () => {

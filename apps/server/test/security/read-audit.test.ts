@@ -5,6 +5,7 @@ import { auditEvents } from '../../src/db/schema/index';
 import type { RouteEntry } from '../../src/platform/access/access-control';
 import { bearer, type AccessFixture, type CallerKind } from '../access-fixture';
 import { nextIp, openApiApp, type TestApp } from '../api';
+import { questionnaireRecordsOf } from '../questionnaire-fixture';
 
 // Issue 10, finding 2: reads of a patient's record left no trace. Every answer of a GET patient or contact route
 // now leaves an audit row (the onSend hook of platform/access/access-control.ts) before it leaves.
@@ -22,6 +23,10 @@ const RECORD_QUERIES: Record<string, string> = {
 };
 let recordsOfA: Record<string, string> = {};
 let recordsOfB: Record<string, string> = {};
+/** Routes whose record parameter needs a record in another state than the other routes' (by route). */
+let routeRecordsOfA: Record<string, Record<string, string>> = {};
+let routeRecordsOfB: Record<string, Record<string, string>> = {};
+const QUESTIONNAIRE_REVIEW_ROUTE = '/api/patients/:patientId/assignedquestionnaires/history/:id';
 
 async function recordsOf(patientId: number): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -37,6 +42,14 @@ beforeAll(async () => {
   recordsOfA = await recordsOf(fx.patientA);
   recordsOfB = await recordsOf(fx.patientB);
   expect(Object.keys(recordsOfA).sort()).toEqual(Object.keys(RECORD_QUERIES).sort());
+  // Questionnaire assignments (:id): a current one, and one of the history for the review route; patient B gets
+  // both too, so the walk can ask patient A's path for B's.
+  const questionnairesOfA = await questionnaireRecordsOf(t.database.db, fx.patientA);
+  const questionnairesOfB = await questionnaireRecordsOf(t.database.db, fx.patientB);
+  recordsOfA = { ...recordsOfA, id: String(questionnairesOfA.current) };
+  recordsOfB = { ...recordsOfB, id: String(questionnairesOfB.current) };
+  routeRecordsOfA = { [QUESTIONNAIRE_REVIEW_ROUTE]: { id: String(questionnairesOfA.history) } };
+  routeRecordsOfB = { [QUESTIONNAIRE_REVIEW_ROUTE]: { id: String(questionnairesOfB.history) } };
 });
 afterAll(async () => {
   await t.close();
@@ -100,6 +113,7 @@ describe('every read of a patient record is audited', () => {
           patientId: String(fx.patientA),
           contactId: String(fx.contactOfA),
           ...recordsOfA,
+          ...routeRecordsOfA[route.url],
         });
         const address = nextIp();
         const since = await lastAuditId();
@@ -151,18 +165,20 @@ describe('every read of a patient record is audited', () => {
     const attempts: string[] = [];
     for (const route of readRoutes()) {
       const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
-      const recordParam = names.find((n) => n in RECORD_QUERIES);
+      const ofA = { ...recordsOfA, ...routeRecordsOfA[route.url] };
+      const ofB = { ...recordsOfB, ...routeRecordsOfB[route.url] };
+      const recordParam = names.find((n) => n in ofA);
       // Patient A's own path with a record of patient B, or the record of patient B alone (its path names no patient).
       const url = recordParam
-        ? recordsOfB[recordParam]
+        ? ofB[recordParam]
           ? fill(route.url, {
               patientId: String(fx.patientA),
-              ...recordsOfA,
-              [recordParam]: recordsOfB[recordParam],
+              ...ofA,
+              [recordParam]: ofB[recordParam],
             })
           : null
         : names.includes('patientId')
-          ? fill(route.url, { patientId: String(fx.patientB), contactId: String(fx.contactOfA), ...recordsOfB })
+          ? fill(route.url, { patientId: String(fx.patientB), contactId: String(fx.contactOfA), ...ofB })
           : null;
       if (!url) continue;
       const { bearer: token } = await fx.token('patientA');

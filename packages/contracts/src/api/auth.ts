@@ -79,6 +79,14 @@ export const LoginProfileSchema = z.object({
     .boolean()
     .optional()
     .describe('true when ids is empty because every patient the user represented has switched their access off'),
+  kioskExitUrl: z
+    .string()
+    .optional()
+    .describe(
+      'Kiosk users only: where their Log Out (or Finish and exit) takes the device when kiosk staff of another ' +
+        'facility than the patient’s started the session: that facility’s public address + /kioskLogin (absent: ' +
+        'the kiosk login of the address the browser is at)',
+    ),
 });
 export type LoginProfile = z.infer<typeof LoginProfileSchema>;
 /* ------------------------------------------------------------ capabilities */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FhirQuestionnaireResponseSchema } from './integration-questionnaires';
 
 // The integration API (/integration/v1): how the facility's own systems put records in and take back what
 // patients did. OAuth 2.0 client credentials as in SMART Backend Services. Server-only: the browser never
@@ -68,6 +69,8 @@ export const INTEGRATION_EVENT_TYPES = [
   'preferred_language.changed',
   'email.changed',
   'document.viewed',
+  'questionnaire.completed',
+  'questionnaire.declined',
 ] as const;
 export type IntegrationEventType = (typeof INTEGRATION_EVENT_TYPES)[number];
 
@@ -82,6 +85,9 @@ export const IntegrationEventSchema = z.object({
   record: z
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
     .describe('Identifiers of what was added, changed or viewed (contactId, labResultId, noteId, pageNumber...)'),
+  questionnaireResponse: FhirQuestionnaireResponseSchema.optional().describe(
+    'questionnaire.completed only: the answers and scores as a FHIR R4 QuestionnaireResponse',
+  ),
 });
 export type IntegrationEvent = z.infer<typeof IntegrationEventSchema>;
 

@@ -35,3 +35,14 @@ export const AUDIT_LOGOFF_EVENTS = {
   patientKioskUser: 'kiosklogoffauditevent',
   patientLinkUser: 'urllinklogoffauditevent',
 } as const;
+
+/**
+ * Questionnaires (spec 001, docs/adr/0009-questionnaires.md): the server writes these itself, each with the
+ * assignment's id and template id, never the answers. A submit is what the integration event feed answers as
+ * questionnaire-response.completed.
+ */
+export const QUESTIONNAIRE_VIEW_AUDIT_EVENT = 'questionnaireviewauditevent';
+export const QUESTIONNAIRE_DRAFT_AUDIT_EVENT = 'questionnairedraftauditevent';
+export const QUESTIONNAIRE_SUBMIT_AUDIT_EVENT = 'questionnairesubmitauditevent';
+export const QUESTIONNAIRE_DECLINE_AUDIT_EVENT = 'questionnairedeclineauditevent';
+export const QUESTIONNAIRE_REVIEW_AUDIT_EVENT = 'questionnairereviewauditevent';

@@ -5,3 +5,4 @@ export * from './phone';
 export * from './username';
 export * from './login-type';
 export * from './value-key';
+export * from './questionnaire';

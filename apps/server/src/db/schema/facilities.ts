@@ -49,6 +49,10 @@ export const facilities = pgTable('facilities', {
   lockoutMinutes: integer('lockout_minutes').notNull().default(15),
   temporaryPasswordHours: integer('temporary_password_hours').notNull().default(24),
   subscriptionEndsOn: date('subscription_ends_on', { mode: 'string' }),
+  /** The facility offers the questionnaire kiosk (migrations/0025). */
+  kioskEnabled: boolean('kiosk_enabled').notNull().default(true),
+  /** The secret of the facility's kiosk entry address /kio{secret} (docs/adr/0010-kiosk-entry.md). */
+  kioskEntrySecret: text('kiosk_entry_secret'),
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),

@@ -19,5 +19,6 @@ export * from './lookups';
 export * from './mail';
 export * from './medical-notes';
 export * from './one-time-secrets';
+export * from './questionnaires';
 export * from './sessions';
 export * from './treatment-summary';

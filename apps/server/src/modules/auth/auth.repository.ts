@@ -5,8 +5,10 @@ import {
   externalSystems,
   facilities,
   facilityAliases,
+  oneTimeSecrets,
   patients,
   personalContacts,
+  sessions,
   users,
 } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
@@ -45,6 +47,32 @@ export async function findPatientWithFacility(db: DbOrTx, patientId: number) {
     .where(eq(patients.id, patientId))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The facility recorded in the kiosk ticket a kiosk user's session began with (the kiosk staff's facility): the
+ * patient's kiosk ticket used last before the session was created. The login uses the ticket and creates the
+ * session in one transaction, in that order, so a later kiosk session of the same patient never counts. Null
+ * when there is none.
+ */
+export async function findKioskTicketFacilityId(
+  db: DbOrTx,
+  session: { sessionId: number; patientId: number },
+): Promise<number | null> {
+  const [row] = await db
+    .select({ facilityId: oneTimeSecrets.facilityId })
+    .from(oneTimeSecrets)
+    .innerJoin(sessions, eq(sessions.id, session.sessionId))
+    .where(
+      and(
+        eq(oneTimeSecrets.kind, 'kioskUser'),
+        eq(oneTimeSecrets.patientId, session.patientId),
+        sql`${oneTimeSecrets.usedAt} <= ${sessions.createdAt}`,
+      ),
+    )
+    .orderBy(sql`${oneTimeSecrets.usedAt} desc`)
+    .limit(1);
+  return row?.facilityId ?? null;
 }
 
 /** The facility a host name (no port, any case) serves, or null for a name that is no facility's alias. */

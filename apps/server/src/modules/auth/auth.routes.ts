@@ -24,6 +24,7 @@ import { auditCaller } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
 import { LIMITS } from '../../platform/http/limits';
 import { URL_TOKEN_MS } from '../../platform/auth/url-tokens';
+import { facilityLinkBase } from '../../platform/mail/links';
 import { AuthService, TokenError } from './auth.service';
 import { ProfileService } from './profile.service';
 import { issueTicketUrls } from './tickets';
@@ -94,7 +95,9 @@ client IP (429 too_many_attempts). Sessions end after the configured idle time (
 export async function authRoutes(app: RouteApp) {
   const { database, sessions } = app.deps;
   const auth = new AuthService(database, sessions, app.deps.limits);
-  const profiles = new ProfileService(database.db);
+  const profiles = new ProfileService(database.db, (facilityId) =>
+    facilityLinkBase(database.db, app.deps.config, facilityId),
+  );
 
   app.post(
     '/token',
@@ -209,7 +212,10 @@ export async function authRoutes(app: RouteApp) {
         description:
           'ids lists the patients the user may see: idType Patient for their own record, PatientContact (the ' +
           "patient's id) for each patient they actively represent. termsOfUse is the facility's text in the " +
-          "requested language (default the user's preferred language).",
+          "requested language (default the user's preferred language). A kiosk user's profile carries " +
+          'kioskExitUrl when kiosk staff of another facility started the session (recorded in the ticket by ' +
+          'POST /api/kiosk/patient/{patientId}/initiateLogon): that facility’s kiosk login, where the device goes ' +
+          'after the patient.',
         tags: ['access'],
         querystring: LanguageQuerySchema,
         response: { 200: LoginProfileSchema },

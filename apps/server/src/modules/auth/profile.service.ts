@@ -7,6 +7,7 @@ import { findContent } from '../../platform/content/content-store';
 import {
   findCapabilityModules,
   findExternalSystems,
+  findKioskTicketFacilityId,
   findPatientFacilities,
   findPatientWithFacility,
   findUserById,
@@ -16,9 +17,29 @@ import {
 } from './auth.repository';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
+/** The kiosk staff login page of the web app, where a patient's kiosk session hands the device back. */
+export const KIOSK_LOGIN_PATH = '/kioskLogin';
+
 /** What the portal knows about the caller: the login profile, capabilities and the patients they may see. */
 export class ProfileService {
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    /** A facility's public address (no trailing slash), or null when it has none. */
+    private readonly facilityAddress: (facilityId: number) => Promise<string | null>,
+  ) {}
+
+  /**
+   * Where a kiosk user's session ends when that is another facility than the patient's: the kiosk login of the
+   * facility its ticket recorded (the staff's). Undefined when it is the patient's own facility, whose kiosk login
+   * the browser finds on the address it is at. Built from the facility's stored address, never from anything the
+   * browser sent.
+   */
+  private async kioskExitUrl(caller: SessionCaller, patientId: number): Promise<string | undefined> {
+    const ticketFacilityId = await findKioskTicketFacilityId(this.db, { sessionId: caller.sessionId, patientId });
+    if (ticketFacilityId === null || ticketFacilityId === caller.facilityId) return undefined;
+    const address = await this.facilityAddress(ticketFacilityId);
+    return address ? address + KIOSK_LOGIN_PATH : undefined;
+  }
 
   private async termsOfUse(facilityId: number, language: string): Promise<string> {
     const content = await findContent(this.db, 'TermsOfUse', languagePackOf(resolveLocale(language)), facilityId);
@@ -31,7 +52,10 @@ export class ProfileService {
       const found = caller.boundPatientId ? await findPatientWithFacility(this.db, caller.boundPatientId) : null;
       if (!found) throw notFound('not_found', 'Not found.');
       const { patient } = found;
+      const kioskExitUrl =
+        caller.loginType === 'patientKioskUser' ? await this.kioskExitUrl(caller, patient.id) : undefined;
       return {
+        ...(kioskExitUrl ? { kioskExitUrl } : {}),
         userId: null,
         userName: patient.firstName,
         email: patient.emailAddress,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   INTEGRATION_SCOPES,
+  QUESTIONNAIRE_DECLINE_AUDIT_EVENT,
+  QUESTIONNAIRE_SUBMIT_AUDIT_EVENT,
   type IntegrationEvent,
   type IntegrationEventType,
   type IntegrationScope,
@@ -8,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { PublicJwks } from './integration.repository';
 import { hashSecret } from '../../platform/auth/secrets';
+import { questionnaireResponsesOf } from '../../platform/integration/questionnaire-responses';
 import {
   auditRowsAfter,
   findFacilityId,
@@ -160,10 +163,22 @@ export const EVENT_OF_AUDIT: Record<string, IntegrationEventType> = {
   testresultdetailviewauditevent: 'document.viewed',
   medicalnotepageviewauditevent: 'document.viewed',
   educationarticleviewauditevent: 'document.viewed',
+  [QUESTIONNAIRE_SUBMIT_AUDIT_EVENT]: 'questionnaire.completed',
+  [QUESTIONNAIRE_DECLINE_AUDIT_EVENT]: 'questionnaire.declined',
 };
 const AUDIT_EVENTS = Object.keys(EVENT_OF_AUDIT);
+const QUESTIONNAIRE_EVENTS = new Set<string>([QUESTIONNAIRE_SUBMIT_AUDIT_EVENT, QUESTIONNAIRE_DECLINE_AUDIT_EVENT]);
 
-/** The facility's events after the cursor, oldest first. */
+/** The assignment a questionnaire event is about (its audit row's detail), if any. */
+function assignmentIdOf(eventType: string, detail: Record<string, unknown> | null): number | null {
+  const id = detail?.assignedQuestionnaireId;
+  return QUESTIONNAIRE_EVENTS.has(eventType) && typeof id === 'number' ? id : null;
+}
+
+/**
+ * The facility's events after the cursor, oldest first. Questionnaire events carry your identifiers of the
+ * assignment and its template, and a completed one its QuestionnaireResponse: one more query for the whole page.
+ */
 export async function eventsAfter(
   db: Db,
   facilityId: number,
@@ -171,14 +186,28 @@ export async function eventsAfter(
   limit: number,
 ): Promise<IntegrationEvent[]> {
   const rows = await auditRowsAfter(db, facilityId, AUDIT_EVENTS, after, limit);
-  return rows.map((row) => ({
-    id: String(row.id),
-    type: EVENT_OF_AUDIT[row.eventType] ?? 'document.viewed',
-    occurredAt: row.occurredAt.toISOString(),
-    patient: { mrn: row.mrn },
-    actor: { relationship: row.relationship ?? (row.eventType === 'arsignupauditevent' ? 'representative' : 'self') },
-    record: recordOf(row.eventType, row.detail ?? {}),
-  }));
+  const assignmentIds = rows.flatMap((row) => assignmentIdOf(row.eventType, row.detail) ?? []);
+  const assignments = await questionnaireResponsesOf(db, facilityId, assignmentIds);
+  return rows.map((row) => {
+    const event: IntegrationEvent = {
+      id: String(row.id),
+      type: EVENT_OF_AUDIT[row.eventType] ?? 'document.viewed',
+      occurredAt: row.occurredAt.toISOString(),
+      patient: { mrn: row.mrn },
+      actor: { relationship: row.relationship ?? (row.eventType === 'arsignupauditevent' ? 'representative' : 'self') },
+      record: recordOf(row.eventType, row.detail ?? {}),
+    };
+    const assignmentId = assignmentIdOf(row.eventType, row.detail);
+    const assignment = assignmentId === null ? undefined : assignments.get(assignmentId);
+    if (assignment) {
+      if (assignment.externalId !== null) event.record.assignmentExternalId = assignment.externalId;
+      event.record.templateExternalId = assignment.templateExternalId;
+      if (row.eventType === QUESTIONNAIRE_SUBMIT_AUDIT_EVENT && assignment.questionnaireResponse) {
+        event.questionnaireResponse = assignment.questionnaireResponse;
+      }
+    }
+    return event;
+  });
 }
 
 /** Identifiers only: what was added, viewed or changed, never its contents. */

@@ -90,7 +90,7 @@ export const PATIENT_READ_AUDIT_EVENT = 'patientrecordreadauditevent';
 function recordIds(params: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-    if (name.endsWith('Id') || name === 'pageNumber') out[name] = String(value).slice(0, 40);
+    if (name.endsWith('Id') || name === 'id' || name === 'pageNumber') out[name] = String(value).slice(0, 40);
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { openApiApp, type TestApp } from '../../../test/api';
 import type { Relationship } from './patient-access';
 import type { RouteEntry } from './access-control';
 import { fill } from '../../../test/route-samples';
+import { questionnaireRecordsOf } from '../../../test/questionnaire-fixture';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -15,6 +16,8 @@ const RECORDS_OF_A: Record<string, string> = {
   labResultId: 'select min(id) as id from lab_results where patient_id = $1 and is_published',
 };
 let recordsOfA: Record<string, string> = {};
+/** Routes whose record parameter needs a record of patient A in another state than the other routes' (by route). */
+let routeRecordsOfA: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   ({ t, fx } = await openApiApp());
@@ -23,6 +26,13 @@ beforeAll(async () => {
     if (!row?.id) throw new Error(`The demo seed gives patient A no record for :${name}`);
     recordsOfA = { ...recordsOfA, [name]: String(row.id) };
   }
+  // Questionnaire assignments (:id): a current one, and one of the history for the review route (the demo seed's,
+  // else new ones).
+  const questionnaires = await questionnaireRecordsOf(t.database.db, fx.patientA);
+  recordsOfA = { ...recordsOfA, id: String(questionnaires.current) };
+  routeRecordsOfA = {
+    '/api/patients/:patientId/assignedquestionnaires/history/:id': { id: String(questionnaires.history) },
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -121,6 +131,7 @@ describe('the authorisation matrix', () => {
             // A contact of patient A, so contact routes ask about A as patient routes do.
             contactId: String(fx.contactOfA),
             ...recordsOfA,
+            ...routeRecordsOfA[route.url],
           });
           const res = await t.app.inject({
             method: route.method as 'GET',

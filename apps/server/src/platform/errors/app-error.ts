@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Every field at fault, when there are several (a questionnaire's invalid items). */
+    readonly errors?: readonly { field: string; message: string }[],
   ) {
     super(message);
   }

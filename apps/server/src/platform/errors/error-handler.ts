@@ -130,6 +130,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err instanceof AppError) {
       const body: ErrorBody = { error: err.code, message: err.message, requestId };
       if (err.field) body.field = err.field;
+      if (err.errors) body.errors = [...err.errors];
       return reply.status(err.statusCode).send(body);
     }
     if (isDatabaseUnavailable(err)) {

@@ -50,7 +50,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
   app.addHook('onSend', async (request, reply) => {
     const path = request.url.toLowerCase();
     if (
-      (path.startsWith('/api/') || path === '/token' || path.startsWith('/token?')) &&
+      (path.startsWith('/api/') ||
+        path.startsWith('/integration/v1/') ||
+        path === '/token' ||
+        path.startsWith('/token?')) &&
       !reply.hasHeader('cache-control')
     ) {
       reply.header('cache-control', 'no-store');

@@ -13,6 +13,8 @@ import labResults from './lab-results.json';
 import medicalNotes from './medical-notes.json';
 import treatmentSummary from './treatment-summary.json';
 import lookups from './lookups.json';
+import questionnaires from './questionnaires.json';
+import kiosk from './kiosk.json';
 
 /** One file per area, named after its server module (or web feature), so areas are written and translated independently. */
 export default {
@@ -31,4 +33,6 @@ export default {
   ...medicalNotes,
   ...treatmentSummary,
   ...lookups,
+  ...questionnaires,
+  ...kiosk,
 } as Record<string, string>;

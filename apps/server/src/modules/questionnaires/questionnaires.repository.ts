@@ -1,0 +1,214 @@
+import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { QuestionnaireAnswer } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client';
+import { facilities, patients, questionnaireAssignments, questionnaireTemplates } from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
+
+const OPEN_STATUSES = ['assigned', 'started'] as const;
+export type AssignmentStatus = (typeof questionnaireAssignments.$inferSelect)['status'];
+
+/** The patient's assignments the portal shows: not withdrawn by the facility (the row stays for the audit trail). */
+function assignmentsOf(scope: PatientScope): SQL {
+  return and(eq(questionnaireAssignments.patientId, scope.patientId), isNull(questionnaireAssignments.withdrawnAt))!;
+}
+
+/** What every reading needs: the state, the days, and the zone of the patient's home facility ("today"). */
+const stateColumns = {
+  id: questionnaireAssignments.id,
+  templateId: questionnaireAssignments.templateId,
+  status: questionnaireAssignments.status,
+  dueDate: questionnaireAssignments.dueDate,
+  availableFrom: questionnaireAssignments.availableFrom,
+  viewedAt: questionnaireAssignments.viewedAt,
+  draftSavedAt: questionnaireAssignments.draftSavedAt,
+  completedAt: questionnaireAssignments.completedAt,
+  templateWithdrawn: sql<boolean>`${questionnaireTemplates.withdrawnAt} is not null`,
+  timeZoneId: facilities.timeZoneId,
+};
+
+export interface AssignmentStateRow {
+  id: number;
+  templateId: number;
+  status: AssignmentStatus;
+  dueDate: string;
+  availableFrom: string;
+  viewedAt: Date | null;
+  draftSavedAt: Date | null;
+  completedAt: Date | null;
+  templateWithdrawn: boolean;
+  timeZoneId: string;
+}
+
+// The jsonb columns are the module's own shapes (definition.ts): the service reads them as such.
+
+export interface AssignmentSummaryRow extends AssignmentStateRow {
+  /** The definition's title and description (LocalText). */
+  title: unknown;
+  description: unknown;
+}
+
+export interface AssignmentRow extends AssignmentStateRow {
+  /** QuestionnaireDefinition */
+  definition: unknown;
+  draftAnswers: QuestionnaireAnswer[];
+  answers: QuestionnaireAnswer[] | null;
+  /** StoredScore[] */
+  scores: unknown;
+}
+
+/**
+ * The patient's assignments with the texts a list shows (from the stored definition, in one select), due date
+ * then id. `which`: only those still assigned or started, or all of them (history is derived from both).
+ */
+export async function listAssignments(
+  db: DbOrTx,
+  scope: PatientScope,
+  which: 'open' | 'all',
+): Promise<AssignmentSummaryRow[]> {
+  const rows = await db
+    .select({
+      ...stateColumns,
+      title: sql<unknown>`${questionnaireTemplates.definition} -> 'title'`,
+      description: sql<unknown>`${questionnaireTemplates.definition} -> 'description'`,
+    })
+    .from(questionnaireAssignments)
+    .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
+    .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
+    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+    .where(
+      which === 'open'
+        ? and(assignmentsOf(scope), inArray(questionnaireAssignments.status, [...OPEN_STATUSES]))
+        : assignmentsOf(scope),
+    )
+    .orderBy(asc(questionnaireAssignments.dueDate), asc(questionnaireAssignments.id));
+  return rows;
+}
+
+/** One of the patient's assignments with its template's definition and what was answered, or null. */
+export async function findAssignment(
+  db: DbOrTx,
+  scope: PatientScope,
+  assignmentId: number,
+): Promise<AssignmentRow | null> {
+  const [row] = await db
+    .select({
+      ...stateColumns,
+      definition: questionnaireTemplates.definition,
+      draftAnswers: questionnaireAssignments.draftAnswers,
+      answers: questionnaireAssignments.answers,
+      scores: questionnaireAssignments.scores,
+    })
+    .from(questionnaireAssignments)
+    .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
+    .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
+    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+    .where(and(assignmentsOf(scope), eq(questionnaireAssignments.id, assignmentId)));
+  if (!row) return null;
+  return {
+    ...row,
+    draftAnswers: row.draftAnswers as QuestionnaireAnswer[],
+    answers: row.answers as QuestionnaireAnswer[] | null,
+  };
+}
+
+/**
+ * The row may still be answered: assigned or started, and not yet Missed (due on or after `dueOnOrAfter`). Every
+ * write of an answer is conditional on it, so two submits (or a submit and a decline) cannot both land.
+ */
+function stillOpen(scope: PatientScope, assignmentId: number, dueOnOrAfter: string): SQL {
+  return and(
+    assignmentsOf(scope),
+    eq(questionnaireAssignments.id, assignmentId),
+    inArray(questionnaireAssignments.status, [...OPEN_STATUSES]),
+    gte(questionnaireAssignments.dueDate, dueOnOrAfter),
+  )!;
+}
+
+/** Opening: the first time is kept, and an assignment never opened becomes started. False when not open. */
+export async function markViewed(
+  db: DbOrTx,
+  scope: PatientScope,
+  assignmentId: number,
+  dueOnOrAfter: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(questionnaireAssignments)
+    .set({
+      viewedAt: sql`coalesce(${questionnaireAssignments.viewedAt}, ${at.toISOString()}::timestamptz)`,
+      status: 'started',
+    })
+    .where(stillOpen(scope, assignmentId, dueOnOrAfter))
+    .returning({ id: questionnaireAssignments.id });
+  return rows.length > 0;
+}
+
+/** Replaces the draft; the assignment is started. False when it is no longer open. */
+export async function saveDraft(
+  db: DbOrTx,
+  scope: PatientScope,
+  assignmentId: number,
+  dueOnOrAfter: string,
+  answers: QuestionnaireAnswer[],
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(questionnaireAssignments)
+    .set({ draftAnswers: answers, draftSavedAt: at, status: 'started' })
+    .where(stillOpen(scope, assignmentId, dueOnOrAfter))
+    .returning({ id: questionnaireAssignments.id });
+  return rows.length > 0;
+}
+
+export interface Completion {
+  at: Date;
+  /** The user who answered (the patient or a representative); null for a kiosk or link session. */
+  userId: number | null;
+  loginType: string;
+}
+
+/** Stores the submitted answers and their scores, in one conditional update. False when it was not open. */
+export async function completeAssignment(
+  db: DbOrTx,
+  scope: PatientScope,
+  assignmentId: number,
+  dueOnOrAfter: string,
+  submitted: { answers: QuestionnaireAnswer[]; scores: readonly { code: string; score: number }[] },
+  by: Completion,
+): Promise<boolean> {
+  const rows = await db
+    .update(questionnaireAssignments)
+    .set({
+      status: 'completed',
+      answers: submitted.answers,
+      scores: submitted.scores,
+      completedAt: by.at,
+      completedByUserId: by.userId,
+      completedLoginType: by.loginType,
+      viewedAt: sql`coalesce(${questionnaireAssignments.viewedAt}, ${by.at.toISOString()}::timestamptz)`,
+    })
+    .where(stillOpen(scope, assignmentId, dueOnOrAfter))
+    .returning({ id: questionnaireAssignments.id });
+  return rows.length > 0;
+}
+
+/** Declines it, in one conditional update. False when it was not open. */
+export async function declineAssignment(
+  db: DbOrTx,
+  scope: PatientScope,
+  assignmentId: number,
+  dueOnOrAfter: string,
+  by: Completion,
+): Promise<boolean> {
+  const rows = await db
+    .update(questionnaireAssignments)
+    .set({
+      status: 'declined',
+      completedAt: by.at,
+      completedByUserId: by.userId,
+      completedLoginType: by.loginType,
+    })
+    .where(stillOpen(scope, assignmentId, dueOnOrAfter))
+    .returning({ id: questionnaireAssignments.id });
+  return rows.length > 0;
+}
