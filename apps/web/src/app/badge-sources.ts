@@ -1,5 +1,6 @@
 import { educationBadge } from '../features/education/api/badge';
 import { medicalNotesBadge } from '../features/medical-notes/api/badge';
+import { questionnairesBadge } from '../features/questionnaires/api/badge';
 import { testResultsBadge } from '../features/lab-results/api/badge';
 import { treatmentSummaryBadge } from '../features/treatment-summary/api/badge';
 import { registerBadge } from '../lib/badges';
@@ -13,4 +14,5 @@ export function registerBadgeSources(): void {
   registerBadge('TestResults', testResultsBadge);
   registerBadge('MedicalNotes', medicalNotesBadge);
   registerBadge('TreatmentSummary', treatmentSummaryBadge);
+  registerBadge('Questionnaires', questionnairesBadge);
 }

@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, redirect } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
+import { kioskEntrySecretOf } from '../features/kiosk/lib/kiosk-entry-path';
 import { api } from '../lib/api-instance';
 import { homePage } from './home-path';
 import { Shell } from './layout/Shell';
@@ -17,6 +18,12 @@ function Home() {
 function toHomeWhenLoggedIn() {
   const session = api.session.get();
   return session?.isAuthenticated ? redirect(homePage(session.loginType)) : null;
+}
+
+/** /kio{secret}: the kiosk login of the secret's facility (its code loads only for such a path), else not found. */
+async function kioskEntry({ request }: LoaderFunctionArgs) {
+  const secret = kioskEntrySecretOf(new URL(request.url).pathname);
+  return secret ? (await import('../features/kiosk/lib/kiosk-entry')).openKioskEntry(secret) : null;
 }
 
 /** Every route's code loads on demand (`lazy`), so a page costs nothing until it is visited. */
@@ -61,7 +68,24 @@ export function createRouter() {
                 { path: 'kioskQuestionnaires', lazy: () => import('../features/kiosk/pages/KioskQuestionnairesPage') },
                 {
                   path: 'patientKioskQuestionnaires',
-                  lazy: () => import('../features/kiosk/pages/PatientKioskQuestionnairesPage'),
+                  lazy: () => import('../features/questionnaires/pages/PatientKioskQuestionnairesPage'),
+                },
+                {
+                  path: 'complete-kiosk-questionnaire',
+                  lazy: () => import('../features/questionnaires/pages/CompleteQuestionnairePage'),
+                },
+                { path: 'questionnaires', lazy: () => import('../features/questionnaires/pages/QuestionnairesPage') },
+                {
+                  path: 'complete-questionnaire',
+                  lazy: () => import('../features/questionnaires/pages/CompleteQuestionnairePage'),
+                },
+                {
+                  path: 'questionnaire-scoring',
+                  lazy: () => import('../features/questionnaires/pages/QuestionnaireScoringPage'),
+                },
+                {
+                  path: 'review-questionnaire',
+                  lazy: () => import('../features/questionnaires/pages/ReviewQuestionnairePage'),
                 },
                 { path: 'appointments', lazy: () => import('../features/appointments/pages/AppointmentsPage') },
                 { path: 'add-contact', lazy: () => import('../features/contacts/pages/AddContactPage') },
@@ -85,7 +109,9 @@ export function createRouter() {
             },
           ],
         },
-        { path: '*', lazy: () => import('./pages/NotFoundPage') },
+        // A kiosk device's entry address, /kio{secret} (ADR 0010): paths match whole segments only, so the
+        // catch-all sends it on to its facility's kiosk login; anything else is not found.
+        { path: '*', loader: kioskEntry, lazy: () => import('./pages/NotFoundPage') },
       ],
     },
   ]);

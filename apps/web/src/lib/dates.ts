@@ -98,13 +98,17 @@ function numericDateIsMonthFirst(): boolean {
 
 /**
  * A calendar day in the user's language, never moved by a time zone: 'll' ('Mar 5, 2026', the default,
- * '5 de mar de 2026', '2026年3月5日'), or 'L', the treatment summary's: MM/DD/YYYY in US English, the
- * month-named 'll' in every language whose numeric date is not month first. A value that is not a day is
+ * '5 de mar de 2026', '2026年3月5日'), 'L', the treatment summary's: MM/DD/YYYY in US English, the
+ * month-named 'll' in every language whose numeric date is not month first, or the questionnaires' fixed
+ * 'MMM DD, YYYY' ('Jan 05, 2024', its month named in the user's language). A value that is not a day is
  * formatted as it is.
  */
 export function formatDay(
   value: string,
-  format: typeof DATE_FORMATS.list | typeof DATE_FORMATS.treatmentSummary = DATE_FORMATS.list,
+  format:
+    | typeof DATE_FORMATS.list
+    | typeof DATE_FORMATS.treatmentSummary
+    | typeof DATE_FORMATS.questionnaire = DATE_FORMATS.list,
 ): string {
   const shown = format === DATE_FORMATS.treatmentSummary && !numericDateIsMonthFirst() ? DATE_FORMATS.list : format;
   return dayjs(calendarDay(value) ?? value).format(shown);

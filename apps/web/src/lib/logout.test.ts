@@ -65,3 +65,70 @@ describe('logout', () => {
     expect(messageBar.get()).toBeNull();
   });
 });
+
+describe('a kiosk user’s logout', () => {
+  it('takes the device to the kiosk login of the profile’s kiosk exit only when it is one', async () => {
+    const { kioskExitTarget } = await import('./logout');
+    const here = 'http://lakeside.localhost:3000';
+    expect(kioskExitTarget('http://localhost:3000/kioskLogin', here)).toBe('http://localhost:3000/kioskLogin');
+    expect(kioskExitTarget('https://riverside.example.org/kioskLogin', here)).toBe(
+      'https://riverside.example.org/kioskLogin',
+    );
+    // The same address: a path, for the app's own navigation.
+    expect(kioskExitTarget('http://lakeside.localhost:3000/kioskLogin', here)).toBe('/kioskLogin');
+    for (const wrong of [
+      undefined,
+      '',
+      42,
+      'javascript:alert(1)//kioskLogin',
+      'data:text/html,/kioskLogin',
+      'http://localhost:3000/dashboard',
+      'http://localhost:3000/kioskLogin?next=http://evil.example',
+      'http://localhost:3000/kioskLogin#x',
+      'http://user:pw@localhost:3000/kioskLogin',
+      '/kioskLogin',
+      'not a url',
+    ]) {
+      expect(kioskExitTarget(wrong, here), String(wrong)).toBeNull();
+    }
+  });
+
+  it('sends the browser to the kiosk login of the staff’s facility on another address', async () => {
+    const { queryClient } = await import('./query-client');
+    const { loginProfileQuery } = await import('./login-profile');
+    const { logout } = await import('./logout');
+    const replace = vi.fn();
+    Object.assign(window.location, { origin: 'http://lakeside.localhost:3000', replace });
+    storage.setItem('access_token', 'K1');
+    storage.setItem('refresh_token', 'R1');
+    storage.setItem('expires', String(Date.now() + 600_000));
+    storage.setItem('loginType', 'patientKioskUser');
+    storage.setItem('isAuthenticated', 'true');
+    queryClient.setQueryData(loginProfileQuery().queryKey, {
+      userId: null,
+      kioskExitUrl: 'http://localhost:3000/kioskLogin',
+    } as never);
+    requests.length = 0;
+
+    expect(await logout()).toBe('/kioskLogin');
+    expect(requests).toEqual(['POST /api/users/0/audit/logoff']);
+    expect(replace).toHaveBeenCalledWith('http://localhost:3000/kioskLogin');
+    expect(storage.getItem('access_token')).toBeNull();
+  });
+
+  it('stays on this address when the exit is here, or there is none', async () => {
+    const { queryClient } = await import('./query-client');
+    const { loginProfileQuery } = await import('./login-profile');
+    const { logout } = await import('./logout');
+    const replace = vi.fn();
+    Object.assign(window.location, { origin: 'http://localhost:3000', replace });
+    for (const kioskExitUrl of ['http://localhost:3000/kioskLogin', undefined]) {
+      storage.setItem('access_token', 'K2');
+      storage.setItem('expires', String(Date.now() + 600_000));
+      storage.setItem('loginType', 'patientKioskUser');
+      queryClient.setQueryData(loginProfileQuery().queryKey, { userId: null, kioskExitUrl } as never);
+      expect(await logout()).toBe('/kioskLogin');
+    }
+    expect(replace).not.toHaveBeenCalled();
+  });
+});

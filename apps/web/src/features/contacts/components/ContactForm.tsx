@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Patient, PersonalContact } from '@portal/contracts';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
@@ -37,7 +38,6 @@ import { ContactInformationSection } from './contact-form/ContactInformationSect
 import type { ContactFields } from './contact-form/fields';
 import { InviteCheckbox } from './contact-form/InviteCheckbox';
 import { NameAndRelationSection } from './contact-form/NameAndRelationSection';
-import { useLeaveGuard } from './LeaveGuard';
 
 export interface ContactLookups {
   relationships: Relationship[];

@@ -1,10 +1,13 @@
 import { useCallback, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { CancelConfirmModal } from '../../../components/CancelConfirmModal';
+import { CancelConfirmModal } from './CancelConfirmModal';
+import { api } from '../lib/api-instance';
 
 /**
- * While `dirty`, leaving the page (Cancel, a link, Back) first asks 'Are you sure?'; confirming leaves
- * and loses the changes, declining stays. `leaveFreely` lets the page itself navigate after a save.
+ * While `dirty`, leaving the page (Cancel, a link, Back) first asks 'Are you sure?' (spec 001 section 2);
+ * confirming leaves and loses the changes, declining stays. `leaveFreely` lets the page itself navigate after a
+ * save or submit, and a session that has ended (a time-out, Log Out) always leaves: there is nothing left to keep
+ * the user for, and the changes could no longer be saved.
  */
 export function useLeaveGuard(dirty: boolean) {
   const free = useRef(false);
@@ -12,6 +15,7 @@ export function useLeaveGuard(dirty: boolean) {
     ({ currentLocation, nextLocation }) =>
       dirty &&
       !free.current &&
+      Boolean(api.session.get()?.isAuthenticated) &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   const leaveFreely = useCallback(() => {
