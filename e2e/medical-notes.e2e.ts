@@ -316,6 +316,23 @@ describe('on a phone (a mobile user agent)', () => {
     await expectAccessible(page);
     await page.screenshot({ path: `${inject('screenshotDir')}/medical-notes-mobile-note-375.png`, fullPage: true });
 
+    /**
+     * Back from the PDF with the browser's Back. Chromium attaches its PDF viewer to the tab just after the load,
+     * and a Back asked in that moment fails with 'Not attached to an active page' before it navigates: ask again
+     * while the tab still shows the PDF.
+     */
+    const backFromPdf = async (n: number) => {
+      const onPdf = () => new RegExp(`/page/${n}/content\\?token=`).test(page.url());
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await page.goBack();
+          return;
+        } catch (error) {
+          if (attempt >= 5 || !/Not attached to an active page/.test(String(error)) || !onPdf()) throw error;
+          await page.waitForTimeout(300);
+        }
+      }
+    };
     /** Opens the page shown in the whole tab (the note page URL), checks it is that page's PDF, and comes back. */
     const readPage = async (n: number) => {
       const response = page.waitForResponse((r) => new RegExp(`/page/${n}/content\\?token=`).test(r.url()));
@@ -326,7 +343,7 @@ describe('on a phone (a mobile user agent)', () => {
       await expect
         .poll(() => page.url())
         .toMatch(new RegExp(`/medicalnotes/published/\\d+/page/${n}/content\\?token=`));
-      await page.goBack();
+      await backFromPdf(n);
       // Back in the portal on the same note and page.
       await page.getByRole('region', { name: 'Discharge Summary' }).waitFor();
       await expect.poll(() => position.textContent()).toBe(`Page ${n} of 3`);

@@ -5,14 +5,16 @@ import {
   externalSystems,
   facilities,
   facilityAliases,
+  kioskStaffFacilities,
   patients,
   personalContacts,
   users,
 } from '../db/schema/index';
 
 // The demo's own fixtures, which no intake service writes: facilities and their aliases, users,
-// patients, personal contacts, capability profiles and external systems. Clinical data goes through the
-// modules' *.intake.ts services. This file is the demo's only door to the database layer.
+// patients, personal contacts, capability profiles, external systems and the facilities kiosk staff serve.
+// Clinical data goes through the modules' *.intake.ts services. This file is the demo's only door to the
+// database layer.
 
 export type { CapabilityAudience } from '../db/schema/index';
 export { PREFERRED_COMMUNICATION_IDS, RELATIONSHIP_IDS } from '../db/seed/lookups';
@@ -57,6 +59,14 @@ export function insertPersonalContacts(tx: Tx, rows: NewPersonalContact[]) {
 
 export async function insertCapabilityProfiles(tx: Tx, rows: NewCapabilityProfile[]): Promise<void> {
   await tx.insert(capabilityProfiles).values(rows);
+}
+
+/** Facilities a kiosk staff account serves besides its own. */
+export async function insertKioskStaffFacilities(
+  tx: Tx,
+  rows: { userId: number; facilityId: number }[],
+): Promise<void> {
+  await tx.insert(kioskStaffFacilities).values(rows);
 }
 
 export async function insertExternalSystem(tx: Tx, row: NewExternalSystem): Promise<void> {

@@ -9,6 +9,7 @@ import {
   insertExternalSystem,
   insertFacility,
   insertFacilityAliases,
+  insertKioskStaffFacilities,
   insertPatients,
   insertPersonalContacts,
   insertUsers,
@@ -22,6 +23,7 @@ import { seedDemoEducation } from './demo-education';
 import { seedDemoFollowUpPlan } from './demo-follow-up-plan';
 import { seedDemoLabResults } from './demo-lab-results';
 import { seedDemoMedicalNotes } from './demo-medical-notes';
+import { KIOSK_PATIENTS, seedDemoQuestionnaires, type KioskPatient } from './demo-questionnaires';
 import { seedDemoTreatmentSummary } from './demo-treatment-summary';
 import { RIVERSIDE_LOGO_SVG } from './logo';
 
@@ -39,6 +41,9 @@ export const DEMO_SECRETS = {
   invitationPin: '215784',
   /** A link emailed to Jane: /linkLogin?patientid={jane}&data=token, then Doe and her date of birth. */
   linkToken: 'demo-link-jane-doe-3Hs8Wq1ZpR6v',
+  /** Each facility's kiosk entry address, /kio{secret}, which a kiosk device bookmarks (not single-use). */
+  kioskEntryRiverside: 'rcc-lobby-kiosk-5Tn8Wd2QxK7v',
+  kioskEntryLakeside: 'lcc-front-desk-kiosk-9Hb4Rm6ZpJ3s',
 } as const;
 
 const YEAR_MS = 365 * 24 * 3_600_000;
@@ -47,6 +52,22 @@ const YEAR_MS = 365 * 24 * 3_600_000;
 function yearsAgo(years: number, month: number, day: number, today = new Date()): string {
   const y = today.getUTCFullYear() - years;
   return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function kioskPatient(homeFacilityId: number, patient: KioskPatient) {
+  const [month, day] = patient.birthday;
+  return {
+    homeFacilityId,
+    mrn: patient.mrn,
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    dateOfBirth: yearsAgo(patient.age, month, day),
+    sex: patient.sex,
+    city: patient.city,
+    state: patient.state,
+    country: 'United States',
+    preferredLanguage: patient.preferredLanguage,
+  };
 }
 
 export function isSeeded(db: Db): Promise<boolean> {
@@ -77,6 +98,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
       passwordNumbers: 1,
       passwordSpecialCharacters: 1,
       signupVerificationFields: 'pin',
+      kioskEntrySecret: DEMO_SECRETS.kioskEntryRiverside,
     });
     const lakesideId = await insertFacility(tx, {
       name: 'Lakeside Community Clinic',
@@ -85,6 +107,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
       themeId: 2,
       timeZoneId: 'America/Chicago',
       defaultLanguageId: 2,
+      kioskEntrySecret: DEMO_SECRETS.kioskEntryLakeside,
     });
     const riversideAliases = new Set(
       ['localhost', '127.0.0.1', ...(options.extraAliases ?? [])].map((a) => a.toLowerCase()),
@@ -301,7 +324,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     const [sam] = await insertUsers(tx, [
       { ...account('sam.lee', 'Sam', 'Lee', 'sam.lee@example.com'), facilityId: lakesideId },
     ]);
-    await insertPatients(tx, [
+    const [samPatient] = await insertPatients(tx, [
       {
         homeFacilityId: lakesideId,
         userId: sam!.id,
@@ -319,6 +342,17 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
       },
     ]);
 
+    // The front desk's kiosk staff account also serves Lakeside's patients.
+    await insertKioskStaffFacilities(tx, [{ userId: userId('kiosk.staff'), facilityId: lakesideId }]);
+    // Patients without portal accounts who answer their questionnaires on the clinics' kiosks.
+    const kioskPatientRows = await insertPatients(tx, [
+      ...KIOSK_PATIENTS.riverside.map((p) => kioskPatient(riversideId, p)),
+      ...KIOSK_PATIENTS.lakeside.map((p) => kioskPatient(lakesideId, p)),
+    ]);
+    const kioskPatientIds = Object.fromEntries(
+      [...KIOSK_PATIENTS.riverside, ...KIOSK_PATIENTS.lakeside].map((p, i) => [p.mrn, kioskPatientRows[i]!.id]),
+    );
+
     await insertExternalSystem(tx, {
       patientId: jane.id,
       name: 'Riverside Health Information Exchange',
@@ -327,12 +361,15 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     });
 
     const johnId = await findPatientIdByMrn(tx, 'RCC-100871');
-    if (johnId === undefined) throw new Error('Seeding the demo patients failed');
+    if (johnId === undefined || !samPatient) throw new Error('Seeding the demo patients failed');
     const context: DemoContext = {
       riversideId,
       lakesideId,
       janeId: jane.id,
+      janeUserId: userId('jane.doe'),
       johnId,
+      samId: samPatient.id,
+      kioskPatientIds,
     };
     await seedDemoAppointments(tx, context);
     await seedDemoCareTeam(tx, context);
@@ -341,6 +378,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     await seedDemoLabResults(tx, context);
     await seedDemoMedicalNotes(tx, context);
     await seedDemoTreatmentSummary(tx, context);
+    await seedDemoQuestionnaires(tx, context);
 
     await issueSecret(tx, {
       kind: 'signupPin',
