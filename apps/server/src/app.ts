@@ -58,6 +58,8 @@ import { careTeamIntegrationRoutes } from './modules/careteam/careteam.integrati
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes';
 import { questionnaireIntegrationRoutes } from './modules/questionnaires/questionnaires.integration.routes';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
+import { secureMessageRoutes } from './modules/secure-messages/secure-messages.routes';
+import { secureMessageIntegrationRoutes } from './modules/secure-messages/secure-messages.integration.routes';
 
 export interface AppDeps {
   config: Config;
@@ -253,6 +255,7 @@ export async function buildApp({
   await api.register(treatmentSummaryRoutes);
   await api.register(questionnaireRoutes);
   await api.register(kioskRoutes);
+  await api.register(secureMessageRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
   await api.register(integrationRoutes);
   await api.register(patientIntegrationRoutes);
@@ -265,6 +268,7 @@ export async function buildApp({
   await api.register(followUpPlanIntegrationRoutes);
   await api.register(careTeamIntegrationRoutes);
   await api.register(questionnaireIntegrationRoutes);
+  await api.register(secureMessageIntegrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

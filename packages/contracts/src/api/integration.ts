@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FhirQuestionnaireResponseSchema } from './integration-questionnaires';
+import { IntegrationEventMessageSchema } from './integration-messages';
 
 // The integration API (/integration/v1): how the facility's own systems put records in and take back what
 // patients did. OAuth 2.0 client credentials as in SMART Backend Services. Server-only: the browser never
@@ -71,6 +72,8 @@ export const INTEGRATION_EVENT_TYPES = [
   'document.viewed',
   'questionnaire.completed',
   'questionnaire.declined',
+  'message.sent',
+  'message.read',
 ] as const;
 export type IntegrationEventType = (typeof INTEGRATION_EVENT_TYPES)[number];
 
@@ -87,6 +90,9 @@ export const IntegrationEventSchema = z.object({
     .describe('Identifiers of what was added, changed or viewed (contactId, labResultId, noteId, pageNumber...)'),
   questionnaireResponse: FhirQuestionnaireResponseSchema.optional().describe(
     'questionnaire.completed only: the answers and scores as a FHIR R4 QuestionnaireResponse',
+  ),
+  message: IntegrationEventMessageSchema.optional().describe(
+    'message.sent only: what the patient or representative wrote, with its thread and author',
   ),
 });
 export type IntegrationEvent = z.infer<typeof IntegrationEventSchema>;

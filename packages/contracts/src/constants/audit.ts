@@ -46,3 +46,16 @@ export const QUESTIONNAIRE_DRAFT_AUDIT_EVENT = 'questionnairedraftauditevent';
 export const QUESTIONNAIRE_SUBMIT_AUDIT_EVENT = 'questionnairesubmitauditevent';
 export const QUESTIONNAIRE_DECLINE_AUDIT_EVENT = 'questionnairedeclineauditevent';
 export const QUESTIONNAIRE_REVIEW_AUDIT_EVENT = 'questionnairereviewauditevent';
+
+/**
+ * Secure messages (spec 002, 2.6): the server writes these itself with the thread's id (and the message's), never
+ * the content. A sent message is what the integration event feed answers as message.sent, its marking read (the
+ * patient's member reviewed) as message.read; a message the care team sent in through the integration API is recorded
+ * by the integration call's own audit row. Reading a thread (GET .../threads/{threadId}) is recorded as
+ * SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT (the route's read audit).
+ */
+export const SECURE_MESSAGE_SEND_AUDIT_EVENT = 'securemessagesendauditevent';
+export const SECURE_MESSAGE_REVIEW_AUDIT_EVENT = 'securemessagereviewauditevent';
+export const SECURE_MESSAGE_ARCHIVE_AUDIT_EVENT = 'securemessagearchiveauditevent';
+export const SECURE_MESSAGE_UNARCHIVE_AUDIT_EVENT = 'securemessageunarchiveauditevent';
+export const SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT = 'securemessagethreadviewauditevent';

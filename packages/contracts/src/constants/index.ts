@@ -8,3 +8,4 @@ export * from './treatment-summary';
 export * from './lab-results';
 export * from './audit';
 export * from './medical-notes';
+export * from './secure-messages';

@@ -6,3 +6,4 @@ export * from './username';
 export * from './login-type';
 export * from './value-key';
 export * from './questionnaire';
+export * from './secure-message';

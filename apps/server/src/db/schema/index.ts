@@ -20,5 +20,6 @@ export * from './mail';
 export * from './medical-notes';
 export * from './one-time-secrets';
 export * from './questionnaires';
+export * from './secure-messages';
 export * from './sessions';
 export * from './treatment-summary';

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { SECURE_MESSAGE_ALLOWED_TAGS, SECURE_MESSAGE_TAG_ALIASES } from '@portal/contracts';
 
 // Facility-authored rich text may contain formatting and links, never script, styles or frames.
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -58,4 +59,62 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
+}
+
+/** Blocks of other markup that become paragraphs in a message, so their text stays apart once cleaned. */
+const MESSAGE_BLOCK_TAGS = [
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'address',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'tr',
+  'dt',
+  'dd',
+  'figcaption',
+];
+
+// A secure message holds only what the editor's toolbar makes, with no attributes at all: no links, images,
+// styles or anything else a sender could use to act in the reader's page or to track them.
+const MESSAGE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...SECURE_MESSAGE_ALLOWED_TAGS],
+  allowedAttributes: {},
+  allowedSchemes: [],
+  transformTags: {
+    ...SECURE_MESSAGE_TAG_ALIASES,
+    ...Object.fromEntries(MESSAGE_BLOCK_TAGS.map((tag) => [tag, 'p'])),
+  },
+  // The text of script and style elements is dropped with them (sanitize-html's default), and of these too.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'template'],
+};
+
+/** A secure message's HTML cleaned to the toolbar's allowlist (p, br, strong, em, u, ol, ul, li; no attributes). */
+export function sanitizeMessageHtml(html: string): string {
+  return sanitizeHtml(html, MESSAGE_OPTIONS);
+}
+
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/**
+ * The text of a message already cleaned by sanitizeMessageHtml, as a reader sees it: each paragraph, line break
+ * and list item on a line of its own, no markup. Its length for the 2000-character limit is visibleTextLength.
+ * Safe as a plain replacement because the cleaned HTML has no attributes and its text has < and & escaped.
+ */
+export function messageTextOf(cleanHtml: string): string {
+  return cleanHtml
+    .replace(/<br\s*\/?>/g, '\n')
+    .replace(/<\/(p|li)>/g, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

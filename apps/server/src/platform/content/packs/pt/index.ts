@@ -15,6 +15,7 @@ import treatmentSummary from './treatment-summary.json';
 import lookups from './lookups.json';
 import questionnaires from './questionnaires.json';
 import kiosk from './kiosk.json';
+import secureMessages from './secure-messages.json';
 
 /** One file per area, named after its server module (or web feature), so areas are written and translated independently. */
 export default {
@@ -35,4 +36,5 @@ export default {
   ...lookups,
   ...questionnaires,
   ...kiosk,
+  ...secureMessages,
 } as Record<string, string>;
