@@ -3,6 +3,8 @@ import {
   INTEGRATION_SCOPES,
   QUESTIONNAIRE_DECLINE_AUDIT_EVENT,
   QUESTIONNAIRE_SUBMIT_AUDIT_EVENT,
+  SECURE_MESSAGE_REVIEW_AUDIT_EVENT,
+  SECURE_MESSAGE_SEND_AUDIT_EVENT,
   type IntegrationEvent,
   type IntegrationEventType,
   type IntegrationScope,
@@ -11,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { PublicJwks } from './integration.repository';
 import { hashSecret } from '../../platform/auth/secrets';
 import { questionnaireResponsesOf } from '../../platform/integration/questionnaire-responses';
+import { sentMessagesOf } from '../../platform/integration/message-events';
 import {
   auditRowsAfter,
   findFacilityId,
@@ -165,6 +168,8 @@ export const EVENT_OF_AUDIT: Record<string, IntegrationEventType> = {
   educationarticleviewauditevent: 'document.viewed',
   [QUESTIONNAIRE_SUBMIT_AUDIT_EVENT]: 'questionnaire.completed',
   [QUESTIONNAIRE_DECLINE_AUDIT_EVENT]: 'questionnaire.declined',
+  [SECURE_MESSAGE_SEND_AUDIT_EVENT]: 'message.sent',
+  [SECURE_MESSAGE_REVIEW_AUDIT_EVENT]: 'message.read',
 };
 const AUDIT_EVENTS = Object.keys(EVENT_OF_AUDIT);
 const QUESTIONNAIRE_EVENTS = new Set<string>([QUESTIONNAIRE_SUBMIT_AUDIT_EVENT, QUESTIONNAIRE_DECLINE_AUDIT_EVENT]);
@@ -175,9 +180,16 @@ function assignmentIdOf(eventType: string, detail: Record<string, unknown> | nul
   return QUESTIONNAIRE_EVENTS.has(eventType) && typeof id === 'number' ? id : null;
 }
 
+/** The message a message.sent event is about (its audit row's detail), if any. */
+function sentMessageIdOf(eventType: string, detail: Record<string, unknown> | null): number | null {
+  const id = detail?.messageId;
+  return eventType === SECURE_MESSAGE_SEND_AUDIT_EVENT && typeof id === 'number' ? id : null;
+}
+
 /**
  * The facility's events after the cursor, oldest first. Questionnaire events carry your identifiers of the
- * assignment and its template, and a completed one its QuestionnaireResponse: one more query for the whole page.
+ * assignment and its template, and a completed one its QuestionnaireResponse; a message.sent event the message
+ * with its thread, provider and author: one more query for the whole page each.
  */
 export async function eventsAfter(
   db: Db,
@@ -188,6 +200,8 @@ export async function eventsAfter(
   const rows = await auditRowsAfter(db, facilityId, AUDIT_EVENTS, after, limit);
   const assignmentIds = rows.flatMap((row) => assignmentIdOf(row.eventType, row.detail) ?? []);
   const assignments = await questionnaireResponsesOf(db, facilityId, assignmentIds);
+  const messageIds = rows.flatMap((row) => sentMessageIdOf(row.eventType, row.detail) ?? []);
+  const messages = await sentMessagesOf(db, facilityId, messageIds);
   return rows.map((row) => {
     const event: IntegrationEvent = {
       id: String(row.id),
@@ -206,6 +220,9 @@ export async function eventsAfter(
         event.questionnaireResponse = assignment.questionnaireResponse;
       }
     }
+    const messageId = sentMessageIdOf(row.eventType, row.detail);
+    const message = messageId === null ? undefined : messages.get(messageId);
+    if (message) event.message = message;
     return event;
   });
 }

@@ -1,0 +1,39 @@
+import type { IntegrationProviderMessage } from '@portal/contracts';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../platform/errors/app-error';
+import { putProviderMessage, type ProviderMessageOutcome } from './secure-messages.intake';
+import { findActiveProviderIdByExternalId } from './secure-messages.integration.repository';
+import { noticeNewMessage, type NoticeDeps } from './secure-messages.notices';
+
+// A care provider's message as the facility's system puts it (integration API): the provider by the facility's
+// identifier, the message store, and the email notice of a message that is new.
+
+export const MESSAGE_PROVIDER_NOT_FOUND_MESSAGE =
+  'Your facility has no care provider with this providerExternalId (or it has been withdrawn): put the provider ' +
+  'first (PUT /integration/v1/care-providers/{externalId}).';
+
+/**
+ * Stores the message for the patient in the caller's transaction and, when it is new (not a resend), queues the
+ * notice for the patient and their representatives in the same transaction.
+ */
+export async function putMessageFromFacility(
+  tx: Tx,
+  deps: NoticeDeps,
+  input: { facilityId: number; patientId: number; externalId: string; body: IntegrationProviderMessage },
+): Promise<ProviderMessageOutcome> {
+  const { body } = input;
+  const careProviderId = await findActiveProviderIdByExternalId(tx, input.facilityId, body.providerExternalId);
+  if (careProviderId === undefined) {
+    throw new AppError(404, 'not_found', MESSAGE_PROVIDER_NOT_FOUND_MESSAGE, 'providerExternalId');
+  }
+  const outcome = await putProviderMessage(tx, input.patientId, input.externalId, {
+    careProviderId,
+    thread: 'threadId' in body.thread ? { threadId: body.thread.threadId } : { subject: body.thread.subject },
+    content: body.content,
+    contentFormat: body.contentFormat,
+    ...(body.replyAllowed !== undefined && { replyAllowed: body.replyAllowed }),
+    ...(body.sentAt !== undefined && { sentAt: new Date(body.sentAt) }),
+  });
+  if (outcome.created) await noticeNewMessage(tx, deps, input.patientId, outcome.threadId);
+  return outcome;
+}
