@@ -24,6 +24,7 @@ import { seedDemoFollowUpPlan } from './demo-follow-up-plan';
 import { seedDemoLabResults } from './demo-lab-results';
 import { seedDemoMedicalNotes } from './demo-medical-notes';
 import { KIOSK_PATIENTS, seedDemoQuestionnaires, type KioskPatient } from './demo-questionnaires';
+import { seedDemoSecureMessages } from './demo-secure-messages';
 import { seedDemoTreatmentSummary } from './demo-treatment-summary';
 import { RIVERSIDE_LOGO_SVG } from './logo';
 
@@ -379,6 +380,11 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     await seedDemoMedicalNotes(tx, context);
     await seedDemoTreatmentSummary(tx, context);
     await seedDemoQuestionnaires(tx, context);
+    // After the care team: its providers write and are written to.
+    await seedDemoSecureMessages(tx, context, {
+      robertUserId: userId('robert.doe'),
+      johnUserId: userId('john.smith'),
+    });
 
     await issueSecret(tx, {
       kind: 'signupPin',
