@@ -153,7 +153,7 @@ describe("jane.doe's dashboard", () => {
         .nth(3)
         .getByRole('link', { name: /^Send Secure Message/ })
         .getAttribute('href'),
-    ).toMatch(/^\/secure-messages\?careProviderId=\d+$/);
+    ).toMatch(/^\/secure-message\?careProviderId=\d+$/);
     const photo = careTeam.getByRole('img', { name: 'Photo of Priya Raman, MD' });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 

@@ -1,6 +1,7 @@
 import { educationBadge } from '../features/education/api/badge';
 import { medicalNotesBadge } from '../features/medical-notes/api/badge';
 import { questionnairesBadge } from '../features/questionnaires/api/badge';
+import { secureMessagesBadge } from '../features/secure-messages/api/badge';
 import { testResultsBadge } from '../features/lab-results/api/badge';
 import { treatmentSummaryBadge } from '../features/treatment-summary/api/badge';
 import { registerBadge } from '../lib/badges';
@@ -15,4 +16,5 @@ export function registerBadgeSources(): void {
   registerBadge('MedicalNotes', medicalNotesBadge);
   registerBadge('TreatmentSummary', treatmentSummaryBadge);
   registerBadge('Questionnaires', questionnairesBadge);
+  registerBadge('SecureMessages', secureMessagesBadge);
 }

@@ -104,6 +104,15 @@ export function createRouter() {
                   path: 'treatment-summary',
                   lazy: () => import('../features/treatment-summary/pages/TreatmentSummaryPage'),
                 },
+                {
+                  path: 'secure-messages',
+                  lazy: () => import('../features/secure-messages/pages/SecureMessagesPage'),
+                },
+                // New Message on its own address (a care team card's Send Secure Message): the same page.
+                {
+                  path: 'secure-message',
+                  lazy: () => import('../features/secure-messages/pages/SecureMessagesPage'),
+                },
                 // Later modules register here.
               ],
             },

@@ -72,7 +72,7 @@ function CareTeamCard({ member, hasSecureMessages }: { member: CareTeamMember; h
           <Box mt="auto" pt="xs">
             <Button
               component={Link}
-              to={`/secure-messages?careProviderId=${member.careProviderId}`}
+              to={`/secure-message?careProviderId=${member.careProviderId}`}
               variant="light"
               size="sm"
             >

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { MessageThread } from '@portal/contracts';
+import { api } from '../../../lib/api-instance';
+import { secureMessagesKey, secureMessagesPath } from './keys';
+
+/**
+ * GET .../SecureMessages?includeArchived=true: every thread of the patient, current and archived, newest last
+ * message first. One call serves both filters (the page filters by the patient member's isArchived), so switching
+ * between Current and Archive shows at once.
+ */
+export const threadsQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: [...secureMessagesKey(patientId), 'threads'],
+    queryFn: ({ signal }) =>
+      api.get<MessageThread[]>(secureMessagesPath(patientId), { signal, query: { includeArchived: true } }),
+    // A message from the care team may arrive at any time: the list is asked again on every visit.
+    staleTime: 0,
+  });
