@@ -35,9 +35,12 @@ let helen: number;
 
 beforeAll(async () => {
   ({ t, fx, db } = await openApiApp());
-  [priya, samuel, megan, helen] = await Promise.all(
-    ['priya-raman', 'samuel-okafor', 'megan-li', 'helen-marsh'].map((key) => providerIdOf(db, `demo-cp-${key}`)),
-  );
+  [priya, samuel, megan, helen] = await Promise.all([
+    providerIdOf(db, 'demo-cp-priya-raman'),
+    providerIdOf(db, 'demo-cp-samuel-okafor'),
+    providerIdOf(db, 'demo-cp-megan-li'),
+    providerIdOf(db, 'demo-cp-helen-marsh'),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
