@@ -37,6 +37,7 @@ export const IntegrationExistingThreadSchema = z.strictObject({
     .number()
     .int()
     .positive()
+    .max(2_147_483_647)
     .describe('The portal id of the thread (from a message.sent event or an earlier put)'),
 });
 
@@ -45,7 +46,9 @@ export const IntegrationProviderMessageSchema = z.strictObject({
     'Your identifier of the care provider who wrote it (PUT .../care-providers/{externalId})',
   ),
   thread: z
-    .union([IntegrationNewThreadSchema, IntegrationExistingThreadSchema])
+    .union([IntegrationNewThreadSchema, IntegrationExistingThreadSchema], {
+      error: 'thread must be { "subject": … } (a new thread) or { "threadId": … } (one of the patient’s threads)',
+    })
     .describe('{ subject } begins a new thread with the patient; { threadId } adds to one of the patient’s threads'),
   content: z
     .string()

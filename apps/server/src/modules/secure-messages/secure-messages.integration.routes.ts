@@ -33,7 +33,7 @@ export async function secureMessageIntegrationRoutes(app: RouteApp) {
         "is removed, keeping its text), or plain text with contentFormat 'text' (each line a paragraph, nothing " +
         `taken as markup); 1 to ${SECURE_MESSAGE_LIMITS.contentMax} characters a reader sees. replyAllowed says ` +
         'whether the patient may reply in the thread from now on (a new thread: default true; an existing one keeps ' +
-        'its setting when absent). sentAt defaults to now. The thread becomes unread and current (out of the ' +
+        'its setting when absent). sentAt defaults to now, and may not be more than 5 minutes ahead. The thread becomes unread and current (out of the ' +
         'archive) for the patient at once, and the patient and each active authorised representative with a ' +
         'confirmed email address get an email saying a new message is waiting, with a link to it and no health ' +
         'information (no subject, content or sender). 201 when the message is stored. A message once stored is ' +

@@ -330,6 +330,10 @@ describe('PUT /integration/v1/patients/:mrn/messages/:externalId', () => {
       [{ ...messageBody(), providerExternalId: undefined }, 'providerExternalId'],
       [messageBody({ providerExternalId: 'has spaces' }), 'providerExternalId'],
       [messageBody({ sentAt: 'yesterday' }), 'sentAt'],
+      [messageBody({ sentAt: new Date(Date.now() + 3_600_000).toISOString() }), 'sentAt'],
+      [messageBody({ thread: { threadId: 9_999_999_999 } }), 'thread.threadId'],
+      [messageBody({ thread: {} as { subject: string } }), 'thread'],
+      [{ ...messageBody(), thread: { subject: 'Both', threadId: 1 } }, 'thread'],
     ];
     for (const [body, field] of cases) {
       expectError(await put(externalId, body), 400, 'validation_failed', field);

@@ -1,6 +1,6 @@
 import type { IntegrationProviderMessage } from '@portal/contracts';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError, badRequest } from '../../platform/errors/app-error';
 import { putProviderMessage, type ProviderMessageOutcome } from './secure-messages.intake';
 import { findActiveProviderIdByExternalId } from './secure-messages.integration.repository';
 import { noticeNewMessage, type NoticeDeps } from './secure-messages.notices';
@@ -12,6 +12,9 @@ export const MESSAGE_PROVIDER_NOT_FOUND_MESSAGE =
   'Your facility has no care provider with this providerExternalId (or it has been withdrawn): put the provider ' +
   'first (PUT /integration/v1/care-providers/{externalId}).';
 
+/** How far ahead of the portal's clock a sentAt may be: the sender's clock may run a little fast. */
+const SENT_AT_SKEW_MS = 5 * 60_000;
+
 /**
  * Stores the message for the patient in the caller's transaction and, when it is new (not a resend), queues the
  * notice for the patient and their representatives in the same transaction.
@@ -22,6 +25,11 @@ export async function putMessageFromFacility(
   input: { facilityId: number; patientId: number; externalId: string; body: IntegrationProviderMessage },
 ): Promise<ProviderMessageOutcome> {
   const { body } = input;
+  const sentAt = body.sentAt === undefined ? undefined : new Date(body.sentAt);
+  // A message dated ahead would stay at the top of the patient's list, above every message that really came later.
+  if (sentAt && sentAt.getTime() > Date.now() + SENT_AT_SKEW_MS) {
+    throw badRequest('validation_failed', 'sentAt: a message cannot have been written in the future', 'sentAt');
+  }
   const careProviderId = await findActiveProviderIdByExternalId(tx, input.facilityId, body.providerExternalId);
   if (careProviderId === undefined) {
     throw new AppError(404, 'not_found', MESSAGE_PROVIDER_NOT_FOUND_MESSAGE, 'providerExternalId');
@@ -32,7 +40,7 @@ export async function putMessageFromFacility(
     content: body.content,
     contentFormat: body.contentFormat,
     ...(body.replyAllowed !== undefined && { replyAllowed: body.replyAllowed }),
-    ...(body.sentAt !== undefined && { sentAt: new Date(body.sentAt) }),
+    ...(sentAt && { sentAt }),
   });
   if (outcome.created) await noticeNewMessage(tx, deps, input.patientId, outcome.threadId);
   return outcome;
