@@ -24,6 +24,9 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   externalId: 'sample-external-id',
   // Riverside's kiosk entry address (/kio{secret}): the public lookup answers 200 only for a secret it knows.
   secret: DEMO_SECRETS.kioskEntryRiverside,
+  // The recipient of a new secure message: a request without a body is a 400 before it is looked at. Threads
+  // (:threadId) are records of a patient: each test gives its own (test/secure-message-fixture.ts).
+  careProviderId: '1',
 };
 
 // A valid query for routes that need one, so a caller who may use the route gets its answer, not a 400.

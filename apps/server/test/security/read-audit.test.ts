@@ -1,4 +1,5 @@
 import { and, eq, gt, max } from 'drizzle-orm';
+import { SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT } from '@portal/contracts';
 import { fill } from '../route-samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/db/schema/index';
@@ -6,6 +7,7 @@ import type { RouteEntry } from '../../src/platform/access/access-control';
 import { bearer, type AccessFixture, type CallerKind } from '../access-fixture';
 import { nextIp, openApiApp, type TestApp } from '../api';
 import { questionnaireRecordsOf } from '../questionnaire-fixture';
+import { secureMessageThreadOf } from '../secure-message-fixture';
 
 // Issue 10, finding 2: reads of a patient's record left no trace. Every answer of a GET patient or contact route
 // now leaves an audit row (the onSend hook of platform/access/access-control.ts) before it leaves.
@@ -27,6 +29,10 @@ let recordsOfB: Record<string, string> = {};
 let routeRecordsOfA: Record<string, Record<string, string>> = {};
 let routeRecordsOfB: Record<string, Record<string, string>> = {};
 const QUESTIONNAIRE_REVIEW_ROUTE = '/api/patients/:patientId/assignedquestionnaires/history/:id';
+/** Reads audited under an event of their own (the route's config.auditRead) rather than READ_EVENT. */
+const OWN_READ_EVENTS: Record<string, string> = {
+  'GET /api/patients/:patientId/SecureMessages/threads/:threadId': SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
+};
 
 async function recordsOf(patientId: number): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -50,6 +56,9 @@ beforeAll(async () => {
   recordsOfB = { ...recordsOfB, id: String(questionnairesOfB.current) };
   routeRecordsOfA = { [QUESTIONNAIRE_REVIEW_ROUTE]: { id: String(questionnairesOfA.history) } };
   routeRecordsOfB = { [QUESTIONNAIRE_REVIEW_ROUTE]: { id: String(questionnairesOfB.history) } };
+  // A secure message thread of each patient (:threadId).
+  recordsOfA = { ...recordsOfA, threadId: String(await secureMessageThreadOf(t.database.db, fx.patientA)) };
+  recordsOfB = { ...recordsOfB, threadId: String(await secureMessageThreadOf(t.database.db, fx.patientB)) };
 });
 afterAll(async () => {
   await t.close();
@@ -70,7 +79,13 @@ async function readRowsSince(since: number, route: string) {
   return t.database.db
     .select()
     .from(auditEvents)
-    .where(and(gt(auditEvents.id, since), eq(auditEvents.eventType, READ_EVENT), eq(auditEvents.route, route)));
+    .where(
+      and(
+        gt(auditEvents.id, since),
+        eq(auditEvents.eventType, OWN_READ_EVENTS[route] ?? READ_EVENT),
+        eq(auditEvents.route, route),
+      ),
+    );
 }
 
 interface Reader {

@@ -5,6 +5,7 @@ import type { Relationship } from './patient-access';
 import type { RouteEntry } from './access-control';
 import { fill } from '../../../test/route-samples';
 import { questionnaireRecordsOf } from '../../../test/questionnaire-fixture';
+import { secureMessageThreadOf } from '../../../test/secure-message-fixture';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -30,6 +31,8 @@ beforeAll(async () => {
   // else new ones).
   const questionnaires = await questionnaireRecordsOf(t.database.db, fx.patientA);
   recordsOfA = { ...recordsOfA, id: String(questionnaires.current) };
+  // A secure message thread of patient A (:threadId), begun by one of her care team.
+  recordsOfA = { ...recordsOfA, threadId: String(await secureMessageThreadOf(t.database.db, fx.patientA)) };
   routeRecordsOfA = {
     '/api/patients/:patientId/assignedquestionnaires/history/:id': { id: String(questionnaires.history) },
   };
