@@ -95,14 +95,19 @@ const errors = (page: Page) => page.getByTestId('question-error');
 /**
  * Narrows the patient's list of assigned questionnaires to the ids `keep` answers when asked, so a journey sees
  * only what it assigned. A list request still in flight when the journey closes its page has nothing left to
- * answer: that is not a failure.
+ * answer, and one the server refuses (the session ended) is passed on: neither is a failure.
  */
 async function listOnly(page: Page, keep: () => number[]): Promise<void> {
   await page.route(/\/assignedquestionnaires\?/, async (route) => {
     try {
-      const all = (await (await route.fetch()).json()) as { assignedQuestionnaireId: number }[];
+      const response = await route.fetch();
+      const all: unknown = response.ok() ? await response.json() : null;
+      // An answer that is not the list (the session ended: 401) goes to the page as it came.
+      if (!Array.isArray(all)) return await route.fulfill({ response });
       const ids = keep();
-      await route.fulfill({ json: all.filter((q) => ids.includes(q.assignedQuestionnaireId)) });
+      await route.fulfill({
+        json: (all as { assignedQuestionnaireId: number }[]).filter((q) => ids.includes(q.assignedQuestionnaireId)),
+      });
     } catch (error) {
       if (!page.isClosed() && !/disposed|closed/i.test(String(error))) throw error;
     }
