@@ -82,7 +82,10 @@ export async function integrationRoutes(app: RouteApp) {
       summary: 'What patients and representatives did, in order, after a cursor',
       description:
         'Contacts added or changed, representatives invited, enabled or disabled, accounts created, preferred ' +
-        'language or email changed, documents viewed. Read with after = the last event id you processed.',
+        'language or email changed, documents viewed, questionnaires completed (with the FHIR ' +
+        'QuestionnaireResponse) or declined, secure messages sent by patients or representatives (message.sent, ' +
+        'with the message, its thread and author) and read by them (message.read). Read with after = the last ' +
+        'event id you processed.',
       querystring: IntegrationEventsQuery,
       response: { 200: IntegrationEventsPageSchema },
     }),
