@@ -158,6 +158,7 @@ export async function secureMessageRoutes(app: RouteApp) {
           NOT_FOUND +
           WHO,
         params: ThreadParams,
+        consumes: [JSON_PATCH, 'application/json'],
         body: ThreadPatchSchema,
         response: { 200: MessageThreadSchema },
       },

@@ -700,3 +700,36 @@ describe('who may use secure messages', () => {
     expect(patientMemberOf(await openThread(threadId)).isArchived).toBe(false);
   });
 });
+
+/* --------------------------------------------------------------- OpenAPI */
+
+describe('the OpenAPI document', () => {
+  it('describes every secure message route, with its parameters and the PATCH’s content type', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    type Op = {
+      summary?: string;
+      description?: string;
+      parameters?: { name: string; in: string }[];
+      requestBody?: { content: Record<string, unknown> };
+    };
+    const doc = expectOk<{ paths: Record<string, Record<string, Op>> }>(res);
+    const root = '/api/patients/{patientId}/SecureMessages';
+    const ops: [string, string, string[]][] = [
+      [root, 'get', ['path:patientId', 'query:includeArchived']],
+      [`${root}/countUnread`, 'get', ['path:patientId']],
+      [`${root}/threads/{threadId}`, 'get', ['path:patientId', 'path:threadId']],
+      [`${root}/threads/{threadId}`, 'patch', ['path:patientId', 'path:threadId']],
+      [`${root}/new/{careProviderId}`, 'post', ['path:patientId', 'path:careProviderId', 'header:idempotency-key']],
+      [`${root}/threads/{threadId}/messages`, 'post', ['path:patientId', 'path:threadId', 'header:idempotency-key']],
+    ];
+    for (const [path, method, parameters] of ops) {
+      const op = doc.paths[path]?.[method];
+      expect(op?.summary, `${method} ${path}`).toEqual(expect.any(String));
+      expect(op?.description?.length, `${method} ${path}`).toBeGreaterThan(150);
+      expect(op?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(parameters));
+    }
+    expect(Object.keys(doc.paths[`${root}/threads/{threadId}`]!.patch!.requestBody!.content)).toContain(
+      'application/json-patch+json',
+    );
+  });
+});
