@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   careProviders,
@@ -145,30 +145,42 @@ export async function insertMessage(tx: Tx, row: NewSecureMessage): Promise<numb
 }
 
 /** A message arrived in an existing thread: the thread's time moves to it if later; replyAllowed when given. */
-export async function touchThread(tx: Tx, threadId: number, at: Date, replyAllowed?: boolean): Promise<void> {
+export async function touchThread(
+  tx: Tx,
+  patientId: number,
+  threadId: number,
+  at: Date,
+  replyAllowed?: boolean,
+): Promise<void> {
   await tx
     .update(messageThreads)
     .set({
       lastMessageAt: sql`greatest(${messageThreads.lastMessageAt}, ${at.toISOString()}::timestamptz)`,
       ...(replyAllowed === undefined ? {} : { replyAllowed }),
     })
-    .where(eq(messageThreads.id, threadId));
+    .where(and(eq(messageThreads.id, threadId), eq(messageThreads.patientId, patientId)));
 }
 
 /** The patient's member of a thread becomes unread and current (a message from the care team arrived). */
-export async function markPatientMemberUnread(tx: Tx, threadId: number): Promise<void> {
+export async function markPatientMemberUnread(tx: Tx, patientId: number, threadId: number): Promise<void> {
   await tx
     .update(messageThreadMembers)
     .set({ areMessagesReviewed: false, isArchived: false })
-    .where(and(eq(messageThreadMembers.threadId, threadId), isNotNull(messageThreadMembers.patientId)));
+    .where(and(eq(messageThreadMembers.threadId, threadId), eq(messageThreadMembers.patientId, patientId)));
 }
 
-/** The care provider's member of a thread becomes unread (a message from the patient's side arrived). */
-export async function markProviderMemberUnread(tx: Tx, threadId: number): Promise<void> {
+/**
+ * The care provider's member of the patient's thread becomes unread (a message from the patient's side arrived).
+ */
+export async function markProviderMemberUnread(tx: Tx, patientId: number, threadId: number): Promise<void> {
+  const patientsThread = tx
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(and(eq(messageThreads.id, threadId), eq(messageThreads.patientId, patientId)));
   await tx
     .update(messageThreadMembers)
     .set({ areMessagesReviewed: false })
-    .where(and(eq(messageThreadMembers.threadId, threadId), isNotNull(messageThreadMembers.careProviderId)));
+    .where(and(inArray(messageThreadMembers.threadId, patientsThread), isNotNull(messageThreadMembers.careProviderId)));
 }
 
 /** Archives or brings back the patient's member of the patient's thread; whether anything changed. */

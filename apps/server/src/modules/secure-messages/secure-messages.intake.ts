@@ -169,16 +169,16 @@ export async function putProviderMessage(
   let newThread = false;
   if ('threadId' in record.thread) {
     threadId = (await threadOf(tx, patientId, record.thread.threadId, 'thread.threadId')).id;
-    await touchThread(tx, threadId, sentAt, record.replyAllowed);
-    await markPatientMemberUnread(tx, threadId);
+    await touchThread(tx, patientId, threadId, sentAt, record.replyAllowed);
+    await markPatientMemberUnread(tx, patientId, threadId);
   } else {
     const threadExternalId = record.thread.externalId ?? null;
     if (threadExternalId !== null) await lockKey(tx, `secure-message:thread:${patientId}:${threadExternalId}`);
     const named = threadExternalId === null ? undefined : await findThreadByExternalId(tx, patientId, threadExternalId);
     if (named) {
       threadId = named.id;
-      await touchThread(tx, threadId, sentAt, record.replyAllowed);
-      await markPatientMemberUnread(tx, threadId);
+      await touchThread(tx, patientId, threadId, sentAt, record.replyAllowed);
+      await markPatientMemberUnread(tx, patientId, threadId);
     } else {
       threadId = await insertThreadWithMembers(
         tx,
@@ -235,8 +235,8 @@ export async function addPatientMessage(
   let threadId: number;
   if ('threadId' in record.thread) {
     threadId = (await threadOf(tx, patientId, record.thread.threadId)).id;
-    await touchThread(tx, threadId, sentAt);
-    await markProviderMemberUnread(tx, threadId);
+    await touchThread(tx, patientId, threadId, sentAt);
+    await markProviderMemberUnread(tx, patientId, threadId);
   } else {
     const provider = await providerOf(tx, patient.facilityId, record.thread.careProviderId);
     threadId = await insertThreadWithMembers(
