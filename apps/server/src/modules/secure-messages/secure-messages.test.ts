@@ -286,6 +286,9 @@ describe('GET .../SecureMessages/threads/{threadId}', () => {
     });
     expectError(await call('patientA', 'GET', threadUrl(999_999)), 404, 'not_found');
     expectError(await call('patientA', 'GET', `${base()}/threads/abc`), 400, 'validation_failed', 'threadId');
+    expectError(await call('patientA', 'GET', threadUrl(2 ** 31)), 400, 'validation_failed', 'threadId');
+    expectError(await reply(2 ** 31), 400, 'validation_failed', 'threadId');
+    expectError(await sendNew(2 ** 31), 400, 'validation_failed', 'careProviderId');
   });
 });
 
