@@ -61,8 +61,10 @@ export function ComposeModal({
     onDirtyChange(value);
   };
   const requestClose = () => {
-    if (dirty.current) setConfirming(true);
-    else onClose();
+    if (!dirty.current) onClose();
+    // On the next task: opened within the Escape key's own event, the dialog would take that Escape as its own
+    // and close at once (both listen on the window).
+    else window.setTimeout(() => setConfirming(true), 0);
   };
 
   return (

@@ -74,8 +74,8 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
   const headingRef = useRef<HTMLHeadingElement>(null);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  // Where the keyboard goes once the next view has been drawn.
-  const focusNext = useRef<'thread' | 'list' | 'reply' | null>(null);
+  // Where the keyboard goes once the view it belongs to has been drawn (a thread: its heading).
+  const focusNext = useRef<{ thread: number } | 'list' | 'reply' | null>(null);
 
   // A change of view the page makes itself after closing a box (a message sent, a thread archived): made once the
   // closed box is drawn, so the leave guard no longer counts what was written in it.
@@ -98,20 +98,29 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
 
   useEffect(() => {
     const target = focusNext.current;
-    if (target === null) return;
+    const element =
+      target === null
+        ? null
+        : target === 'list'
+          ? listHeadingRef.current
+          : target === 'reply'
+            ? replyButtonRef.current
+            : headingRef.current?.dataset.threadId === String(target.thread)
+              ? headingRef.current
+              : null;
+    if (!element) return;
     focusNext.current = null;
-    if (target === 'thread') headingRef.current?.focus();
-    else if (target === 'list') listHeadingRef.current?.focus();
-    else replyButtonRef.current?.focus();
+    element.focus();
   });
 
   const show = (next: View) => {
     setSearch(addressOf(next), { replace: true, preventScrollReset: true });
   };
 
+  /** Asks again for the threads, the open thread and the counts; resolves once they have answered. */
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: secureMessagesKey(patientId) });
     refreshBadges();
+    return queryClient.invalidateQueries({ queryKey: secureMessagesKey(patientId) });
   };
 
   const closeReply = (focusReply: boolean) => {
@@ -124,8 +133,11 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
     setCompose(null);
     setComposeDirty(false);
     if (sentThreadId !== null) {
-      focusNext.current = 'thread';
-      goLater({ filter: 'current', threadId: sentThreadId });
+      // The new thread opens once the list holds it (a thread the list does not know is no selection).
+      void refresh().then(() => {
+        focusNext.current = { thread: sentThreadId };
+        goLater({ filter: 'current', threadId: sentThreadId });
+      });
     } else if (composeEntry) {
       goLater(view);
     }
@@ -187,7 +199,7 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
       onReplyClosed={() => closeReply(true)}
       onReplySent={() => {
         closeReply(true);
-        refresh();
+        void refresh();
       }}
       onReplyDirtyChange={setReplyDirty}
       onArchiveChanged={() => {
@@ -195,7 +207,7 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
         closeReply(false);
         focusNext.current = 'list';
         goLater({ filter: view.filter, threadId: null });
-        refresh();
+        void refresh();
       }}
       onError={setActionError}
     />
@@ -247,10 +259,7 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
         careProviderId={compose?.careProviderId ?? null}
         onDirtyChange={setComposeDirty}
         onClose={() => closeCompose(null)}
-        onSent={(threadId) => {
-          closeCompose(threadId);
-          refresh();
-        }}
+        onSent={(threadId) => closeCompose(threadId)}
       />
       {leaveModal}
     </Stack>

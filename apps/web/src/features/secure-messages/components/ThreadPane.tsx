@@ -88,7 +88,14 @@ export function ThreadPane({
   return (
     <Stack gap="md" data-testid="thread-pane">
       <Stack gap={4}>
-        <Title order={2} fz={{ base: 20, sm: 24 }} ref={headingRef} tabIndex={-1} className={classes.subject}>
+        <Title
+          order={2}
+          fz={{ base: 20, sm: 24 }}
+          ref={headingRef}
+          tabIndex={-1}
+          className={classes.subject}
+          data-thread-id={thread.threadId}
+        >
           {thread.subjectText}
         </Title>
         {provider && <Text c="gray.7">{t('secureMessages.with', { name: provider })}</Text>}

@@ -14,6 +14,7 @@ import {
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -88,6 +89,16 @@ const ICONS: Record<ToolName, ReactNode> = {
   redo: svg(<path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />),
 };
 
+const NOTHING_ON: Record<ToolName, boolean> = {
+  bold: false,
+  italic: false,
+  underline: false,
+  orderedList: false,
+  bulletList: false,
+  undo: false,
+  redo: false,
+};
+
 function snapshotOf(editor: Editor): EditorSnapshot {
   return { html: editor.getHTML(), length: docLength(editor.getJSON() as DocNode) };
 }
@@ -124,8 +135,26 @@ export default function MessageEditor({
     changed.current(snapshot);
   };
 
-  const editor = useEditor({
-    extensions: [
+  // The writing area is a textbox to assistive technology: named by the label, multi-line, required, invalid with
+  // its error and the counter as its description. Tiptap applies changed options on the next render.
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        id: `${id}-area`,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? 'true' : 'false',
+        'aria-required': required ? 'true' : 'false',
+        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+        class: classes.area ?? '',
+      },
+    }),
+    [id, labelId, describedBy, error, required, placeholder],
+  );
+  const extensions = useMemo(
+    () => [
       Document,
       Paragraph,
       Text,
@@ -139,65 +168,56 @@ export default function MessageEditor({
       UndoRedo,
       Placeholder.configure({ placeholder: placeholder ?? '' }),
     ],
+    [placeholder],
+  );
+  // Created after the first paint (immediatelyRender false), so no instance is made and thrown away while the
+  // box mounts; until then the frame shows empty.
+  const created = useEditor({
+    extensions,
+    editorProps,
     content: '',
-    immediatelyRender: true,
+    immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     onUpdate: ({ editor: updated }) => report(snapshotOf(updated)),
   });
+  const editor = created && !created.isDestroyed ? created : null;
 
-  // The writing area is a textbox to assistive technology: named by the label, multi-line, required, invalid with
-  // its error and the counter as its description. Kept in step with the props.
+  // The empty message once the editor is ready (the box knows it from the start), and the keyboard in it when the
+  // box has just opened.
+  const focusOnOpen = useRef(autoFocus);
   useEffect(() => {
-    editor.setOptions({
-      editorProps: {
-        attributes: {
-          id: `${id}-area`,
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-          'aria-describedby': describedBy,
-          'aria-invalid': error ? 'true' : 'false',
-          'aria-required': required ? 'true' : 'false',
-          ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
-          class: classes.area ?? '',
-        },
-      },
-    });
-  }, [editor, id, labelId, describedBy, error, required, placeholder]);
-
-  // The empty message once the editor is ready, so the box knows it from the start.
-  useEffect(() => {
+    if (!editor) return;
     changed.current(snapshotOf(editor));
+    if (focusOnOpen.current) {
+      focusOnOpen.current = false;
+      editor.commands.focus();
+    }
   }, [editor]);
 
   const focus = () => {
     if (mode === 'text') textareaRef.current?.focus();
-    else editor.commands.focus();
+    else editor?.commands.focus();
   };
   useImperativeHandle(ref, () => ({ focus }));
 
-  const focusOnOpen = useRef(autoFocus);
-  useEffect(() => {
-    if (!focusOnOpen.current) return;
-    focusOnOpen.current = false;
-    editor.commands.focus();
-  }, [editor]);
-
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      underline: e.isActive('underline'),
-      orderedList: e.isActive('orderedList'),
-      bulletList: e.isActive('bulletList'),
-      undo: e.can().undo(),
-      redo: e.can().redo(),
-    }),
+    selector: ({ editor: e }): Record<ToolName, boolean> =>
+      e && !e.isDestroyed
+        ? {
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            underline: e.isActive('underline'),
+            orderedList: e.isActive('orderedList'),
+            bulletList: e.isActive('bulletList'),
+            undo: e.can().undo(),
+            redo: e.can().redo(),
+          }
+        : NOTHING_ON,
   });
 
   const switchMode = (next: string) => {
-    if (next === mode) return;
+    if (next === mode || !editor) return;
     if (next === 'text') {
       const plain = docToPlainText(editor.getJSON() as DocNode);
       setText(plain);
@@ -245,7 +265,7 @@ export default function MessageEditor({
           required={required}
           htmlFor={mode === 'text' ? `${id}-text` : undefined}
           onClick={() => {
-            if (mode === 'html') editor.commands.focus();
+            if (mode === 'html') editor?.commands.focus();
           }}
         >
           {label}
@@ -267,11 +287,16 @@ export default function MessageEditor({
         data-mode={mode}
         style={{ '--editor-rows': rows }}
       >
-        {mode === 'html' && (
-          <Toolbar label={t('secureMessages.editor.toolbar')} tools={tools} state={state} editor={editor} />
+        {mode === 'html' && editor && (
+          <Toolbar
+            label={t('secureMessages.editor.toolbar')}
+            tools={tools}
+            state={state ?? NOTHING_ON}
+            editor={editor}
+          />
         )}
         <Box hidden={mode !== 'html'}>
-          <EditorContent editor={editor} />
+          {editor ? <EditorContent editor={editor} /> : <div className={classes.area} aria-hidden="true" />}
         </Box>
         {mode === 'text' && (
           <Textarea
