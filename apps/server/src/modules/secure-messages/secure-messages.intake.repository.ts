@@ -161,26 +161,32 @@ export async function touchThread(
     .where(and(eq(messageThreads.id, threadId), eq(messageThreads.patientId, patientId)));
 }
 
-/** The patient's member of a thread becomes unread and current (a message from the care team arrived). */
-export async function markPatientMemberUnread(tx: Tx, patientId: number, threadId: number): Promise<void> {
-  await tx
-    .update(messageThreadMembers)
-    .set({ areMessagesReviewed: false, isArchived: false })
-    .where(and(eq(messageThreadMembers.threadId, threadId), eq(messageThreadMembers.patientId, patientId)));
-}
-
 /**
- * The care provider's member of the patient's thread becomes unread (a message from the patient's side arrived).
+ * A message arrived in the patient's thread: the side that wrote it has read the thread (reviewed at `at`), the
+ * other side has not. A message from the care team also brings the patient's archived thread back to Current.
  */
-export async function markProviderMemberUnread(tx: Tx, patientId: number, threadId: number): Promise<void> {
+export async function markMessageArrived(
+  tx: Tx,
+  patientId: number,
+  threadId: number,
+  fromPatient: boolean,
+  at: Date,
+): Promise<void> {
   const patientsThread = tx
     .select({ id: messageThreads.id })
     .from(messageThreads)
     .where(and(eq(messageThreads.id, threadId), eq(messageThreads.patientId, patientId)));
+  const writerSide = sql`((${messageThreadMembers.patientId} is not null) = ${fromPatient})`;
   await tx
     .update(messageThreadMembers)
-    .set({ areMessagesReviewed: false })
-    .where(and(inArray(messageThreadMembers.threadId, patientsThread), isNotNull(messageThreadMembers.careProviderId)));
+    .set({
+      areMessagesReviewed: writerSide,
+      reviewedAt: sql`case when ${writerSide} then ${at.toISOString()}::timestamptz else ${messageThreadMembers.reviewedAt} end`,
+      isArchived: fromPatient
+        ? sql`${messageThreadMembers.isArchived}`
+        : sql`${writerSide} and ${messageThreadMembers.isArchived}`,
+    })
+    .where(inArray(messageThreadMembers.threadId, patientsThread));
 }
 
 /** Archives or brings back the patient's member of the patient's thread; whether anything changed. */

@@ -186,8 +186,10 @@ describe('putProviderMessage', () => {
     const second = await put(fx.patientA, uniqueId(), { thread: { threadId: first.threadId }, sentAt: later });
     expect(second).toMatchObject({ threadId: first.threadId, created: true, newThread: false });
     expect(await threadRow(first.threadId)).toMatchObject({ lastMessageAt: later, replyAllowed: true });
-    const { patient } = await membersOf(first.threadId);
+    const { patient, provider } = await membersOf(first.threadId);
     expect(patient).toMatchObject({ isArchived: false, areMessagesReviewed: false });
+    // The provider who wrote has read the thread.
+    expect(provider).toMatchObject({ areMessagesReviewed: true, reviewedAt: later });
 
     // An older message (sent late by the facility) does not move the thread back; replyAllowed false applies.
     await put(fx.patientA, uniqueId(), { thread: { threadId: first.threadId }, sentAt: start, replyAllowed: false });
@@ -319,14 +321,15 @@ describe('addPatientMessage', () => {
     });
   });
 
-  it('a reply moves the thread’s time and makes the provider’s member unread', async () => {
+  it('a reply moves the thread’s time, makes the provider’s member unread and the patient’s read', async () => {
     const started = await put(fx.patientA, uniqueId(), { sentAt: new Date('2026-01-01T00:00:00Z') });
     const later = new Date('2026-01-02T00:00:00Z');
     const { threadId } = await add(fx.patientA, { thread: { threadId: started.threadId }, sentAt: later });
     expect(threadId).toBe(started.threadId);
     expect(await threadRow(threadId)).toMatchObject({ lastMessageAt: later });
-    const { provider } = await membersOf(threadId);
+    const { provider, patient } = await membersOf(threadId);
     expect(provider.areMessagesReviewed).toBe(false);
+    expect(patient).toMatchObject({ areMessagesReviewed: true, reviewedAt: later });
   });
 
   it('refuses another patient’s thread (not_found), an empty content and a long subject; writes nothing', async () => {

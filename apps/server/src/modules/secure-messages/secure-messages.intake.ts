@@ -18,8 +18,7 @@ import {
   insertMessage,
   insertThreadWithMembers,
   lockKey,
-  markPatientMemberUnread,
-  markProviderMemberUnread,
+  markMessageArrived,
   touchThread,
   updatePatientMemberArchived,
   updatePatientMemberReviewed,
@@ -170,7 +169,7 @@ export async function putProviderMessage(
   if ('threadId' in record.thread) {
     threadId = (await threadOf(tx, patientId, record.thread.threadId, 'thread.threadId')).id;
     await touchThread(tx, patientId, threadId, sentAt, record.replyAllowed);
-    await markPatientMemberUnread(tx, patientId, threadId);
+    await markMessageArrived(tx, patientId, threadId, false, sentAt);
   } else {
     const threadExternalId = record.thread.externalId ?? null;
     if (threadExternalId !== null) await lockKey(tx, `secure-message:thread:${patientId}:${threadExternalId}`);
@@ -178,7 +177,7 @@ export async function putProviderMessage(
     if (named) {
       threadId = named.id;
       await touchThread(tx, patientId, threadId, sentAt, record.replyAllowed);
-      await markPatientMemberUnread(tx, patientId, threadId);
+      await markMessageArrived(tx, patientId, threadId, false, sentAt);
     } else {
       threadId = await insertThreadWithMembers(
         tx,
@@ -236,7 +235,7 @@ export async function addPatientMessage(
   if ('threadId' in record.thread) {
     threadId = (await threadOf(tx, patientId, record.thread.threadId)).id;
     await touchThread(tx, patientId, threadId, sentAt);
-    await markProviderMemberUnread(tx, patientId, threadId);
+    await markMessageArrived(tx, patientId, threadId, true, sentAt);
   } else {
     const provider = await providerOf(tx, patient.facilityId, record.thread.careProviderId);
     threadId = await insertThreadWithMembers(

@@ -110,30 +110,29 @@ export async function secureMessageRoutes(app: RouteApp) {
     async (request) => service.countUnread(scopeOf(request)),
   );
 
-  const threadRoute = patientRoute(
-    {
-      tags: TAGS,
-      summary: 'One thread with its messages',
-      description:
-        'The thread (as in the list) with its messages, oldest first: content (HTML of the toolbar’s allowlist, ' +
-        'cleaned when stored), displayDate, messageDate, senderDisplayName, fromPatient (written on the patient’s ' +
-        'side), the author’s names (the patient, or the care provider) and, for a message a representative wrote, ' +
-        'proxyAuthorFirstName and proxyAuthorLastName (“X on behalf of Y”), else null. Reading marks nothing: the ' +
-        'browser marks the thread reviewed with the PATCH. Writes the audit row ' +
-        `${SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT} (patient and thread ids, never the content).` +
-        DATES +
-        NOT_FOUND +
-        ' threadId not a positive integer: 400 validation_failed naming threadId.' +
-        WHO,
-      params: ThreadParams,
-      response: { 200: MessageThreadDetailSchema },
-    },
-    GRANT,
-  );
   app.get(
     `${BASE}/threads/:threadId`,
-    // Reading a thread is audited as itself, not as any read of the record.
-    { ...threadRoute, config: { ...threadRoute.config, auditRead: SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT } },
+    patientRoute(
+      {
+        tags: TAGS,
+        summary: 'One thread with its messages',
+        description:
+          'The thread (as in the list) with its messages, oldest first: content (HTML of the toolbar’s allowlist, ' +
+          'cleaned when stored), displayDate, messageDate, senderDisplayName, fromPatient (written on the patient’s ' +
+          'side), the author’s names (the patient, or the care provider) and, for a message a representative wrote, ' +
+          'proxyAuthorFirstName and proxyAuthorLastName (“X on behalf of Y”), else null. Reading marks nothing: the ' +
+          'browser marks the thread reviewed with the PATCH. Writes the audit row ' +
+          `${SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT} (patient and thread ids, never the content).` +
+          DATES +
+          NOT_FOUND +
+          ' threadId not a positive integer: 400 validation_failed naming threadId.' +
+          WHO,
+        params: ThreadParams,
+        response: { 200: MessageThreadDetailSchema },
+      },
+      // Reading a thread is audited as itself, not as any read of the record.
+      { ...GRANT, auditRead: SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT },
+    ),
     async (request) => service.thread(scopeOf(request), request.params.threadId),
   );
 

@@ -239,7 +239,9 @@ describe('GET .../SecureMessages/threads/{threadId}', () => {
 
     const detail = await openThread(threadId);
     expect(detail).toMatchObject({ threadId, subjectText: 'Results', replyAllowed: true });
-    expect(detail.members[0]!.areMessagesReviewed).toBe(false);
+    // Jane's reply means she has read the thread; the provider has not read her reply yet.
+    expect(detail.members[0]!.areMessagesReviewed).toBe(true);
+    expect(detail.members[1]!.areMessagesReviewed).toBe(false);
     expect(detail.messages).toHaveLength(2);
     expect(detail.messages[0]).toEqual({
       messageId: expect.any(Number),
@@ -273,8 +275,10 @@ describe('GET .../SecureMessages/threads/{threadId}', () => {
       detail: { patientId: String(fx.patientA), threadId: String(threadId), status: 200 },
     });
     expect(JSON.stringify(row!.detail)).not.toContain('results');
-    // Reading marked nothing.
-    expect((await listThreads()).find((thread) => thread.threadId === threadId)?.members[0]?.areMessagesReviewed).toBe(
+    // Reading marks nothing: a thread whose message from the care team is unread stays unread once opened.
+    const unread = await providerThread({ thread: { subject: 'Unread' }, content: '<p>Hello</p>' });
+    await openThread(unread);
+    expect((await listThreads()).find((thread) => thread.threadId === unread)?.members[0]?.areMessagesReviewed).toBe(
       false,
     );
   });

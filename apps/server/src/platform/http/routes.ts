@@ -61,6 +61,8 @@ interface PatientRouteOptions {
   module?: string;
   /** The route serves before the terms of use are accepted. */
   beforeTerms?: boolean;
+  /** The event of the read's audit row when it is not the generic read of the record (a thread read). */
+  auditRead?: string;
 }
 
 /**
