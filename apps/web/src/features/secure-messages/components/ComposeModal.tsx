@@ -23,7 +23,7 @@ import {
   type PendingSend,
 } from '../lib/sending';
 import { messageRecipients, recipientName } from '../lib/threads';
-import type { EditorSnapshot, MessageEditorHandle } from './editor/editor-types';
+import { EMPTY_MESSAGE, type EditorSnapshot, type MessageEditorHandle } from './editor/editor-types';
 import { LazyMessageEditor } from './LazyMessageEditor';
 import { LegalText } from './LegalText';
 
@@ -123,7 +123,7 @@ function ComposeForm({
 
   const [chosen, setChosen] = useState<number | null>(careProviderId);
   const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState<EditorSnapshot>({ html: '', length: 0 });
+  const [message, setMessage] = useState<EditorSnapshot>(EMPTY_MESSAGE);
   const [requiredShown, setRequiredShown] = useState<ReadonlySet<Field>>(new Set());
   const [sending, setSending] = useState(false);
   const pending = useRef<PendingSend | null>(null);
@@ -251,8 +251,9 @@ function ComposeForm({
           error={errorOf('content', SECURE_MESSAGE_LIMITS.contentMax)}
           required
           onChange={(snapshot) => {
+            const typed = snapshot.html !== message.html;
             setMessage(snapshot);
-            changed('content', { length: snapshot.length });
+            if (typed) changed('content', { length: snapshot.length });
           }}
         />
         <Group gap="sm">

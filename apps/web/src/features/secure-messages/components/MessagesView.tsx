@@ -28,6 +28,7 @@ import {
   type ThreadFilter,
 } from '../lib/threads';
 import { ComposeModal } from './ComposeModal';
+import { EMPTY_MESSAGE, type EditorSnapshot } from './editor/editor-types';
 import { ThreadPane } from './ThreadPane';
 
 const MESSAGES_PATH = '/secure-messages';
@@ -66,10 +67,12 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
     composeEntry || address.careProviderId !== null ? { careProviderId: address.careProviderId } : null,
   );
   const [composeDirty, setComposeDirty] = useState(false);
-  const [replyFor, setReplyFor] = useState<number | null>(null);
-  const [replyDirty, setReplyDirty] = useState(false);
-  const replyOpen = replyFor !== null && replyFor === view.threadId;
-  const { modal: leaveModal } = useLeaveGuard((replyOpen && replyDirty) || (compose !== null && composeDirty));
+  // The reply being written, and in which thread: kept here, so the box keeps it when it is drawn again.
+  const [reply, setReply] = useState<{ threadId: number; message: EditorSnapshot } | null>(null);
+  const openReply = reply !== null && reply.threadId === view.threadId ? reply.message : null;
+  const { modal: leaveModal } = useLeaveGuard(
+    (openReply !== null && openReply.length > 0) || (compose !== null && composeDirty),
+  );
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
@@ -124,8 +127,7 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
   };
 
   const closeReply = (focusReply: boolean) => {
-    setReplyFor(null);
-    setReplyDirty(false);
+    setReply(null);
     if (focusReply) focusNext.current = 'reply';
   };
 
@@ -189,19 +191,16 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
       patientId={patientId}
       thread={selected}
       filter={view.filter}
-      replyOpen={replyOpen}
+      reply={openReply}
       headingRef={headingRef}
       replyButtonRef={replyButtonRef}
-      onReply={() => {
-        setReplyFor(selected.threadId);
-        setReplyDirty(false);
-      }}
+      onReply={() => setReply({ threadId: selected.threadId, message: EMPTY_MESSAGE })}
       onReplyClosed={() => closeReply(true)}
       onReplySent={() => {
         closeReply(true);
         void refresh();
       }}
-      onReplyDirtyChange={setReplyDirty}
+      onReplyChange={(message) => setReply({ threadId: selected.threadId, message })}
       onArchiveChanged={() => {
         // The reply box closes, the selection clears and the list shows (spec 002 section 4).
         closeReply(false);

@@ -26,19 +26,21 @@ import { LegalText } from './LegalText';
 export function ReplyBox({
   patientId,
   threadId,
+  message,
+  onMessageChange,
   onSent,
   onClose,
-  onDirtyChange,
 }: {
   patientId: number;
   threadId: number;
+  /** What is written so far: kept by the page, so a box drawn again (the window resized) keeps it. */
+  message: EditorSnapshot;
+  onMessageChange: (message: EditorSnapshot) => void;
   onSent: () => void;
   onClose: () => void;
-  onDirtyChange: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const editor = useRef<MessageEditorHandle>(null);
-  const [message, setMessage] = useState<EditorSnapshot>({ html: '', length: 0 });
   const [requiredShown, setRequiredShown] = useState(false);
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -49,9 +51,9 @@ export function ReplyBox({
   const shown = problemMessage(shownProblem(problem, requiredShown), SECURE_MESSAGE_LIMITS.contentMax);
 
   const change = (snapshot: EditorSnapshot) => {
-    setMessage(snapshot);
-    setRequiredShown(false);
-    onDirtyChange(snapshot.length > 0);
+    // Typing clears the invalid state (a mode switch that changes nothing does not).
+    if (snapshot.html !== message.html) setRequiredShown(false);
+    onMessageChange(snapshot);
   };
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
@@ -67,7 +69,6 @@ export function ReplyBox({
     try {
       await sendReply(patientId, threadId, { content: message.html }, pending.current.key);
       pending.current = null;
-      onDirtyChange(false);
       messageBar.show({ type: 'success', key: 'secureMessages.messages.securemessagesent' });
       onSent();
     } catch (error) {
@@ -103,6 +104,7 @@ export function ReplyBox({
           error={shown ? t(shown.key, shown.params) : null}
           required
           autoFocus
+          initial={message}
           onChange={change}
         />
         <Group gap="sm">
@@ -119,7 +121,6 @@ export function ReplyBox({
         opened={confirming}
         onConfirm={() => {
           setConfirming(false);
-          onDirtyChange(false);
           onClose();
         }}
         onDismiss={() => setConfirming(false)}

@@ -20,6 +20,7 @@ import {
   providerMemberOf,
   type ThreadFilter,
 } from '../lib/threads';
+import type { EditorSnapshot } from './editor/editor-types';
 import { MessageContent } from './MessageContent';
 import { ReplyBox } from './ReplyBox';
 import classes from './ThreadPane.module.css';
@@ -33,13 +34,13 @@ export function ThreadPane({
   patientId,
   thread,
   filter,
-  replyOpen,
+  reply,
   headingRef,
   replyButtonRef,
   onReply,
   onReplyClosed,
   onReplySent,
-  onReplyDirtyChange,
+  onReplyChange,
   onArchiveChanged,
   onError,
 }: {
@@ -47,13 +48,14 @@ export function ThreadPane({
   /** The thread as the list has it: its subject and state show at once, the messages follow. */
   thread: MessageThread;
   filter: ThreadFilter;
-  replyOpen: boolean;
+  /** The reply being written (the box is open), or null. */
+  reply: EditorSnapshot | null;
   headingRef: Ref<HTMLHeadingElement>;
   replyButtonRef: Ref<HTMLButtonElement>;
   onReply: () => void;
   onReplyClosed: () => void;
   onReplySent: () => void;
-  onReplyDirtyChange: (dirty: boolean) => void;
+  onReplyChange: (message: EditorSnapshot) => void;
   onArchiveChanged: (archived: boolean) => void;
   /** A failed mark-as-read: the server's message in the message bar. */
   onError: (error: unknown) => void;
@@ -101,7 +103,7 @@ export function ThreadPane({
         {provider && <Text c="gray.7">{t('secureMessages.with', { name: provider })}</Text>}
       </Stack>
       <Group gap="sm">
-        {replyAllowed && !replyOpen && (
+        {replyAllowed && reply === null && (
           <Button ref={replyButtonRef} onClick={onReply}>
             {t('secureMessages.reply')}
           </Button>
@@ -124,13 +126,14 @@ export function ThreadPane({
       ) : detail.isError ? null : (
         <DelayedLoader label={t('app.loading')} />
       )}
-      {replyOpen && replyAllowed && (
+      {reply !== null && replyAllowed && (
         <ReplyBox
           patientId={patientId}
           threadId={thread.threadId}
+          message={reply}
+          onMessageChange={onReplyChange}
           onSent={onReplySent}
           onClose={onReplyClosed}
-          onDirtyChange={onReplyDirtyChange}
         />
       )}
     </Stack>

@@ -9,7 +9,7 @@ import Text from '@tiptap/extension-text';
 import Underline from '@tiptap/extension-underline';
 import { Placeholder, UndoRedo } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import { DEFAULT_EDITOR_MODE, SECURE_MESSAGE_LIMITS, plainTextToHtml, type EditorMode } from '@portal/contracts';
+import { SECURE_MESSAGE_LIMITS, plainTextToHtml, type EditorMode } from '@portal/contracts';
 import {
   useEffect,
   useImperativeHandle,
@@ -22,7 +22,7 @@ import {
 } from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { docLength, docToPlainText, messageLength, type DocNode } from '../../lib/editor-text';
-import type { EditorSnapshot, MessageEditorProps } from './editor-types';
+import { EMPTY_MESSAGE, type EditorSnapshot, type MessageEditorProps } from './editor-types';
 import classes from './MessageEditor.module.css';
 
 // The message editor of spec 002 section 9, on Tiptap (ProseMirror): modes HTML (the default) and Text, a toolbar
@@ -100,7 +100,12 @@ const NOTHING_ON: Record<ToolName, boolean> = {
 };
 
 function snapshotOf(editor: Editor): EditorSnapshot {
-  return { html: editor.getHTML(), length: docLength(editor.getJSON() as DocNode) };
+  return { html: editor.getHTML(), length: docLength(editor.getJSON() as DocNode), mode: 'html', text: '' };
+}
+
+/** The message written in Text mode. */
+function textSnapshot(text: string): EditorSnapshot {
+  return { html: plainTextToHtml(text), length: messageLength(text), mode: 'text', text };
 }
 
 export default function MessageEditor({
@@ -113,12 +118,16 @@ export default function MessageEditor({
   required = false,
   autoFocus = false,
   onChange,
+  initial,
   ref,
 }: MessageEditorProps) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<EditorMode>(DEFAULT_EDITOR_MODE);
-  const [text, setText] = useState('');
-  const [length, setLength] = useState(0);
+  const [start] = useState(() => initial ?? EMPTY_MESSAGE);
+  const [mode, setMode] = useState<EditorMode>(start.mode);
+  const [text, setText] = useState(start.text);
+  const [length, setLength] = useState(start.length);
+  // The text area takes the keyboard when the writer switches to it (not when a box is drawn again in Text mode).
+  const [textChosen, setTextChosen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const changed = useRef(onChange);
   useLayoutEffect(() => {
@@ -175,19 +184,18 @@ export default function MessageEditor({
   const created = useEditor({
     extensions,
     editorProps,
-    content: '',
+    content: start.mode === 'html' ? start.html : plainTextToHtml(start.text),
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     onUpdate: ({ editor: updated }) => report(snapshotOf(updated)),
   });
   const editor = created && !created.isDestroyed ? created : null;
 
-  // The empty message once the editor is ready (the box knows it from the start), and the keyboard in it when the
-  // box has just opened.
+  // The keyboard in the writing area when the box has just opened. (The box starts from an empty message: the
+  // editor reports changes only, so a check the box shows is not undone by the editor arriving.)
   const focusOnOpen = useRef(autoFocus);
   useEffect(() => {
     if (!editor) return;
-    changed.current(snapshotOf(editor));
     if (focusOnOpen.current) {
       focusOnOpen.current = false;
       editor.commands.focus();
@@ -222,7 +230,8 @@ export default function MessageEditor({
       const plain = docToPlainText(editor.getJSON() as DocNode);
       setText(plain);
       setMode('text');
-      report({ html: plainTextToHtml(plain), length: messageLength(plain) });
+      setTextChosen(true);
+      report(textSnapshot(plain));
     } else {
       editor.commands.setContent(plainTextToHtml(text), { emitUpdate: false });
       setMode('html');
@@ -311,11 +320,11 @@ export default function MessageEditor({
             value={text}
             variant="unstyled"
             classNames={{ input: classes.text }}
-            autoFocus
+            autoFocus={textChosen}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setText(value);
-              report({ html: plainTextToHtml(value), length: messageLength(value) });
+              report(textSnapshot(value));
             }}
           />
         )}

@@ -1,3 +1,4 @@
+import { DEFAULT_EDITOR_MODE, type EditorMode } from '@portal/contracts';
 import type { Ref } from 'react';
 
 // What the message editor gives and takes. Kept apart from the editor itself, so the boxes that open it name
@@ -8,7 +9,13 @@ export interface EditorSnapshot {
   html: string;
   /** Characters a reader sees (the server's count). */
   length: number;
+  mode: EditorMode;
+  /** What Text mode shows ('' in HTML mode). */
+  text: string;
 }
+
+/** A box's message before anything is written. */
+export const EMPTY_MESSAGE: EditorSnapshot = { html: '', length: 0, mode: DEFAULT_EDITOR_MODE, text: '' };
 
 export interface MessageEditorHandle {
   /** Puts the keyboard in the writing area (a failed check, a box just opened). */
@@ -28,7 +35,12 @@ export interface MessageEditorProps {
   error: string | null;
   required?: boolean;
   autoFocus?: boolean;
-  /** Every change of the message, and once when the editor is ready. */
+  /**
+   * The message to start from: a box drawn again (a window turned from narrow to wide lays the page out anew)
+   * keeps what was written. Read once, when the editor is made.
+   */
+  initial?: EditorSnapshot;
+  /** Every change of the message (it starts as `initial`, else empty). */
   onChange: (snapshot: EditorSnapshot) => void;
   ref?: Ref<MessageEditorHandle>;
 }
