@@ -88,7 +88,7 @@ export function ReplyBox({
       component="form"
       withBorder
       radius="md"
-      p="md"
+      p={{ base: 'sm', sm: 'md' }}
       noValidate
       onSubmit={(e) => void send(e)}
       data-testid="reply-box"
