@@ -47,6 +47,15 @@ describe('the badge registry', () => {
     expect(await collectBadgeCounts(1)).toEqual({ SecureMessages: 5 });
   });
 
+  it('asks only the modules the facility grants', async () => {
+    const messages = vi.fn(() => Promise.resolve(4));
+    const education = vi.fn(() => Promise.resolve(1));
+    registerBadge('SecureMessages', messages);
+    registerBadge('Education', education);
+    expect(await collectBadgeCounts(1, (name) => name === 'Education')).toEqual({ Education: 1 });
+    expect(messages).not.toHaveBeenCalled();
+  });
+
   it('shows a badge only for a positive count', () => {
     expect(badgeCount({ SecureMessages: 3, Education: 0 }, 'SecureMessages')).toBe(3);
     expect(badgeCount({ SecureMessages: 3, Education: 0 }, 'Education')).toBe(0);

@@ -30,11 +30,16 @@ export function registeredBadges(): string[] {
 }
 
 /**
- * Asks every registered source at once. A source that fails or answers nonsense counts 0: a badge is a
- * hint, and one module's failure must not hide the others' counts nor raise an error in the header.
+ * Asks every registered source at once, or only those of the modules `granted` names (a module the facility
+ * does not grant is not asked: its count call would only be refused). A source that fails or answers nonsense
+ * counts 0: a badge is a hint, and one module's failure must not hide the others' counts nor raise an error in
+ * the header.
  */
-export async function collectBadgeCounts(patientId: number): Promise<BadgeCounts> {
-  const entries = [...sources.entries()];
+export async function collectBadgeCounts(
+  patientId: number,
+  granted?: (moduleName: string) => boolean,
+): Promise<BadgeCounts> {
+  const entries = [...sources.entries()].filter(([moduleName]) => granted?.(moduleName) ?? true);
   const results = await Promise.allSettled(entries.map(([, source]) => source(patientId)));
   const counts: BadgeCounts = {};
   entries.forEach(([moduleName], index) => {
@@ -45,11 +50,11 @@ export async function collectBadgeCounts(patientId: number): Promise<BadgeCounts
   return counts;
 }
 
-/** The counts of the patient whose record is shown. */
-export const badgesQuery = (patientId: number) =>
+/** The counts of the patient whose record is shown, of the modules `granted` names (default: every one). */
+export const badgesQuery = (patientId: number, granted?: (moduleName: string) => boolean) =>
   queryOptions({
     queryKey: [BADGES_KEY, patientId],
-    queryFn: () => collectBadgeCounts(patientId),
+    queryFn: () => collectBadgeCounts(patientId, granted),
     staleTime: 60_000,
   });
 

@@ -23,7 +23,11 @@ export function useNav() {
     profile: profile.data,
   });
   const patientId = currentPatientId(profile.data);
-  const badges = useQuery({ ...badgesQuery(patientId ?? 0), enabled: mode === 'full' && patientId !== null });
+  // Counted once the capabilities are known, so a module the facility does not grant is never asked.
+  const badges = useQuery({
+    ...badgesQuery(patientId ?? 0, capabilities.hasModule),
+    enabled: mode === 'full' && patientId !== null && capabilities.loaded,
+  });
   const userName =
     (profile.data
       ? `${profile.data.firstName} ${profile.data.lastName}`.trim() || profile.data.userName

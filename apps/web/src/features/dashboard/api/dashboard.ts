@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LIMITS } from '@portal/contracts';
-import type { CareTeamMember, UpcomingAppointment } from '@portal/contracts';
+import type { UpcomingAppointment } from '@portal/contracts';
 import { api } from '../../../lib/api-instance';
 
 /** GET /api/patients/{id}/upcomingAppointments/count/4: the next appointments and follow-up items. */
@@ -12,14 +12,6 @@ export const upcomingAppointmentsQuery = (patientId: number) =>
         `/api/patients/${patientId}/upcomingAppointments/count/${LIMITS.upcomingAppointments}`,
       ),
     staleTime: 60_000,
-  });
-
-/** GET /api/patients/{id}/careTeamMembers. */
-export const careTeamQuery = (patientId: number) =>
-  queryOptions({
-    queryKey: ['careTeamMembers', patientId],
-    queryFn: () => api.get<CareTeamMember[]>(`/api/patients/${patientId}/careTeamMembers`),
-    staleTime: 5 * 60_000,
   });
 
 /** Where a care team member's photo is served (an <img> sends no bearer token: the route is public). */

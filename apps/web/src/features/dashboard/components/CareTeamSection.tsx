@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useTranslation } from '../../../lib/i18n';
-import { careTeamQuery, profileImageUrl } from '../api/dashboard';
+import { careTeamQuery } from '../../../shared/api/care-team';
+import { profileImageUrl } from '../api/dashboard';
 import { addressLines, canMessage, careProviderName, phoneWithExtension, sortCareTeam } from '../lib/cards';
 import { Section } from './Section';
 

@@ -9,7 +9,7 @@ import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
 import { useBreakpoint } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { careTeamQuery } from '../api/care-team';
+import { careTeamQuery } from '../../../shared/api/care-team';
 import { sendNewMessage } from '../api/new-message';
 import {
   contentProblem,
