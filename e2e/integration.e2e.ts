@@ -1,21 +1,12 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseUrl, checkScreen, openPage } from './support/browser';
 import { heading, logIn, useBrowser } from './support/pages';
+import { integrationToken } from './support/integration';
 
 const browser = useBrowser();
 
 /** A token of the integration client the clients command registered before the server started. */
-async function integrationToken(): Promise<string> {
-  const { clientId, clientSecret } = inject('integrationClient');
-  const res = await fetch(`${baseUrl()}/integration/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 async function call(method: 'PUT' | 'DELETE', path: string, body?: unknown) {
   const res = await fetch(`${baseUrl()}/integration/v1${path}`, {

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
 import { DEMO_PASSWORD, field, heading, logIn, messageBar, path, useBrowser } from './support/pages';
+import { integrationToken } from './support/integration';
 
 // Questionnaires (spec 001 sections 2 to 9): jane.doe's Current and History lists, completing each demo
 // instrument by keyboard alone, the validation failure, the cancel modal, declining, the review, the scoring
@@ -46,17 +47,6 @@ function facilityDay(offset = 0): string {
   const day = new Date(`${today}T12:00:00Z`);
   day.setUTCDate(day.getUTCDate() + offset);
   return day.toISOString().slice(0, 10);
-}
-
-async function integrationToken(): Promise<string> {
-  const { clientId, clientSecret } = inject('integrationClient');
-  const res = await fetch(`${baseUrl()}/integration/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 let assignments = 0;

@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseUrl, checkScreen, openPage } from './support/browser';
 import { waitForMail } from './support/mailbox';
 import { logIn, messageBar, useBrowser } from './support/pages';
+import { integrationToken } from './support/integration';
 
 // Secure messages (spec 002, 2.6 to 9): a message from the care team through the integration API (the email, the
 // envelope's badge, the link that opens the thread, reading it drops the badge), the demo's threads (Current and
@@ -22,17 +23,6 @@ const PRIYA = 'demo-cp-priya-raman';
 const SAMUEL = 'demo-cp-samuel-okafor';
 
 /* ------------------------------------------------------------------ the facility's system */
-
-async function integrationToken(): Promise<string> {
-  const { clientId, clientSecret } = inject('integrationClient');
-  const res = await fetch(`${baseUrl()}/integration/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 let sent = 0;
 /** A word no earlier attempt used: subjects and identifiers of this run's threads. */

@@ -105,6 +105,25 @@ export function apiCaller(t: TestApp, fx: AccessFixture) {
 }
 export type ApiCaller = ReturnType<typeof apiCaller>;
 
+/** One request as a kind of caller of the fixture (a fresh session each time), with extra headers if any. */
+export async function injectAs(
+  t: TestApp,
+  fx: AccessFixture,
+  who: CallerKind,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const { bearer: token } = await fx.token(who);
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 let ipCounter = 0;
 
 /**

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,8 +29,8 @@ import {
 } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
 import { integrationToken } from '../../../test/integration-client';
-import { eventsAfter, IntegrationClientsService } from '../integration/integration.service';
-import { WebhookDeliverer } from '../integration/webhooks.service';
+import { eventsAfter } from '../integration/integration.service';
+import { withWebhookReceiver } from '../../../test/webhook-receiver';
 import { ASSIGNMENT_NOT_FOUND_MESSAGE, TEMPLATE_NOT_FOUND_MESSAGE } from './questionnaires.integration.routes';
 import { ALREADY_ANSWERED_MESSAGE, UNKNOWN_TEMPLATE_MESSAGE } from './questionnaires.intake';
 
@@ -743,41 +741,15 @@ describe('the event feed: questionnaire.completed and questionnaire.declined', (
   });
 
   it('webhooks deliver the same event, QuestionnaireResponse included', async () => {
-    const received: IntegrationEvent[] = [];
-    const receiver: Server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push(JSON.parse(body) as IntegrationEvent);
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    try {
-      const clients = new IntegrationClientsService(db, (s) => t.app.deps.sealedTokens.sealSecret(s));
-      await clients.create({
-        facility: 'riverside',
-        name: `Questionnaire hook ${randomUUID()}`,
-        scopes: 'events',
-        webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-      });
+    await withWebhookReceiver(t, async (deliver) => {
       const { externalId: templateExternalId } = await template();
       const { externalId, id } = await assigned(templateExternalId);
       expect((await janeSubmits(id)).statusCode).toBe(200);
-      const deliverer = new WebhookDeliverer({
-        db,
-        openSecret: (sealed) => t.app.deps.sealedTokens.openSecret(sealed),
-        log: { warn() {} },
-        pollIntervalMs: 0,
-      });
-      await deliverer.runOnce();
-      const delivered = received.find(
+      const delivered = (await deliver()).find(
         (e) => e.type === 'questionnaire.completed' && e.record.assignedQuestionnaireId === id,
       );
       expectWellbeingResponse(delivered?.questionnaireResponse, id, externalId);
-    } finally {
-      await new Promise((resolve) => receiver.close(resolve));
-    }
+    });
   });
 });
 

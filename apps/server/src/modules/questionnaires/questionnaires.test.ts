@@ -6,8 +6,16 @@ import type {
   ErrorBody,
   QuestionnaireAnswer,
 } from '@portal/contracts';
-import { bearer, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
-import { expectError, expectNoContent, expectOk, openApiApp, type Method, type TestApp } from '../../../test/api';
+import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
+import {
+  expectError,
+  expectNoContent,
+  expectOk,
+  injectAs,
+  openApiApp,
+  type Method,
+  type TestApp,
+} from '../../../test/api';
 import {
   TEST_DEFINITION,
   insertAssignment,
@@ -48,21 +56,8 @@ const missedValues = (): AssignmentValues => ({
   availableFrom: addDays(today, -45),
 });
 
-async function call(
-  who: CallerKind,
-  method: Method,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const { bearer: token } = await fx.token(who);
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(token), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (who: CallerKind, method: Method, url: string, payload?: unknown, headers?: Record<string, string>) =>
+  injectAs(t, fx, who, method, url, payload, headers);
 
 const base = (patientId = fx.patientA) => `/api/patients/${patientId}/assignedquestionnaires`;
 const list = async (who: CallerKind = 'patientA', query = '') =>

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -13,8 +11,7 @@ import type {
 } from '@portal/contracts';
 import { auditEvents, careProviders, secureMessages, users } from '../../db/schema/index';
 import { INTEGRATION_CALL_AUDIT_EVENT } from '../../platform/access/access-control';
-import { IntegrationClientsService } from '../integration/integration.service';
-import { WebhookDeliverer } from '../integration/webhooks.service';
+import { withWebhookReceiver } from '../../../test/webhook-receiver';
 import { expectError, expectOk, openApiApp, request, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
 import { integrationToken } from '../../../test/integration-client';
@@ -486,24 +483,7 @@ describe('the event feed: message.sent and message.read', () => {
   });
 
   it('webhooks deliver the same message.sent event, message included', async () => {
-    const received: IntegrationEvent[] = [];
-    const receiver: Server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push(JSON.parse(body) as IntegrationEvent);
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    try {
-      const clients = new IntegrationClientsService(db, (s) => t.app.deps.sealedTokens.sealSecret(s));
-      await clients.create({
-        facility: 'riverside',
-        name: `Message hook ${randomUUID()}`,
-        scopes: 'events',
-        webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-      });
+    await withWebhookReceiver(t, async (deliver) => {
       const careProviderId = await recipientOf(db, fx.patientA);
       const sent = await api.post(`${threadsUrl(fx.patientA)}/new/${careProviderId}`, 'patientA', {
         subject: 'Hook test',
@@ -511,18 +491,9 @@ describe('the event feed: message.sent and message.read', () => {
       });
       expect(sent.statusCode, sent.body).toBe(201);
       const { messageId } = sent.json<SentMessage>();
-      const deliverer = new WebhookDeliverer({
-        db,
-        openSecret: (sealed) => t.app.deps.sealedTokens.openSecret(sealed),
-        log: { warn() {} },
-        pollIntervalMs: 0,
-      });
-      await deliverer.runOnce();
-      const delivered = received.find((e) => e.type === 'message.sent' && e.message?.messageId === messageId);
+      const delivered = (await deliver()).find((e) => e.type === 'message.sent' && e.message?.messageId === messageId);
       expect(delivered?.message).toMatchObject({ subject: 'Hook test', text: 'Delivered by webhook' });
-    } finally {
-      await new Promise((resolve) => receiver.close(resolve));
-    }
+    });
   });
 
   it('does not echo the care team’s own messages on the feed', async () => {

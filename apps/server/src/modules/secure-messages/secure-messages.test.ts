@@ -12,7 +12,7 @@ import {
   type SentMessage,
 } from '@portal/contracts';
 import { bearer, type AccessFixture, type CallerKind } from '../../../test/access-fixture';
-import { expectError, expectOk, openApiApp, type Method, type TestApp } from '../../../test/api';
+import { expectError, expectOk, injectAs, openApiApp, type Method, type TestApp } from '../../../test/api';
 import { providerIdOf, putTestProviderMessage, uniqueId } from '../../../test/secure-message-fixture';
 import {
   auditEvents,
@@ -50,21 +50,8 @@ afterAll(async () => {
 
 const JSON_PATCH = { 'content-type': 'application/json-patch+json' };
 
-async function call(
-  who: CallerKind,
-  method: Method,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const { bearer: token } = await fx.token(who);
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(token), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (who: CallerKind, method: Method, url: string, payload?: unknown, headers?: Record<string, string>) =>
+  injectAs(t, fx, who, method, url, payload, headers);
 
 const base = (patientId = fx.patientA) => `/api/patients/${patientId}/SecureMessages`;
 const threadUrl = (threadId: number, patientId = fx.patientA) => `${base(patientId)}/threads/${threadId}`;
