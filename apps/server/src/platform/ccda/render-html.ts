@@ -207,10 +207,10 @@ function formatPeriod(period: CcdaPeriod | null, context: RenderContext, sameDay
   const end = period.high ? formatHl7Time(period.high, locale) : null;
   if (start && end) {
     if (start === end || (sameDayAsOne && period.low?.day && period.low.day === period.high?.day)) return start;
-    return labels.periodRange.replace('{start}', start).replace('{end}', end);
+    return labels.periodRange.replace('{start}', () => start).replace('{end}', () => end);
   }
-  if (start) return labels.periodFrom.replace('{start}', start);
-  if (end) return labels.periodUntil.replace('{end}', end);
+  if (start) return labels.periodFrom.replace('{start}', () => start);
+  if (end) return labels.periodUntil.replace('{end}', () => end);
   return null;
 }
 
@@ -267,7 +267,8 @@ function renderFlow(nodes: NarrativeNode[], context: RenderContext, className?: 
   let run = prefix;
   const open = className ? `<p class="${className}">` : '<p>';
   const flush = () => {
-    if (run.trim() !== '') html += `${open}${run}</p>`;
+    // A run of only line breaks between two blocks is spacing the view's own margins already give.
+    if (run.replace(/<br>|\s/g, '') !== '') html += `${open}${run}</p>`;
     run = '';
   };
   for (const node of nodes) {
