@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, resolveAppSecret } from './config';
+import { ConfigError, isDirectConfigured, loadConfig, resolveAppSecret } from './config';
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -78,6 +78,48 @@ describe('loadConfig', () => {
     );
     // The embedded database keeps a generated secret in its data folder instead.
     expect(() => loadConfig({ NODE_ENV: 'production' })).not.toThrow();
+  });
+});
+
+describe('Direct settings', () => {
+  const direct = {
+    DIRECT_SMTP_URL: 'smtps://portal:secret@hisp.example.org:465',
+    DIRECT_CERT_FILE: 'direct/facility.cert.pem',
+    DIRECT_KEY_FILE: '/etc/portal/direct/facility.key.pem',
+    DIRECT_FROM: 'Riverside@Direct.Riverside-Cancer.example',
+    DIRECT_TRUST_DIR: 'direct/trust',
+  };
+
+  it('are off without any DIRECT_* variable, so the portal starts without Direct', () => {
+    const config = loadConfig({});
+    expect(config.direct).toBeUndefined();
+    expect(isDirectConfigured(config)).toBe(false);
+  });
+
+  it('are read, paths resolved from where the command was typed, when all five are set', () => {
+    const config = loadConfig({ ...direct, INIT_CWD: '/srv/portal' });
+    expect(isDirectConfigured(config)).toBe(true);
+    expect(config.direct).toEqual({
+      smtpUrl: 'smtps://portal:secret@hisp.example.org:465',
+      certFile: path.resolve('/srv/portal', 'direct/facility.cert.pem'),
+      keyFile: path.resolve('/etc/portal/direct/facility.key.pem'),
+      from: 'riverside@direct.riverside-cancer.example',
+      trustDir: path.resolve('/srv/portal', 'direct/trust'),
+    });
+  });
+
+  it('name the missing variables when only some are set', () => {
+    const { message } = configError({ DIRECT_SMTP_URL: direct.DIRECT_SMTP_URL, DIRECT_FROM: direct.DIRECT_FROM });
+    expect(message).toContain('DIRECT_CERT_FILE, DIRECT_KEY_FILE, DIRECT_TRUST_DIR');
+    expect(message).toContain('required with DIRECT_SMTP_URL, DIRECT_FROM');
+  });
+
+  it.each([
+    ['DIRECT_SMTP_URL', { DIRECT_SMTP_URL: 'https://hisp.example.org' }],
+    ['DIRECT_FROM', { DIRECT_FROM: 'Riverside <riverside@direct.example>' }],
+    ['DIRECT_FROM', { DIRECT_FROM: 'not-an-address' }],
+  ])('name %s when it is invalid', (name, env) => {
+    expect(configError({ ...direct, ...env }).message).toContain(name);
   });
 });
 

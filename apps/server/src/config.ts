@@ -34,7 +34,33 @@ const EnvSchema = z.object({
     .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   DEMO_DATA: z.enum(['0', '1', 'true', 'false']).optional(),
+  DIRECT_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  DIRECT_CERT_FILE: z.string().min(1).optional(),
+  DIRECT_KEY_FILE: z.string().min(1).optional(),
+  DIRECT_FROM: z.email().optional(),
+  DIRECT_TRUST_DIR: z.string().min(1).optional(),
 });
+
+const DIRECT_VARIABLES = [
+  'DIRECT_SMTP_URL',
+  'DIRECT_CERT_FILE',
+  'DIRECT_KEY_FILE',
+  'DIRECT_FROM',
+  'DIRECT_TRUST_DIR',
+] as const;
+
+/** Sending documents to Direct addresses (ADR 0013): all five DIRECT_* variables, or none. */
+export interface DirectConfig {
+  /** The facility's HISP: smtp://user:pass@host:port, or smtps:// for implicit TLS. */
+  smtpUrl: string;
+  /** The facility's Direct certificate (PEM, its chain may follow) and its private key (PEM, unencrypted). */
+  certFile: string;
+  keyFile: string;
+  /** The facility's Direct address: the envelope sender and the From of what it sends. */
+  from: string;
+  /** The folder of the recipients' certificates (PEM or DER). */
+  trustDir: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -63,6 +89,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Seed the demo facility on an empty database: outside production by default, in production only if asked. */
   demoData: boolean;
+  /** Undefined when the portal sends no Direct messages. */
+  direct: DirectConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.APP_SECRET && e.DATABASE_URL) {
     throw new ConfigError('Invalid environment variable APP_SECRET: required in production with DATABASE_URL');
+  }
+  const directSet = DIRECT_VARIABLES.filter((name) => e[name] !== undefined);
+  if (directSet.length > 0 && directSet.length < DIRECT_VARIABLES.length) {
+    const missing = DIRECT_VARIABLES.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid environment variable ${missing.join(', ')}: required with ${directSet.join(', ')} (Direct needs all five)`,
+    );
   }
   // npm sets INIT_CWD to where the command was typed, so `npm start` from the root keeps ./data at the root.
   const baseDir = env.INIT_CWD ?? process.cwd();
@@ -112,7 +147,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     demoData: e.DEMO_DATA === undefined ? e.NODE_ENV !== 'production' : e.DEMO_DATA === '1' || e.DEMO_DATA === 'true',
+    direct:
+      e.DIRECT_SMTP_URL && e.DIRECT_CERT_FILE && e.DIRECT_KEY_FILE && e.DIRECT_FROM && e.DIRECT_TRUST_DIR
+        ? {
+            smtpUrl: e.DIRECT_SMTP_URL,
+            certFile: path.resolve(baseDir, e.DIRECT_CERT_FILE),
+            keyFile: path.resolve(baseDir, e.DIRECT_KEY_FILE),
+            from: e.DIRECT_FROM.toLowerCase(),
+            trustDir: path.resolve(baseDir, e.DIRECT_TRUST_DIR),
+          }
+        : undefined,
   };
+}
+
+/** Whether the portal can send Direct messages (every DIRECT_* variable is set). */
+export function isDirectConfigured(config: Pick<Config, 'direct'>): config is { direct: DirectConfig } {
+  return config.direct !== undefined;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
