@@ -141,17 +141,23 @@ const STYLE_CODES: Record<string, NarrativeStyle> = {
  */
 function readFlow(nodes: XmlNode[], inline = false): NarrativeNode[] {
   const flow: NarrativeNode[] = [];
+  const text = new TextRun();
   for (const node of nodes) {
     if (node.kind === 'text') {
-      pushText(flow, node.text);
-    } else {
-      for (const read of readElement(node)) {
-        if (read.kind === 'text') pushText(flow, read.text);
+      text.add(node.text);
+      continue;
+    }
+    for (const read of readElement(node)) {
+      if (read.kind === 'text') {
+        text.add(read.text);
+      } else if (!isEmptyRun(read)) {
         // An empty run is an anchor for an entry's reference (<content ID="med1"/>): nothing to show.
-        else if (!isEmptyRun(read)) flow.push(read);
+        text.flushInto(flow);
+        flow.push(read);
       }
     }
   }
+  text.flushInto(flow);
   return inline ? flow : trimFlow(flow);
 }
 
@@ -347,13 +353,27 @@ export function isBlock(node: NarrativeNode): boolean {
   return BLOCK_KINDS.has(node.kind);
 }
 
-/** Appends text with white space collapsed (the narrative's line breaks are br, not the XML's), merging runs. */
-function pushText(flow: NarrativeNode[], raw: string): void {
-  const text = raw.replace(/\s+/g, ' ');
-  if (text === '') return;
-  const last = flow.at(-1);
-  if (last?.kind === 'text') last.text = (last.text + text).replace(/ {2,}/g, ' ');
-  else flow.push({ kind: 'text', text });
+/**
+ * Adjacent text, with white space collapsed (the narrative's line breaks are br, not the XML's). Pieces are
+ * kept apart until the run ends, so a run of many small unknown elements is read in linear time.
+ */
+class TextRun {
+  private pieces: string[] = [];
+  private endsWithSpace = false;
+
+  add(raw: string): void {
+    let text = raw.replace(/\s+/g, ' ');
+    if (this.endsWithSpace && text.startsWith(' ')) text = text.slice(1);
+    if (text === '') return;
+    this.pieces.push(text);
+    this.endsWithSpace = text.endsWith(' ');
+  }
+
+  flushInto(flow: NarrativeNode[]): void {
+    if (this.pieces.length) flow.push({ kind: 'text', text: this.pieces.join('') });
+    this.pieces = [];
+    this.endsWithSpace = false;
+  }
 }
 
 /** Drops the white space the XML's indentation leaves at the edges of a flow and around its blocks. */

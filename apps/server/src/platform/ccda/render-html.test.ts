@@ -238,6 +238,22 @@ describe('the view of a document', () => {
     );
   });
 
+  it('keeps a block that an unknown element brings into a paragraph or a run, in its place', () => {
+    const html = render(
+      withSections(
+        section(
+          'Odd',
+          '<text><paragraph><caption>Note</caption>before<span><table><tbody><tr><td>t</td></tr></tbody></table></span>after</paragraph>' +
+            '<content styleCode="Bold"><x:div xmlns:x="urn:example"><list><item>i</item></list></x:div></content></text>',
+        ),
+      ),
+    );
+    expect(html).toBe(
+      '<h2>Odd</h2><p><span class="ccda-caption">Note</span> before</p>' +
+        '<table><tbody><tr><td>t</td></tr></tbody></table><p>after</p><p><strong><ul><li>i</li></ul></strong></p>',
+    );
+  });
+
   it('numbers footnotes, lists them after the narrative, and points references at them', () => {
     const html = render(
       withSections(

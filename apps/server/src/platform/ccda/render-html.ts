@@ -298,12 +298,10 @@ function renderCaption(caption: NarrativeNode[] | null, context: RenderContext):
 
 function renderBlock(node: NarrativeNode, context: RenderContext): string {
   switch (node.kind) {
-    case 'paragraph': {
-      const inlines = node.children.filter((child) => !isBlock(child));
-      const blocks = node.children.filter(isBlock);
-      const text = renderCaption(node.caption, context) + renderInlines(inlines, context);
-      return (text.trim() ? `<p>${text}</p>` : '') + blocks.map((block) => renderBlock(block, context)).join('');
-    }
+    // A paragraph holds inline content only, unless an unknown element brought a block in: then the block
+    // stands between two paragraphs, in its place.
+    case 'paragraph':
+      return renderFlow(node.children, context, undefined, renderCaption(node.caption, context));
     case 'caption':
       return `<p><span class="ccda-caption">${renderInlines(node.children, context)}</span></p>`;
     case 'list': {
@@ -359,7 +357,7 @@ function renderInline(node: NarrativeNode, context: RenderContext): string {
     case 'br':
       return '<br>';
     case 'content': {
-      let html = renderInlines(node.children, context);
+      let html = renderMixed(node.children, context);
       // Bold and Emphasis both may be asked; each tag once.
       for (const tag of new Set(node.styles.map((style) => STYLE_TAGS[style]))) html = `<${tag}>${html}</${tag}>`;
       if (node.revised)
@@ -368,9 +366,9 @@ function renderInline(node: NarrativeNode, context: RenderContext): string {
     }
     case 'sub':
     case 'sup':
-      return `<${node.kind}>${renderInlines(node.children, context)}</${node.kind}>`;
+      return `<${node.kind}>${renderMixed(node.children, context)}</${node.kind}>`;
     case 'link': {
-      const text = renderInlines(node.children, context);
+      const text = renderMixed(node.children, context);
       if (!node.href) return text;
       return `<a href="${escapeHtml(node.href)}" rel="noopener noreferrer">${text || escapeHtml(node.href)}</a>`;
     }
@@ -387,9 +385,9 @@ function renderInline(node: NarrativeNode, context: RenderContext): string {
       const caption = node.caption ? ` ${renderInlines(node.caption, context)}` : '';
       return `<span class="ccda-multimedia">${escapeHtml(context.options.labels.multimedia)}${caption}</span>`;
     }
-    // A block met where only inline content may be (a caption holding a list): its text, in line.
+    // A block met where only inline content may be (a caption holding a list): kept whole, as browsers will.
     default:
-      return renderMixed(childFlows(node).flat(), context);
+      return renderBlock(node, context);
   }
 }
 
