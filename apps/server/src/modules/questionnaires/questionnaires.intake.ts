@@ -24,7 +24,7 @@ import {
   withdrawOpenAssignmentsOfTemplate,
   type QuestionnaireAssignmentFields,
 } from './questionnaires.intake.repository';
-import { openDueFrom } from './questionnaires.service';
+import { openDueFrom } from './questionnaire-views';
 
 // Intake of questionnaires (docs/adr/0009-questionnaires.md): how a facility's system (the integration API) and the
 // demo bring in the facility's templates (FHIR R4 Questionnaires, versioned under the facility's identifier) and

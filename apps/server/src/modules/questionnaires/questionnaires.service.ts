@@ -1,32 +1,22 @@
 import {
   QUESTIONNAIRE_DECLINE_AUDIT_EVENT,
   QUESTIONNAIRE_DRAFT_AUDIT_EVENT,
-  QUESTIONNAIRE_MISSED_AFTER_DAYS,
   QUESTIONNAIRE_REVIEW_AUDIT_EVENT,
   QUESTIONNAIRE_SUBMIT_AUDIT_EVENT,
   QUESTIONNAIRE_VIEW_AUDIT_EVENT,
   answersOf,
   type AssignedQuestionnaire,
   type AssignedQuestionnaireSummary,
-  type PatientScore,
   type QuestionnaireAnswer,
   type QuestionnaireAnswersBody,
-  type QuestionnaireItem,
-  type QuestionnaireStatus,
 } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
 import { callerLanguage, type CallerLanguage, type LanguageRequest } from '../../platform/content/caller-language';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
-import { addDays, localDate } from '../../platform/time/time';
-import {
-  localText,
-  type DefinitionItem,
-  type LocalText,
-  type QuestionnaireDefinition,
-  type StoredScore,
-} from './definition';
+import { localDate } from '../../platform/time/time';
+import type { QuestionnaireDefinition, StoredScore } from './definition';
 import { answerProblems, type AnswerProblem } from './answer-checks';
 import {
   completeAssignment,
@@ -35,12 +25,20 @@ import {
   listAssignments,
   markViewed,
   saveDraft,
-  type AssignmentRow,
   type AssignmentStateRow,
-  type AssignmentSummaryRow,
   type Completion,
 } from './questionnaires.repository';
-import { ruleItemOf, scoreAnswers, scoreMessages } from './scoring';
+import { ruleItemOf, scoreAnswers } from './scoring';
+import {
+  answeredOf,
+  openDueFrom,
+  phaseOf,
+  questionnaireOf,
+  summaryOf,
+  summaryTexts,
+  type Assignment,
+  type Phase,
+} from './questionnaire-views';
 
 export const NOT_FOUND_MESSAGE = 'The questionnaire was not found.';
 export const CLOSED_MESSAGE = 'The questionnaire is no longer open: its time to answer has passed.';
@@ -49,157 +47,11 @@ export const SUBMITTED_MESSAGE =
   'This questionnaire was already submitted, so it can no longer be declined or changed.';
 export const INVALID_MESSAGE = 'Some answers are missing or not valid. Check the questions marked and try again.';
 
-/** The pack key of the completion message of a template that has none of its own (packs/<language>/questionnaires.json). */
-export const DEFAULT_COMPLETION_MESSAGE_KEY = 'questionnaires.defaultCompletionMessage';
-/** Its English text, should a pack lack the key. */
-export const DEFAULT_COMPLETION_MESSAGE =
-  'Thank you for completing the questionnaire. Your care team will review your answers.';
-
-/**
- * Where an assignment stands on a day (docs/adr/0009-questionnaires.md): completed and declined are stored; an
- * open one is Missed once its due date is more than QUESTIONNAIRE_MISSED_AFTER_DAYS days behind, upcoming before
- * its first day, and gone when the facility withdrew its template (answered ones stay in the history).
- */
-export type Phase = 'current' | 'upcoming' | 'missed' | 'completed' | 'declined' | 'withdrawn';
-
-/** The earliest due date still open on `today`: one due before it is Missed. */
-export function openDueFrom(today: string): string {
-  return addDays(today, -QUESTIONNAIRE_MISSED_AFTER_DAYS);
-}
-
-export function phaseOf(
-  row: Pick<AssignmentStateRow, 'status' | 'dueDate' | 'availableFrom' | 'templateWithdrawn'>,
-  today: string,
-): Phase {
-  if (row.status === 'completed' || row.status === 'declined') return row.status;
-  if (row.templateWithdrawn) return 'withdrawn';
-  if (row.dueDate < openDueFrom(today)) return 'missed';
-  if (row.availableFrom > today) return 'upcoming';
-  return 'current';
-}
-
-/** An assignment with its jsonb read as the module's shapes (definition.ts). */
-interface Assignment extends Omit<AssignmentRow, 'definition' | 'scores'> {
-  definition: QuestionnaireDefinition;
-  scores: StoredScore[] | null;
-}
-
 async function findOne(db: Db | Tx, scope: PatientScope, assignmentId: number): Promise<Assignment | null> {
   return (await findAssignment(db, scope, assignmentId)) as Assignment | null;
 }
 
 const todayOf = (row: Pick<AssignmentStateRow, 'timeZoneId'>, now: Date) => localDate(now, row.timeZoneId);
-
-const LABELS: Record<Exclude<Phase, 'current' | 'upcoming' | 'withdrawn'>, QuestionnaireStatus> = {
-  completed: 'Completed',
-  declined: 'Declined',
-  missed: 'Missed',
-};
-
-function statusOf(row: Pick<AssignmentStateRow, 'status'>, phase: Phase): QuestionnaireStatus {
-  if (phase === 'completed' || phase === 'declined' || phase === 'missed') return LABELS[phase];
-  return row.status === 'assigned' ? 'Assigned' : 'Started';
-}
-
-function summaryOf(
-  row: AssignmentStateRow,
-  phase: Phase,
-  texts: { title: string; description: string | null },
-): AssignedQuestionnaireSummary {
-  const open = phase === 'current' || phase === 'upcoming';
-  return {
-    assignedQuestionnaireId: row.id,
-    templateTitle: texts.title,
-    templateDescription: texts.description,
-    statusDescription: statusOf(row, phase),
-    dueDate: row.dueDate,
-    completedDate:
-      (phase === 'completed' || phase === 'declined') && row.completedAt ? row.completedAt.toISOString() : null,
-    isNew: open && row.viewedAt === null,
-    hasDraft: open && row.draftSavedAt !== null,
-  };
-}
-
-function itemOf(item: DefinitionItem, locale: string): QuestionnaireItem {
-  return {
-    questionnaireItemId: item.questionnaireItemId,
-    questionnaireItemType: item.type,
-    sortOrder: item.questionnaireItemId,
-    formattedText: localText(item.text, locale),
-    questionMatrixGuid: item.matrixGuid,
-    questionNumber: item.prefix,
-    isRequired: item.isRequired,
-    isValid: true,
-    listAnswers: item.options.map((option) => ({
-      listAnswerId: option.listAnswerId,
-      formattedText: localText(option.text, locale),
-      isOtherOption: option.isOtherOption,
-      isOtherTextValid: true,
-    })),
-    lowerBound: item.lowerBound,
-    upperBound: item.upperBound,
-    lowerBoundLabel: item.lowerBoundLabel ? localText(item.lowerBoundLabel, locale) : null,
-    upperBoundLabel: item.upperBoundLabel ? localText(item.upperBoundLabel, locale) : null,
-    isMultiLine: item.isMultiLine,
-  };
-}
-
-/**
- * An answer as the contract spells it, whatever wrote the row (a seed, an older version): every field, nothing
- * else, so the answer's strict schema never refuses a stored row.
- */
-function answerFields(answer: QuestionnaireAnswer): QuestionnaireAnswer {
-  return {
-    questionnaireItemId: answer.questionnaireItemId,
-    listAnswerId: answer.listAnswerId ?? null,
-    otherOptionText: answer.otherOptionText ?? null,
-    isChecked: answer.isChecked ?? null,
-    numberAnswer: answer.numberAnswer ?? null,
-    textAnswer: answer.textAnswer ?? null,
-    dateAnswer: answer.dateAnswer ?? null,
-  };
-}
-
-/** The whole questionnaire in the reader's language, with the answers and scores given. */
-function questionnaireOf(
-  row: Assignment,
-  phase: Phase,
-  language: CallerLanguage,
-  answers: QuestionnaireAnswer[],
-  scores: PatientScore[],
-): AssignedQuestionnaire {
-  const { definition } = row;
-  const text = (value: QuestionnaireDefinition['description']) => (value ? localText(value, language.locale) : null);
-  return {
-    ...summaryOf(row, phase, {
-      title: localText(definition.title, language.locale),
-      description: text(definition.description),
-    }),
-    patientInstructions: text(definition.patientInstructions),
-    defaultMsgOnCompletion:
-      text(definition.completionMessage) ??
-      language.strings[DEFAULT_COMPLETION_MESSAGE_KEY] ??
-      DEFAULT_COMPLETION_MESSAGE,
-    questionnaireItems: [...definition.items]
-      .sort((a, b) => a.questionnaireItemId - b.questionnaireItemId)
-      .map((item) => itemOf(item, language.locale)),
-    patientQuestionAnswerList: answers.map(answerFields),
-    patientScoreList: scores,
-    isValid: true,
-  };
-}
-
-/** A questionnaire of the history: the submitted answers and scores of a completed one, nothing for the others. */
-function answeredOf(row: Assignment, phase: Phase, language: CallerLanguage): AssignedQuestionnaire {
-  if (phase !== 'completed') return questionnaireOf(row, phase, language, [], []);
-  return questionnaireOf(
-    row,
-    phase,
-    language,
-    row.answers ?? [],
-    scoreMessages(row.definition, row.scores ?? [], language.locale),
-  );
-}
 
 /**
  * What is kept of a valid submission: the answers that count (a checkbox's checked options, non-empty values), in
@@ -425,15 +277,6 @@ export class QuestionnairesService {
     const latest = await findOne(tx, scope, assignmentId);
     return latest ? notOpen(phaseOf(latest, todayOf(latest, now))) : missing();
   }
-}
-
-function summaryTexts(row: AssignmentSummaryRow, language: CallerLanguage) {
-  const title = row.title as LocalText;
-  const description = row.description as LocalText | null;
-  return {
-    title: localText(title, language.locale),
-    description: description ? localText(description, language.locale) : null,
-  };
 }
 
 function by(scope: PatientScope, at: Date): Completion {

@@ -26,7 +26,7 @@ import {
 import { auditEvents, patients, questionnaireAssignments, questionnaireTemplates } from '../../db/schema/index';
 import { addDays } from '../../platform/time/time';
 import { BUNDLED_PACKS } from '../../platform/content/language-packs';
-import { DEFAULT_COMPLETION_MESSAGE, DEFAULT_COMPLETION_MESSAGE_KEY } from './questionnaires.service';
+import { DEFAULT_COMPLETION_MESSAGE, DEFAULT_COMPLETION_MESSAGE_KEY } from './questionnaire-views';
 
 let t: TestApp;
 let fx: AccessFixture;
