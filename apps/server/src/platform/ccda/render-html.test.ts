@@ -260,14 +260,20 @@ describe('the view of a document', () => {
         section(
           'Labs',
           '<text><paragraph>Glucose<footnote ID="f1">Fasting</footnote> and lipids<footnoteRef IDREF="f1"/>' +
-            '<footnote>Unlabelled</footnote><footnoteRef IDREF="nowhere"/></paragraph></text>',
-        ),
+            '<footnote>Unlabelled</footnote><footnoteRef IDREF="nowhere"/> see<footnoteRef IDREF="f3"/></paragraph></text>',
+        ) +
+          section(
+            'Notes',
+            '<text><table><tbody><tr><td>x<footnote ID="f3">Later</footnote></td></tr></tbody></table></text>',
+          ),
       ),
     );
+    const ref = (n: number) => `<sup><span class="ccda-footnote-ref">${n}</span></sup>`;
     expect(html).toBe(
-      '<h2>Labs</h2><p>Glucose<sup><span class="ccda-footnote-ref">1</span></sup> and lipids' +
-        '<sup><span class="ccda-footnote-ref">1</span></sup><sup><span class="ccda-footnote-ref">2</span></sup></p>' +
-        '<p class="ccda-footnote"><sup>1</sup> Fasting</p><p class="ccda-footnote"><sup>2</sup> Unlabelled</p>',
+      `<h2>Labs</h2><p>Glucose${ref(1)} and lipids${ref(1)}${ref(2)} see${ref(3)}</p>` +
+        '<p class="ccda-footnote"><sup>1</sup> Fasting</p><p class="ccda-footnote"><sup>2</sup> Unlabelled</p>' +
+        `<h2>Notes</h2><table><tbody><tr><td>x${ref(3)}</td></tr></tbody></table>` +
+        '<p class="ccda-footnote"><sup>3</sup> Later</p>',
     );
   });
 

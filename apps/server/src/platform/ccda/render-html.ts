@@ -90,29 +90,29 @@ export function renderNarrativeHtml(blocks: NarrativeNode[], options: CcdaRender
 class RenderContext {
   /** The footnotes met in the section being rendered, listed after its narrative. */
   pendingFootnotes: { number: number; children: NarrativeNode[] }[] = [];
-  private nextUnnumbered = 0;
   constructor(
     readonly options: CcdaRenderOptions,
-    /** Footnote ID to its number in the document; footnotes without an ID are numbered after the others. */
-    readonly footnotes: { byId: Map<string, number>; count: number },
+    readonly footnotes: FootnoteNumbers,
   ) {}
-
-  numberOf(footnote: { id: string | null }): number {
-    if (footnote.id && this.footnotes.byId.has(footnote.id)) return this.footnotes.byId.get(footnote.id)!;
-    return this.footnotes.count + ++this.nextUnnumbered;
-  }
 }
 
-/** Numbers the footnotes that have an ID in document order, so a footnoteRef anywhere finds its number. */
-function footnoteNumbers(sections: Pick<CcdaSection, 'blocks' | 'sections'>[]): {
+interface FootnoteNumbers {
+  /** Each footnote's number, in document order. */
+  byNode: Map<NarrativeNode, number>;
+  /** The number of the footnote with an ID, for the footnoteRefs that point at it. */
   byId: Map<string, number>;
-  count: number;
-} {
-  const byId = new Map<string, number>();
-  let count = 0;
+}
+
+/** Numbers the footnotes in document order before rendering, so a footnoteRef finds a footnote written later. */
+function footnoteNumbers(sections: Pick<CcdaSection, 'blocks' | 'sections'>[]): FootnoteNumbers {
+  const numbers: FootnoteNumbers = { byNode: new Map(), byId: new Map() };
   const walk = (nodes: NarrativeNode[]) => {
     for (const node of nodes) {
-      if (node.kind === 'footnote' && node.id && !byId.has(node.id)) byId.set(node.id, ++count);
+      if (node.kind === 'footnote') {
+        const number = numbers.byNode.size + 1;
+        numbers.byNode.set(node, number);
+        if (node.id && !numbers.byId.has(node.id)) numbers.byId.set(node.id, number);
+      }
       for (const children of childFlows(node)) walk(children);
     }
   };
@@ -123,7 +123,7 @@ function footnoteNumbers(sections: Pick<CcdaSection, 'blocks' | 'sections'>[]): 
     }
   };
   walkSections(sections);
-  return { byId, count };
+  return numbers;
 }
 
 function childFlows(node: NarrativeNode): NarrativeNode[][] {
@@ -373,7 +373,7 @@ function renderInline(node: NarrativeNode, context: RenderContext): string {
       return `<a href="${escapeHtml(node.href)}" rel="noopener noreferrer">${text || escapeHtml(node.href)}</a>`;
     }
     case 'footnote': {
-      const number = context.numberOf(node);
+      const number = context.footnotes.byNode.get(node) ?? 0;
       context.pendingFootnotes.push({ number, children: node.children });
       return `<sup><span class="ccda-footnote-ref">${number}</span></sup>`;
     }
