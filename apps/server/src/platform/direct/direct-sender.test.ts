@@ -17,7 +17,7 @@ import {
 } from './direct-sender';
 import type { DirectMessage, DirectSender } from './direct-sender';
 import { parseMimeEntity, readMessage } from './mime';
-import { decryptAndVerify } from './smime';
+import { decryptAndVerify } from './smime-open';
 import { issueDirectCertificate, writeDirectTestCertificates } from './test-certificates';
 import type { DirectTestFiles } from './test-certificates';
 

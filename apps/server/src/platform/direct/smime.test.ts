@@ -7,7 +7,8 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCcdaFixture } from '../../../test/ccda-fixtures';
 import { parseMimeEntity, readMessage, splitMultipart } from './mime';
-import { decryptAndVerify, envelope, signAndEncrypt, signMime, SmimeError } from './smime';
+import { envelope, signAndEncrypt, signMime, SmimeError } from './smime';
+import { decryptAndVerify } from './smime-open';
 import type { SmimeErrorCode } from './smime';
 import {
   createTestAuthority,
