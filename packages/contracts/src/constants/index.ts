@@ -9,3 +9,4 @@ export * from './lab-results';
 export * from './audit';
 export * from './medical-notes';
 export * from './secure-messages';
+export * from './health-summary';

@@ -1,46 +1,25 @@
 import sanitizeHtml from 'sanitize-html';
+import {
+  CCDA_HTML_ALLOWED_ATTRIBUTES,
+  CCDA_HTML_ALLOWED_TAGS,
+  CCDA_HTML_CLASSES,
+  CCDA_HTML_TH_SCOPES,
+} from '@portal/contracts';
 
-// The allowlist for the human-readable view of a C-CDA document. renderCcdaHtml writes only these tags, and
+// The allowlist (packages/contracts/src/constants/health-summary.ts, which the browser uses too) for the
+// human-readable view of a C-CDA document. renderCcdaHtml writes only these tags, and
 // escapes every text of the document, so this pass removes nothing from its own output: it is the second wall,
 // which holds even if a renderer change one day lets a document's text or attribute through as markup.
 
-/** The classes the view uses, by tag (the page's stylesheet styles them). */
-export const CCDA_HTML_CLASSES = {
-  table: ['ccda-summary'],
-  p: ['ccda-footnote', 'ccda-no-narrative'],
-  span: ['ccda-caption', 'ccda-multimedia', 'ccda-inserted', 'ccda-deleted', 'ccda-footnote-ref'],
-} as const satisfies Record<string, readonly string[]>;
-
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2',
-    'h3',
-    'h4',
-    'p',
-    'br',
-    'strong',
-    'em',
-    'u',
-    'sub',
-    'sup',
-    'span',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-  ],
+  allowedTags: [...CCDA_HTML_ALLOWED_TAGS],
   allowedAttributes: {
-    a: ['href', 'rel'],
-    th: [{ name: 'scope', multiple: false, values: ['row', 'col', 'rowgroup', 'colgroup'] }, 'colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
+    a: [...CCDA_HTML_ALLOWED_ATTRIBUTES.a],
+    th: [
+      { name: 'scope', multiple: false, values: [...CCDA_HTML_TH_SCOPES] },
+      ...CCDA_HTML_ALLOWED_ATTRIBUTES.th.filter((name) => name !== 'scope'),
+    ],
+    td: [...CCDA_HTML_ALLOWED_ATTRIBUTES.td],
   },
   allowedClasses: Object.fromEntries(Object.entries(CCDA_HTML_CLASSES).map(([tag, classes]) => [tag, [...classes]])),
   allowedSchemes: ['https', 'http'],
