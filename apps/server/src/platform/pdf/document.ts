@@ -25,7 +25,8 @@ export interface PdfOptions {
 
 export interface PdfBuilder {
   heading(text: string, level?: 1 | 2 | 3): PdfBuilder;
-  paragraph(text: string, options?: { muted?: boolean; size?: number; bold?: boolean }): PdfBuilder;
+  /** `indent`: points from the left margin (text under a list item, say). */
+  paragraph(text: string, options?: { muted?: boolean; size?: number; bold?: boolean; indent?: number }): PdfBuilder;
   /** A label column and a wrapped value beside each label. */
   keyValues(rows: [label: string, value: string][]): PdfBuilder;
   /** A table whose cells wrap; its header row is repeated on every page it spans. */
@@ -36,8 +37,11 @@ export interface PdfBuilder {
   pageBreak(): PdfBuilder;
   /** A thin horizontal line across the page. */
   rule(): PdfBuilder;
-  /** A bulleted or numbered list of wrapped items. */
-  list(items: string[], options?: { ordered?: boolean }): PdfBuilder;
+  /**
+   * A bulleted or numbered list of wrapped items. `indent` (points) moves it right, for a list within a list;
+   * `start` is the first number of an ordered list (a list continued after something nested in it).
+   */
+  list(items: string[], options?: { ordered?: boolean; indent?: number; start?: number }): PdfBuilder;
   /** A shaded box with a small label over a large value, e.g. a PIN (`letterSpacing` in points). */
   callout(label: string, value: string, options?: { size?: number; letterSpacing?: number }): PdfBuilder;
   save(): Promise<Uint8Array>;
@@ -62,7 +66,7 @@ function textsOf(block: Block): string[] {
     case 'table':
       return [
         block.table.caption ?? '',
-        ...block.table.columns.map((c) => c.header),
+        ...(block.table.headerless ? [] : block.table.columns.map((c) => c.header)),
         ...block.table.rows.flatMap((r) => r.cells),
       ];
     case 'list':
@@ -88,6 +92,7 @@ export function createPdf(options: PdfOptions): PdfBuilder {
         muted: opts.muted ?? false,
         size: opts.size ?? BODY_SIZE,
         bold: opts.bold ?? false,
+        indent: Math.max(0, opts.indent ?? 0),
       });
       return builder;
     },
@@ -100,6 +105,7 @@ export function createPdf(options: PdfOptions): PdfBuilder {
         kind: 'table',
         table: {
           caption: table.caption === undefined ? undefined : clean(table.caption),
+          headerless: table.headerless ?? false,
           columns: table.columns.map((c) => ({ ...c, header: clean(c.header) })),
           rows: table.rows.map((r) => ({ emphasis: r.emphasis ?? false, cells: r.cells.map(clean) })),
         },
@@ -119,7 +125,13 @@ export function createPdf(options: PdfOptions): PdfBuilder {
       return builder;
     },
     list(items, opts = {}) {
-      blocks.push({ kind: 'list', items: items.map(clean), ordered: opts.ordered ?? false });
+      blocks.push({
+        kind: 'list',
+        items: items.map(clean),
+        ordered: opts.ordered ?? false,
+        indent: Math.max(0, opts.indent ?? 0),
+        start: opts.start ?? 1,
+      });
       return builder;
     },
     callout(label, value, opts = {}) {

@@ -49,6 +49,7 @@ export class Layout {
           font: block.bold ? this.fonts.bold : this.fonts.regular,
           size: block.size,
           color: block.muted ? MUTED : INK,
+          indent: block.indent,
         });
       case 'keyValues':
         return this.keyValues(block.rows);
@@ -67,7 +68,7 @@ export class Layout {
         this.y -= 5;
         return;
       case 'list':
-        return this.list(block.items, block.ordered);
+        return this.list(block);
       case 'callout':
         return this.callout(block);
     }
@@ -108,11 +109,12 @@ export class Layout {
     this.y -= level === 1 ? 6 : 3;
   }
 
-  private paragraph(text: string, style: { font: PDFFont; size: number; color: RGB }): void {
+  private paragraph(text: string, style: { font: PDFFont; size: number; color: RGB; indent: number }): void {
     const lh = this.lineHeight(style.size);
-    for (const line of this.wrap(text, style.font, style.size, CONTENT_WIDTH)) {
+    const indent = Math.min(style.indent, CONTENT_WIDTH / 2);
+    for (const line of this.wrap(text, style.font, style.size, CONTENT_WIDTH - indent)) {
       this.ensure(lh);
-      this.text(line, MARGIN.left, style.font, style.size, style.color, lh);
+      this.text(line, MARGIN.left + indent, style.font, style.size, style.color, lh);
       this.y -= lh;
     }
     this.y -= 5;
@@ -153,16 +155,18 @@ export class Layout {
     this.y -= 4;
   }
 
-  private list(items: string[], ordered: boolean): void {
+  private list({ items, ordered, indent: offset, start }: Extract<Block, { kind: 'list' }>): void {
     const size = BODY_SIZE;
     const lh = this.lineHeight(size);
-    const markers = items.map((_, index) => (ordered ? `${index + 1}.` : '•'));
+    const left = MARGIN.left + Math.min(offset, CONTENT_WIDTH / 2);
+    const width = CONTENT_WIDTH - (left - MARGIN.left);
+    const markers = items.map((_, index) => (ordered ? `${start + index}.` : '•'));
     const indent = Math.max(16, ...markers.map((m) => this.measure(m, this.fonts.bold, size) + 8));
     items.forEach((item, index) => {
-      this.wrap(item, this.fonts.regular, size, CONTENT_WIDTH - indent).forEach((line, lineIndex) => {
+      this.wrap(item, this.fonts.regular, size, width - indent).forEach((line, lineIndex) => {
         this.ensure(lh);
-        if (lineIndex === 0) this.text(markers[index]!, MARGIN.left + 2, this.fonts.bold, size, INK, lh);
-        this.text(line, MARGIN.left + indent, this.fonts.regular, size, INK, lh);
+        if (lineIndex === 0) this.text(markers[index]!, left + 2, this.fonts.bold, size, INK, lh);
+        this.text(line, left + indent, this.fonts.regular, size, INK, lh);
         this.y -= lh;
       });
       this.y -= 3;
@@ -238,8 +242,12 @@ export class Layout {
       this.fonts.bold,
     );
     const headerLines = Math.max(...header.map((c) => c.lines.length));
-    const headerHeight = headerLines * lh + 2 * CELL_PADDING;
+    const headerHeight = table.headerless ? 0 : headerLines * lh + 2 * CELL_PADDING;
     const drawHeader = () => {
+      if (table.headerless) {
+        this.line(MARGIN.left, MARGIN.left + CONTENT_WIDTH, this.y, MUTED, 0.75);
+        return;
+      }
       this.page!.drawRectangle({
         x: MARGIN.left,
         y: this.y - headerHeight,

@@ -1,0 +1,463 @@
+import { createPdf, type PdfBuilder, type PdfTable } from '../pdf/document';
+import type { CcdaDocument } from './document';
+import type { CcdaPeriod } from './header';
+import type { Hl7Time } from './hl7-time';
+import { isBlock, type CcdaSection, type NarrativeCell, type NarrativeNode, type NarrativeRow } from './narrative';
+import { formatHl7Time, type CcdaLabels } from './render-html';
+
+// The human-readable PDF of a C-CDA document, the download the certification criterion asks for beside the XML.
+// It walks the same model as the HTML view (render-html.ts) and shows the same content: the header summary, then
+// every section's title and narrative in document order, footnotes after their section. The PDF builder lays out
+// plain text (a paragraph is bold as a whole or not at all), so inline styles become plain text, line breaks stay
+// line breaks, a nested list is indented under its item and a table becomes a table whose header row repeats on
+// every page. Nothing of the narrative's text is left out.
+
+export interface CcdaPdfOptions {
+  labels: CcdaLabels;
+  /** BCP 47 tag: the PDF's language and the locale dates are written in ('en-US', 'zh-CN'...). */
+  language: string;
+  /** The creation date in the PDF's metadata (default: now). */
+  createdAt?: Date;
+}
+
+/** The document as a PDF: its title, the header summary, then every section with its narrative. */
+export function renderCcdaPdf(document: CcdaDocument, options: CcdaPdfOptions): Promise<Uint8Array> {
+  const { labels, language } = options;
+  const title = document.header.title ?? document.header.code?.displayName ?? labels.summary;
+  const pdf = createPdf({ title, language, createdAt: options.createdAt });
+  pdf.heading(title, 1);
+  const summary = ccdaSummaryRows(document, options);
+  if (summary.length) {
+    pdf.paragraph(labels.summary, { bold: true, muted: true });
+    pdf.keyValues(summary);
+  }
+  pdf.rule();
+  if (document.sections.length === 0) pdf.paragraph(labels.noSections, { muted: true });
+  const writer = new NarrativeWriter(pdf, labels, footnoteNumbers(document.sections));
+  for (const section of document.sections) writer.section(section, 2);
+  return pdf.save();
+}
+
+/**
+ * The header summary as [label, value] rows, as the HTML view shows it: patient, birth date, gender, authors,
+ * organisation, document date, visit date, type, provider and location, period covered; rows without a value
+ * left out.
+ */
+export function ccdaSummaryRows(
+  document: CcdaDocument,
+  options: { labels: CcdaLabels; language?: string },
+): [label: string, value: string][] {
+  const { labels } = options;
+  const locale = options.language;
+  const { header } = document;
+  const time = (t: Hl7Time | null) => (t ? formatHl7Time(t, locale) : null);
+  const gender = header.patient?.gender;
+  const rows: [string, string | null][] = [
+    [labels.patient, header.patient?.name ?? null],
+    [labels.birthDate, time(header.patient?.birthTime ?? null)],
+    [
+      labels.gender,
+      gender ? ((gender.code && labels.genders[gender.code]) ?? gender.displayName ?? gender.code) : null,
+    ],
+    ...authorsShown(document).map((name): [string, string | null] => [labels.author, name]),
+    [labels.organization, organizationOf(document)],
+    [labels.documentDate, time(header.effectiveTime)],
+    [labels.encounterDate, formatPeriod(header.encounter?.period ?? null, labels, locale, true)],
+    [labels.visitType, header.encounter?.visitType ?? null],
+    [labels.provider, header.encounter?.provider ?? null],
+    [labels.location, header.encounter?.location ?? null],
+    [labels.periodCovered, formatPeriod(header.servicePeriod, labels, locale, false)],
+  ];
+  return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
+}
+
+/** The people who wrote the document, each once; the systems only when no person is named. */
+function authorsShown(document: CcdaDocument): string[] {
+  const named = document.header.authors.filter((a): a is typeof a & { name: string } => !!a.name);
+  const people = named.filter((a) => a.kind === 'person');
+  return [...new Set((people.length ? people : named).map((a) => a.name))];
+}
+
+/** The organisation the document comes from: its authors' (each once), else the custodian. */
+function organizationOf(document: CcdaDocument): string | null {
+  const names = [...new Set(document.header.authors.map((a) => a.organization).filter((n): n is string => !!n))];
+  return names.length ? names.join('; ') : document.header.custodian;
+}
+
+/** One date when a visit starts and ends on the same day, else the range (as the HTML view writes it). */
+function formatPeriod(
+  period: CcdaPeriod | null,
+  labels: CcdaLabels,
+  locale: string | undefined,
+  sameDayAsOne: boolean,
+): string | null {
+  if (!period) return null;
+  const start = period.low ? formatHl7Time(period.low, locale) : null;
+  const end = period.high ? formatHl7Time(period.high, locale) : null;
+  if (start && end) {
+    if (start === end || (sameDayAsOne && period.low?.day && period.low.day === period.high?.day)) return start;
+    return labels.periodRange.replace('{start}', () => start).replace('{end}', () => end);
+  }
+  if (start) return labels.periodFrom.replace('{start}', () => start);
+  if (end) return labels.periodUntil.replace('{end}', () => end);
+  return null;
+}
+
+interface FootnoteNumbers {
+  byNode: Map<NarrativeNode, number>;
+  byId: Map<string, number>;
+}
+
+/** Footnotes numbered in document order, as the HTML view numbers them, so a reference finds a later one. */
+function footnoteNumbers(sections: CcdaSection[]): FootnoteNumbers {
+  const numbers: FootnoteNumbers = { byNode: new Map(), byId: new Map() };
+  const walk = (nodes: NarrativeNode[]) => {
+    for (const node of nodes) {
+      if (node.kind === 'footnote') {
+        const number = numbers.byNode.size + 1;
+        numbers.byNode.set(node, number);
+        if (node.id && !numbers.byId.has(node.id)) numbers.byId.set(node.id, number);
+      }
+      for (const children of childFlows(node)) walk(children);
+    }
+  };
+  const walkSections = (list: CcdaSection[]) => {
+    for (const section of list) {
+      walk(section.blocks);
+      walkSections(section.sections);
+    }
+  };
+  walkSections(sections);
+  return numbers;
+}
+
+function childFlows(node: NarrativeNode): NarrativeNode[][] {
+  switch (node.kind) {
+    case 'content':
+    case 'sub':
+    case 'sup':
+    case 'link':
+    case 'footnote':
+    case 'caption':
+      return [node.children];
+    case 'paragraph':
+      return [node.caption ?? [], node.children];
+    case 'multimedia':
+      return [node.caption ?? []];
+    case 'list':
+      return [node.caption ?? [], ...node.items.flatMap((item) => [item.caption ?? [], item.children])];
+    case 'table':
+      return [node.caption ?? [], ...tableRows(node).flatMap((row) => row.cells.map((cell) => cell.children))];
+    default:
+      return [];
+  }
+}
+
+type TableNode = Extract<NarrativeNode, { kind: 'table' }>;
+type ListNode = Extract<NarrativeNode, { kind: 'list' }>;
+
+function tableRows(table: TableNode): NarrativeRow[] {
+  return [...table.head, ...table.bodies.flat(), ...table.foot];
+}
+
+/** How far each level of a nested list moves right, in points. */
+const LIST_INDENT = 18;
+/** Where an item's text starts relative to its list (the builder's marker column). */
+const ITEM_TEXT_INDENT = 16;
+const FOOTNOTE_SIZE = 9;
+
+/** Writes sections and their narrative into the builder; keeps the footnotes of the section being written. */
+class NarrativeWriter {
+  private pendingFootnotes: { number: number; children: NarrativeNode[] }[] = [];
+
+  constructor(
+    private readonly pdf: PdfBuilder,
+    private readonly labels: CcdaLabels,
+    private readonly footnotes: FootnoteNumbers,
+  ) {}
+
+  section(section: CcdaSection, level: number): void {
+    this.pdf.heading(section.title ?? this.labels.untitledSection, Math.min(level, 3) as 2 | 3);
+    if (section.blocks.length) {
+      this.flow(section.blocks, 0);
+      this.writeFootnotes();
+    } else if (section.sections.length === 0) {
+      this.pdf.paragraph(this.labels.noNarrative, { muted: true });
+    }
+    for (const nested of section.sections) this.section(nested, level + 1);
+  }
+
+  private writeFootnotes(): void {
+    // A footnote's own text may hold another footnote: written after this one, in the same list.
+    while (this.pendingFootnotes.length) {
+      const footnote = this.pendingFootnotes.shift()!;
+      const text = this.inlineText(footnote.children);
+      this.pdf.paragraph(`[${footnote.number}] ${text}`, { muted: true, size: FOOTNOTE_SIZE });
+    }
+  }
+
+  /**
+   * Flow content as blocks: runs of text and inline markup become paragraphs, blocks stay blocks. `prefix`
+   * opens the first paragraph (a paragraph's caption).
+   */
+  private flow(nodes: NarrativeNode[], indent: number, prefix = ''): void {
+    let run: NarrativeNode[] = [];
+    let first = true;
+    const flush = () => {
+      const lead = first ? prefix : '';
+      const text = this.inlineText(run);
+      // A run of only line breaks between two blocks is spacing the layout already gives.
+      if (text.trim() !== '' || lead) {
+        this.pdf.paragraph(lead + trimLines(text), { indent, bold: !lead && isAllBold(run) });
+        first = false;
+      }
+      run = [];
+    };
+    for (const node of nodes) {
+      if (isBlock(node)) {
+        flush();
+        this.block(node, indent);
+      } else {
+        run.push(node);
+      }
+    }
+    flush();
+  }
+
+  private block(node: NarrativeNode, indent: number): void {
+    switch (node.kind) {
+      case 'paragraph':
+        return this.flow(node.children, indent, this.captionPrefix(node.caption));
+      case 'caption':
+        this.pdf.paragraph(this.inlineText(node.children), { bold: true, indent });
+        return;
+      case 'list':
+        return this.list(node, indent);
+      case 'table':
+        return this.table(node);
+      default:
+        this.flow([node], indent);
+    }
+  }
+
+  private captionPrefix(caption: NarrativeNode[] | null): string {
+    return caption ? `${this.inlineText(caption)} ` : '';
+  }
+
+  /**
+   * A list: its items' text (paragraphs in an item are lines of it); a list nested in an item is written under
+   * it, one step to the right, and the outer list goes on numbering after it; a table in an item stands between
+   * the items.
+   */
+  private list(list: ListNode, indent: number): void {
+    if (list.caption) this.pdf.paragraph(this.inlineText(list.caption), { bold: true, indent });
+    let batch: string[] = [];
+    let batchStart = 1;
+    const flushBatch = (nextStart: number) => {
+      if (batch.length) this.pdf.list(batch, { ordered: list.ordered, indent, start: batchStart });
+      batch = [];
+      batchStart = nextStart;
+    };
+    list.items.forEach((item, index) => {
+      const parts = splitItem(item.children);
+      const [head, ...rest] = parts;
+      const headText = head?.kind === 'text' ? this.inlineText(head.nodes) : '';
+      batch.push(this.captionPrefix(item.caption) + trimLines(headText));
+      const after = head?.kind === 'text' ? rest : parts;
+      if (after.length === 0) return;
+      flushBatch(index + 2);
+      for (const part of after) {
+        if (part.kind === 'text') {
+          const text = trimLines(this.inlineText(part.nodes));
+          if (text.trim()) this.pdf.paragraph(text, { indent: indent + ITEM_TEXT_INDENT });
+        } else if (part.node.kind === 'list') {
+          this.list(part.node, indent + LIST_INDENT);
+        } else {
+          this.block(part.node, indent + ITEM_TEXT_INDENT);
+        }
+      }
+    });
+    flushBatch(1);
+  }
+
+  private table(table: TableNode): void {
+    const grid = tableGrid(table, (cell) => trimLines(this.inlineText(cell.children)));
+    const width = Math.max(1, ...grid.map((row) => row.length));
+    const pad = (row: string[]) => Array.from({ length: width }, (_, i) => row[i] ?? '');
+    let headRows = grid.slice(0, table.head.length).map(pad);
+    let bodyRows = grid.slice(table.head.length).map(pad);
+    // No thead, but a first row of header cells only: it heads the columns (and repeats on every page).
+    const firstRow = table.bodies[0]?.[0];
+    if (headRows.length === 0 && bodyRows.length > 1 && firstRow?.cells.every((cell) => cell.header)) {
+      headRows = bodyRows.slice(0, 1);
+      bodyRows = bodyRows.slice(1);
+    }
+    const headers = Array.from({ length: width }, (_, column) =>
+      headRows
+        .map((row) => row[column]!)
+        .filter((text) => text !== '')
+        .join('\n'),
+    );
+    const pdfTable: PdfTable = {
+      caption: table.caption ? this.inlineText(table.caption) : undefined,
+      headerless: headRows.length === 0,
+      columns: headers.map((header, column) => ({
+        header,
+        width: columnWeight([header, ...bodyRows.map((row) => row[column]!)]),
+      })),
+      rows: bodyRows.map((cells) => ({ cells })),
+    };
+    this.pdf.table(pdfTable);
+  }
+
+  /** Inline content as plain text: styles dropped, line breaks kept, footnotes as [n]. */
+  private inlineText(nodes: NarrativeNode[]): string {
+    return nodes.map((node) => this.inline(node)).join('');
+  }
+
+  private inline(node: NarrativeNode): string {
+    switch (node.kind) {
+      case 'text':
+        return node.text;
+      case 'br':
+        return '\n';
+      case 'content':
+      case 'sub':
+        return this.inlineText(node.children);
+      case 'sup':
+        // 'm^2', '10^9/L': a superscript written on the line would read as another number.
+        return `^${this.inlineText(node.children)}`;
+      case 'link': {
+        const text = this.inlineText(node.children);
+        return text.trim() ? text : (node.href ?? '');
+      }
+      case 'footnote': {
+        const number = this.footnotes.byNode.get(node) ?? 0;
+        this.pendingFootnotes.push({ number, children: node.children });
+        return `[${number}]`;
+      }
+      case 'footnoteRef': {
+        const number = node.idref ? this.footnotes.byId.get(node.idref) : undefined;
+        return number ? `[${number}]` : '';
+      }
+      case 'multimedia': {
+        const caption = node.caption ? ` ${this.inlineText(node.caption)}` : '';
+        return `${this.labels.multimedia}${caption}`;
+      }
+      default:
+        return this.blockText(node);
+    }
+  }
+
+  /** A block met where only text can be (in a table cell, a caption): its text, line by line. */
+  private blockText(node: NarrativeNode): string {
+    const lines: string[] = [];
+    switch (node.kind) {
+      case 'paragraph':
+        lines.push(this.captionPrefix(node.caption) + this.inlineText(node.children));
+        break;
+      case 'caption':
+        lines.push(this.inlineText(node.children));
+        break;
+      case 'list':
+        if (node.caption) lines.push(this.inlineText(node.caption));
+        node.items.forEach((item, index) =>
+          lines.push(
+            `${node.ordered ? `${index + 1}.` : '•'} ${this.captionPrefix(item.caption)}${this.inlineText(item.children)}`,
+          ),
+        );
+        break;
+      case 'table':
+        if (node.caption) lines.push(this.inlineText(node.caption));
+        for (const row of tableRows(node)) {
+          lines.push(row.cells.map((cell) => this.inlineText(cell.children)).join(' | '));
+        }
+        break;
+      default:
+        break;
+    }
+    return `\n${lines.join('\n')}\n`;
+  }
+}
+
+type ItemPart = { kind: 'text'; nodes: NarrativeNode[] } | { kind: 'block'; node: NarrativeNode };
+
+/**
+ * An item's content in parts: the text before a nested list or table, the list or table, the text after.
+ * Paragraphs and captions in an item are lines of its text rather than blocks of their own.
+ */
+function splitItem(children: NarrativeNode[]): ItemPart[] {
+  const parts: ItemPart[] = [];
+  let text: NarrativeNode[] = [];
+  for (const node of children) {
+    if (node.kind === 'list' || node.kind === 'table') {
+      if (text.length) parts.push({ kind: 'text', nodes: text });
+      text = [];
+      parts.push({ kind: 'block', node });
+    } else if (node.kind === 'paragraph' || node.kind === 'caption') {
+      // Its own line: a break before it unless it opens the item, and one after it.
+      if (text.length) text.push({ kind: 'br' });
+      if (node.kind === 'paragraph' && node.caption) text.push(...node.caption, { kind: 'text', text: ' ' });
+      text.push(...node.children, { kind: 'br' });
+    } else {
+      text.push(node);
+    }
+  }
+  if (text.length) parts.push({ kind: 'text', nodes: trimBreaks(text) });
+  return parts;
+}
+
+function trimBreaks(nodes: NarrativeNode[]): NarrativeNode[] {
+  let end = nodes.length;
+  while (end > 0 && nodes[end - 1]!.kind === 'br') end--;
+  return nodes.slice(0, end);
+}
+
+/**
+ * A table's rows as a grid of texts, spans resolved as a browser places them: a cell spanning columns or rows
+ * has its text in its first position and leaves the others empty, so every cell stays in its column.
+ */
+function tableGrid(table: TableNode, textOf: (cell: NarrativeCell) => string): string[][] {
+  const rows = tableRows(table);
+  const grid: string[][] = rows.map(() => []);
+  const taken: boolean[][] = rows.map(() => []);
+  rows.forEach((row, r) => {
+    let column = 0;
+    for (const cell of row.cells) {
+      while (taken[r]![column]) column++;
+      const colspan = cell.colspan ?? 1;
+      // A rowspan reaches no further than the table's last row (HTML: nor past its row group; close enough).
+      const rowspan = Math.min(cell.rowspan ?? 1, rows.length - r);
+      grid[r]![column] = textOf(cell);
+      for (let dr = 0; dr < rowspan; dr++) {
+        for (let dc = 0; dc < colspan; dc++) {
+          taken[r + dr]![column + dc] = true;
+          if (dr > 0 || dc > 0) grid[r + dr]![column + dc] = '';
+        }
+      }
+      column += colspan;
+    }
+  });
+  // Holes a span left in a row's cells are empty cells.
+  return grid.map((row) => Array.from(row, (text) => text ?? ''));
+}
+
+/** A column's share of the width, from its texts: wide enough for its typical text and its longest word. */
+function columnWeight(texts: string[]): number {
+  const filled = texts.filter((text) => text !== '');
+  if (filled.length === 0) return 2;
+  const mean = filled.reduce((sum, text) => sum + text.length, 0) / filled.length;
+  const longestWord = Math.max(...filled.flatMap((text) => text.split(/\s+/).map((word) => word.length)));
+  return Math.max(4, Math.min(40, mean), Math.min(14, longestWord));
+}
+
+/** Whether a run's text is all bold (the builder bolds a paragraph as a whole). */
+function isAllBold(nodes: NarrativeNode[]): boolean {
+  const visible = nodes.filter((node) => !(node.kind === 'text' && node.text.trim() === '') && node.kind !== 'br');
+  return visible.length > 0 && visible.every((node) => node.kind === 'content' && node.styles.includes('bold'));
+}
+
+/** A text without the line breaks at its edges (a block's own, or a br that ends a run). */
+function trimLines(text: string): string {
+  return text.replace(/^[\s\n]*\n|\n[\s\n]*$/g, '');
+}
