@@ -27,6 +27,29 @@ function riversideDay(offset = 0): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** A day as the date field shows it, 'MMM D, YYYY' ('Mar 5, 2026'). */
+function shown(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+/** The US form people type a date in, month first: '3/5/2026'. */
+function typedUs(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return `${m}/${d}/${y}`;
+}
+
+/** Types a day into the due date field as a person would (all of it replaced), then leaves the field. */
+async function typeDueDate(page: Page, text: string) {
+  const dueDate = field(page, 'Due date');
+  await dueDate.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Tab');
+}
+
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const startButton = (page: Page, name: string) =>
   page.getByRole('button', { name: `Start questionnaires for ${name}` });
@@ -60,12 +83,18 @@ describe('the kiosk staff’s list', () => {
     const { page, context, consoleErrors } = await openPage(browser());
     await staffLogIn(page);
     const dueDate = field(page, 'Due date');
-    expect(await dueDate.inputValue()).toBe(riversideDay());
-    // Another day, as the query sends it (year-month-day), then today again.
+    expect(await dueDate.inputValue()).toBe(shown(riversideDay()));
+    // Another day typed as people write it (3/5/2026), asked for as the query sends it (year-month-day), shown as
+    // 'Mar 5, 2026'; then today again, typed as the field shows it.
     const asked = page.waitForRequest((r) => r.url().includes(`/api/kiosk/questionnaires?dueDate=${riversideDay(1)}`));
-    await dueDate.fill(riversideDay(1));
+    await typeDueDate(page, typedUs(riversideDay(1)));
     await asked;
-    await dueDate.fill(riversideDay());
+    expect(await dueDate.inputValue()).toBe(shown(riversideDay(1)));
+    await typeDueDate(page, shown(riversideDay()));
+    expect(await dueDate.inputValue()).toBe(shown(riversideDay()));
+    // A typed date that does not read as one is ignored: leaving the field shows the day again.
+    await typeDueDate(page, 'Feb 30, 2026');
+    expect(await dueDate.inputValue()).toBe(shown(riversideDay()));
 
     // Both facilities, by last name: Grace's two, Daniel's not yet active, Lakeside's patients beside Riverside's.
     await row(page, 'Thomas Nguyen').waitFor();
@@ -81,11 +110,46 @@ describe('the kiosk staff’s list', () => {
     expect(await row(page, 'Ana Souza').count()).toBe(0);
     await checkScreen(page, 'kiosk-list');
 
+    // Tomorrow, by keyboard through the calendar: its button opens it on the day shown (today, which has the
+    // keyboard), Month and Year selects above it; Escape closes it and gives the keyboard back to the button.
+    const calendarButton = page.getByRole('button', { name: 'Choose a date' });
+    await dueDate.focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => calendarButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: 'Choose a date' });
+    await calendar.waitFor();
+    const todayLabel = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(todayLabel).toBe(
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${riversideDay()}T12:00:00Z`),
+      ),
+    );
+    expect(await calendar.getByRole('combobox', { name: 'Month' }).locator('option:checked').innerText()).toBe(
+      new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+        new Date(`${riversideDay()}T12:00:00Z`),
+      ),
+    );
+    expect(await calendar.getByRole('combobox', { name: 'Year' }).inputValue()).toBe(riversideDay().slice(0, 4));
+    // The week starts on Sunday in US English.
+    expect(await calendar.locator('thead th').first().innerText()).toBe('Su');
+    await checkScreen(page, 'kiosk-due-date-calendar');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => calendar.count()).toBe(0);
+    await expect.poll(() => calendarButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dueDate.inputValue()).toBe(shown(riversideDay()));
+    // Open again, Right arrow to tomorrow (into the next month when today is the month's last day), Enter.
+    await page.keyboard.press('Enter');
+    await calendar.waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => calendar.count()).toBe(0);
+    await expect.poll(() => calendarButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dueDate.inputValue()).toBe(shown(riversideDay(1)));
     // Tomorrow: Ana Souza's PHQ-9.
-    await dueDate.fill(riversideDay(1));
     await expect.poll(() => listed(page)).toContain('Ana Souza');
     expect(await row(page, 'Grace Thompson').count()).toBe(0);
-    await dueDate.fill(riversideDay());
+    await typeDueDate(page, riversideDay());
     await row(page, 'Grace Thompson').waitFor();
 
     // Lakeside only.
@@ -145,7 +209,7 @@ describe('the kiosk staff’s list', () => {
         },
       }),
     );
-    await field(page, 'Due date').fill(riversideDay(2));
+    await typeDueDate(page, typedUs(riversideDay(2)));
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'Kiosk unavailable' }).innerText())
       .toContain('Kiosk feature has been disabled. Enable the kiosk feature and try again.');

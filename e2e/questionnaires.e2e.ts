@@ -380,10 +380,31 @@ describe("jane.doe's questionnaires", () => {
     await startByKeyboard(page, cardOf(page, id));
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(TITLES.preVisit);
 
-    // Date: typed into the browser's date field (month, day, year), kept as the calendar day.
+    // Date: typed as people write it; one that is no day is ignored (the field stays empty when the keyboard leaves),
+    // one that is shows as 'Mar 14, 2025'. Then by keyboard through its calendar: the button opens it on that day,
+    // Right arrow moves to the 15th, Enter chooses it and gives the keyboard back to the button.
     const date = page.getByLabel(/^When did you last see a doctor/);
-    await typeInto(page, date, '03152025');
-    await expect.poll(() => date.inputValue()).toBe('2025-03-15');
+    await typeInto(page, date, '02/30/2025');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => date.inputValue()).toBe('');
+    await page.keyboard.press('Shift+Tab');
+    expect(await isFocused(date)).toBe(true);
+    await page.keyboard.type('3/14/2025');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => date.inputValue()).toBe('Mar 14, 2025');
+    const calendarButton = page.getByRole('button', { name: 'Choose a date' });
+    expect(await isFocused(calendarButton)).toBe(true);
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: 'Choose a date' });
+    await calendar.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('14 March 2025');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => calendar.count()).toBe(0);
+    await expect.poll(() => isFocused(calendarButton)).toBe(true);
+    expect(await date.inputValue()).toBe('Mar 15, 2025');
     // Dropdown: arrow keys on the closed box; 'Other' asks for its text, and choosing another clears it.
     const transport = page.getByRole('combobox', { name: /^How will you get to your visit\?/ });
     await tabTo(page, transport);
@@ -805,6 +826,18 @@ describe('in Spanish and Chinese', () => {
     await expect.poll(() => messageBar(zh.page)).toContain('部分问题尚未作答');
     await expect.poll(() => zh.page.getByText('必填', { exact: true }).count()).toBeGreaterThan(0);
     await checkScreen(zh.page, 'questionnaires-complete-zh');
+    // The date field in Chinese: the day as the field shows it, its calendar's week starting on Monday.
+    const date = zh.page.getByLabel(/^您最近一次在 Riverside Cancer Center 以外看医生/);
+    await date.fill('2025-03-15');
+    await zh.page.keyboard.press('Tab');
+    await expect.poll(() => date.inputValue()).toBe('3月 15, 2025');
+    await zh.page.keyboard.press('Enter');
+    const calendar = zh.page.getByRole('dialog', { name: '选择日期' });
+    await calendar.waitFor();
+    expect(await calendar.getByRole('combobox', { name: '月份' }).locator('option:checked').innerText()).toBe('三月');
+    expect(await calendar.locator('thead th').allInnerTexts()).toEqual(['一', '二', '三', '四', '五', '六', '日']);
+    await zh.page.keyboard.press('Escape');
+    await expect.poll(() => calendar.count()).toBe(0);
     await zh.context.close();
   });
 });

@@ -242,11 +242,16 @@ export function DateField({
           locale={localeData}
           firstDayOfWeek={firstDayOfWeek(locale)}
           maxLevel="month"
-          classNames={{ calendarHeader: classes.calendarHeader }}
+          // The days of the months before and after are left out: at half opacity they cannot be read, and the
+          // arrows and selects above turn the month.
+          hideOutsideDates
+          highlightToday
+          classNames={{ calendarHeader: classes.calendarHeader, day: classes.day }}
           getDayProps={(day) => ({
             'data-day': day,
             'data-autofocus': day === keyboardDay || undefined,
             'aria-pressed': day === value,
+            'aria-current': day === today ? 'date' : undefined,
             onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => moveAcrossMonths(event, day),
           })}
         />

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { KioskPatientRow } from '@portal/contracts';
+import { DateField } from '../../../components/DateField';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
 import { ApiError } from '../../../lib/api';
 import { api, messageBar } from '../../../lib/api-instance';
-import { calendarDay, dayIn, formatDay } from '../../../lib/dates';
+import { dayIn, formatDay } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
@@ -40,7 +41,6 @@ function KioskQuestionnairesView() {
   const { t, locale } = useTranslation();
   const facility = useFacility();
   const [today] = useState(() => dayIn(Date.now(), facility.timeZone.id));
-  const [dateText, setDateText] = useState(today);
   const [dueDate, setDueDate] = useState(today);
   const [facilityFilter, setFacilityFilter] = useState(ALL_FACILITIES);
   const [chosen, setChosen] = useState<KioskPatientRow | null>(null);
@@ -120,27 +120,21 @@ function KioskQuestionnairesView() {
     },
   ];
 
-  const chooseDate = (value: string) => {
-    setDateText(value);
-    const day = calendarDay(value);
-    if (day) setDueDate(day);
-  };
-
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: 24, sm: 32 }}>
         {t('kiosk.title')}
       </Title>
       <Group align="flex-end" gap="md">
-        <TextInput
-          type="date"
+        <DateField
           label={t('kiosk.dueDate')}
-          value={dateText}
-          min="2000-01-01"
-          max="2100-12-31"
+          value={dueDate}
+          // The list is always of a day: emptying the field keeps the day it shows.
+          onChange={(day) => day && setDueDate(day)}
+          minDate="2000-01-01"
+          maxDate="2100-12-31"
+          today={today}
           required
-          onChange={(e) => chooseDate(e.currentTarget.value)}
-          onBlur={() => setDateText(dueDate)}
           w={{ base: '100%', xs: 220 }}
         />
         <NativeSelect

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Group, Slider, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { QUESTIONNAIRE_TEXT_MAX, clampNumber, numberInputText, sliderMarks } from '@portal/contracts';
+import { DateField } from '../../../../components/DateField';
 import { useTranslation } from '../../../../lib/i18n';
 import { answerOf, setDate, setNumber, setText } from '../../lib/answers';
 import { type ItemProps, questionDomId, questionErrorId, questionLabelId } from './item-props';
@@ -54,28 +55,24 @@ export function TextItem({ item, answers, error, onChange }: ItemProps) {
 }
 
 /**
- * Date: the browser's date field, which gives a calendar day (YYYY-MM-DD) whatever the time zone, typed or
- * picked with the keyboard.
+ * Date: the portal's date field ('Mar 5, 2024', typed or picked in its calendar), whose answer is a calendar day
+ * (YYYY-MM-DD) whatever the time zone; emptying it clears the answer.
  */
 export function DateItem({ item, answers, error, onChange }: ItemProps) {
   const id = item.questionnaireItemId;
   return (
     <Box id={questionDomId(id)}>
-      <TextInput
-        type="date"
+      <DateField
         id={`question-${id}-input`}
         label={plainLabel(item)}
         required={item.isRequired}
-        value={answerOf(answers, id)?.dateAnswer ?? ''}
-        min="1900-01-01"
-        max="2100-12-31"
-        onChange={(e) => {
-          const day = e.currentTarget.value;
-          onChange((list) => setDate(list, id, day));
-        }}
+        value={answerOf(answers, id)?.dateAnswer ?? null}
+        minDate="1900-01-01"
+        maxDate="2100-12-31"
+        onChange={(day) => onChange((list) => setDate(list, id, day ?? ''))}
         error={error ?? undefined}
         size="md"
-        styles={{ label: { fontWeight: 600 }, input: { maxWidth: 240 } }}
+        styles={{ label: { fontWeight: 600 }, wrapper: { maxWidth: 280 } }}
       />
     </Box>
   );
