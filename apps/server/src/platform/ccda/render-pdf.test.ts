@@ -302,6 +302,19 @@ describe('the PDF of a narrative', () => {
   });
 });
 
+describe('the pages of the PDF', () => {
+  it('keeps a section title on the page where its table starts', async () => {
+    const pages = await pdfText(await pdfOf(readCcdaDocument(readCcdaFixture('ccd.xml'))));
+    for (const [title, firstHeader] of [
+      ['FUNCTIONAL STATUS', 'Functional Category'],
+      ['ALLERGIES AND ADVERSE REACTIONS', 'Substance'],
+    ] as const) {
+      const page = pages.find((text) => text.includes(title))!;
+      expect(page.slice(page.indexOf(title)), title).toContain(`${title} ${firstHeader}`);
+    }
+  });
+});
+
 const CCDA_LABELS_ZH: CcdaLabels = {
   summary: '关于此文档',
   patient: '患者',

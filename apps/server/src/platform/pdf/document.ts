@@ -179,7 +179,7 @@ async function render(options: PdfOptions, blocks: Block[]): Promise<Uint8Array>
   doc.setModificationDate(createdAt);
 
   const layout = new Layout(doc, await embedFonts(doc, unicode, needsBold));
-  for (const block of blocks) layout.block(block);
+  blocks.forEach((block, index) => layout.block(block, blocks[index + 1]));
   layout.finish();
   return doc.save();
 }

@@ -40,10 +40,11 @@ export class Layout {
     private readonly fonts: FontPair,
   ) {}
 
-  block(block: Block): void {
+  /** Lays out a block; `next` is the one after it, which a heading is kept on the same page with. */
+  block(block: Block, next?: Block): void {
     switch (block.kind) {
       case 'heading':
-        return this.heading(block.text, block.level);
+        return this.heading(block.text, block.level, next);
       case 'paragraph':
         return this.paragraph(block.text, {
           font: block.bold ? this.fonts.bold : this.fonts.regular,
@@ -93,14 +94,19 @@ export class Layout {
 
   /* ---------------------------------------------------------------- blocks */
 
-  private heading(text: string, level: 1 | 2 | 3): void {
+  private heading(text: string, level: 1 | 2 | 3, next?: Block): void {
     const size = HEADING_SIZES[level];
     const font = this.fonts.bold;
     const lines = this.wrap(text, font, size, CONTENT_WIDTH);
     const lh = this.lineHeight(size);
     if (this.page && !this.atTop()) this.y -= level === 1 ? 12 : 9;
-    // Keeps the heading with at least two lines of what follows it.
-    this.ensure(lines.length * lh + 2 * this.lineHeight(BODY_SIZE));
+    // Keeps the heading with at least two lines of what follows it: a table's caption, header and first row.
+    let keep = 2 * this.lineHeight(BODY_SIZE);
+    if (next?.kind === 'table') {
+      const caption = next.table.caption ? this.lineHeight(11) + 7 : 0;
+      keep = caption + 2 * this.lineHeight(TABLE_SIZE) + 4 * CELL_PADDING;
+    }
+    this.ensure(lines.length * lh + keep);
     for (const line of lines) {
       this.ensure(lh);
       this.text(line, MARGIN.left, font, size, INK, lh);
