@@ -1,9 +1,11 @@
 import { createPdf, type PdfBuilder, type PdfTable } from '../pdf/document';
 import type { CcdaDocument } from './document';
-import type { CcdaPeriod } from './header';
-import type { Hl7Time } from './hl7-time';
+import { footnoteNumbers, type FootnoteNumbers } from './footnotes';
 import { isBlock, type CcdaSection, type NarrativeCell, type NarrativeNode, type NarrativeRow } from './narrative';
-import { formatHl7Time, type CcdaLabels } from './render-html';
+import type { CcdaLabels } from './render-html';
+import { ccdaSummaryRows } from './summary';
+
+export { ccdaSummaryRows } from './summary';
 
 // The human-readable PDF of a C-CDA document, the download the certification criterion asks for beside the XML.
 // It walks the same model as the HTML view (render-html.ts) and shows the same content: the header summary, then
@@ -36,121 +38,6 @@ export function renderCcdaPdf(document: CcdaDocument, options: CcdaPdfOptions): 
   const writer = new NarrativeWriter(pdf, labels, footnoteNumbers(document.sections));
   for (const section of document.sections) writer.section(section, 2);
   return pdf.save();
-}
-
-/**
- * The header summary as [label, value] rows, as the HTML view shows it: patient, birth date, gender, authors,
- * organisation, document date, visit date, type, provider and location, period covered; rows without a value
- * left out.
- */
-export function ccdaSummaryRows(
-  document: CcdaDocument,
-  options: { labels: CcdaLabels; language?: string },
-): [label: string, value: string][] {
-  const { labels } = options;
-  const locale = options.language;
-  const { header } = document;
-  const time = (t: Hl7Time | null) => (t ? formatHl7Time(t, locale) : null);
-  const gender = header.patient?.gender;
-  const rows: [string, string | null][] = [
-    [labels.patient, header.patient?.name ?? null],
-    [labels.birthDate, time(header.patient?.birthTime ?? null)],
-    [
-      labels.gender,
-      gender ? ((gender.code && labels.genders[gender.code]) ?? gender.displayName ?? gender.code) : null,
-    ],
-    ...authorsShown(document).map((name): [string, string | null] => [labels.author, name]),
-    [labels.organization, organizationOf(document)],
-    [labels.documentDate, time(header.effectiveTime)],
-    [labels.encounterDate, formatPeriod(header.encounter?.period ?? null, labels, locale, true)],
-    [labels.visitType, header.encounter?.visitType ?? null],
-    [labels.provider, header.encounter?.provider ?? null],
-    [labels.location, header.encounter?.location ?? null],
-    [labels.periodCovered, formatPeriod(header.servicePeriod, labels, locale, false)],
-  ];
-  return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
-}
-
-/** The people who wrote the document, each once; the systems only when no person is named. */
-function authorsShown(document: CcdaDocument): string[] {
-  const named = document.header.authors.filter((a): a is typeof a & { name: string } => !!a.name);
-  const people = named.filter((a) => a.kind === 'person');
-  return [...new Set((people.length ? people : named).map((a) => a.name))];
-}
-
-/** The organisation the document comes from: its authors' (each once), else the custodian. */
-function organizationOf(document: CcdaDocument): string | null {
-  const names = [...new Set(document.header.authors.map((a) => a.organization).filter((n): n is string => !!n))];
-  return names.length ? names.join('; ') : document.header.custodian;
-}
-
-/** One date when a visit starts and ends on the same day, else the range (as the HTML view writes it). */
-function formatPeriod(
-  period: CcdaPeriod | null,
-  labels: CcdaLabels,
-  locale: string | undefined,
-  sameDayAsOne: boolean,
-): string | null {
-  if (!period) return null;
-  const start = period.low ? formatHl7Time(period.low, locale) : null;
-  const end = period.high ? formatHl7Time(period.high, locale) : null;
-  if (start && end) {
-    if (start === end || (sameDayAsOne && period.low?.day && period.low.day === period.high?.day)) return start;
-    return labels.periodRange.replace('{start}', () => start).replace('{end}', () => end);
-  }
-  if (start) return labels.periodFrom.replace('{start}', () => start);
-  if (end) return labels.periodUntil.replace('{end}', () => end);
-  return null;
-}
-
-interface FootnoteNumbers {
-  byNode: Map<NarrativeNode, number>;
-  byId: Map<string, number>;
-}
-
-/** Footnotes numbered in document order, as the HTML view numbers them, so a reference finds a later one. */
-function footnoteNumbers(sections: CcdaSection[]): FootnoteNumbers {
-  const numbers: FootnoteNumbers = { byNode: new Map(), byId: new Map() };
-  const walk = (nodes: NarrativeNode[]) => {
-    for (const node of nodes) {
-      if (node.kind === 'footnote') {
-        const number = numbers.byNode.size + 1;
-        numbers.byNode.set(node, number);
-        if (node.id && !numbers.byId.has(node.id)) numbers.byId.set(node.id, number);
-      }
-      for (const children of childFlows(node)) walk(children);
-    }
-  };
-  const walkSections = (list: CcdaSection[]) => {
-    for (const section of list) {
-      walk(section.blocks);
-      walkSections(section.sections);
-    }
-  };
-  walkSections(sections);
-  return numbers;
-}
-
-function childFlows(node: NarrativeNode): NarrativeNode[][] {
-  switch (node.kind) {
-    case 'content':
-    case 'sub':
-    case 'sup':
-    case 'link':
-    case 'footnote':
-    case 'caption':
-      return [node.children];
-    case 'paragraph':
-      return [node.caption ?? [], node.children];
-    case 'multimedia':
-      return [node.caption ?? []];
-    case 'list':
-      return [node.caption ?? [], ...node.items.flatMap((item) => [item.caption ?? [], item.children])];
-    case 'table':
-      return [node.caption ?? [], ...tableRows(node).flatMap((row) => row.cells.map((cell) => cell.children))];
-    default:
-      return [];
-  }
 }
 
 type TableNode = Extract<NarrativeNode, { kind: 'table' }>;
