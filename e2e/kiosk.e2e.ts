@@ -134,6 +134,18 @@ describe('the kiosk staff’s list', () => {
     // The week starts on Sunday in US English.
     expect(await calendar.locator('thead th').first().innerText()).toBe('Su');
     await checkScreen(page, 'kiosk-due-date-calendar');
+    // The selects turn the calendar, within the field's limits (2000 to 2100); choosing nothing changes nothing.
+    const years = calendar.getByRole('combobox', { name: 'Year' });
+    const yearOptions = await years.locator('option').allInnerTexts();
+    expect([yearOptions[0], yearOptions.at(-1), yearOptions.length]).toEqual(['2000', '2100', 101]);
+    const nextYear = String(Number(riversideDay().slice(0, 4)) + 1);
+    await years.focus();
+    await years.selectOption(nextYear);
+    const months = calendar.getByRole('combobox', { name: 'Month' });
+    await months.focus();
+    await months.selectOption({ label: 'January' });
+    await calendar.getByRole('button', { name: `1 January ${nextYear}`, exact: true }).waitFor();
+    expect(await calendar.getByRole('button', { name: `31 January ${nextYear}`, exact: true }).count()).toBe(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => calendar.count()).toBe(0);
     await expect.poll(() => calendarButton.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -381,26 +381,36 @@ describe("jane.doe's questionnaires", () => {
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(TITLES.preVisit);
 
     // Date: typed as people write it; one that is no day is ignored (the field stays empty when the keyboard leaves),
-    // one that is shows as 'Mar 14, 2025'. Then by keyboard through its calendar: the button opens it on that day,
-    // Right arrow moves to the 15th, Enter chooses it and gives the keyboard back to the button.
+    // one that is shows as 'Feb 28, 2025'. Then by keyboard through its calendar: the button opens it on that day;
+    // Right arrow crosses into March, Page Down and Page Up turn a month, Down arrow moves a week, Enter chooses the
+    // day and gives the keyboard back to the button.
     const date = page.getByLabel(/^When did you last see a doctor/);
     await typeInto(page, date, '02/30/2025');
     await page.keyboard.press('Tab');
     await expect.poll(() => date.inputValue()).toBe('');
     await page.keyboard.press('Shift+Tab');
     expect(await isFocused(date)).toBe(true);
-    await page.keyboard.type('3/14/2025');
+    await page.keyboard.type('2/28/2025');
     await page.keyboard.press('Tab');
-    await expect.poll(() => date.inputValue()).toBe('Mar 14, 2025');
+    await expect.poll(() => date.inputValue()).toBe('Feb 28, 2025');
     const calendarButton = page.getByRole('button', { name: 'Choose a date' });
     expect(await isFocused(calendarButton)).toBe(true);
     await page.keyboard.press('Enter');
     const calendar = page.getByRole('dialog', { name: 'Choose a date' });
     await calendar.waitFor();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('14 March 2025');
+    const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const shownMonth = () => calendar.getByRole('combobox', { name: 'Month' }).locator('option:checked').innerText();
+    await expect.poll(focusedDay).toBe('28 February 2025');
     await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedDay).toBe('1 March 2025');
+    expect(await shownMonth()).toBe('March');
+    await page.keyboard.press('PageDown');
+    await expect.poll(focusedDay).toBe('1 April 2025');
+    await page.keyboard.press('PageUp');
+    await expect.poll(focusedDay).toBe('1 March 2025');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedDay).toBe('15 March 2025');
     await page.keyboard.press('Enter');
     await expect.poll(() => calendar.count()).toBe(0);
     await expect.poll(() => isFocused(calendarButton)).toBe(true);
