@@ -55,9 +55,9 @@ const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, Arro
  * value is a calendar day, 'YYYY-MM-DD', never a Date a time zone could move.
  *
  * Keyboard: the button opens the calendar on the chosen day (else today); the arrow keys move by a day or a
- * week, also into the next or previous month, Page Up and Page Down by a month; Enter or Space chooses the day
- * and closes it, Escape closes it; both put the keyboard back on the button. Alt+Down arrow in the input opens
- * it too.
+ * week, also into the next or previous month, Page Up and Page Down by a month (with Shift, a year); Enter or
+ * Space chooses the day and closes it, Escape closes it; both put the keyboard back on the button. Alt+Down arrow
+ * in the input opens it too.
  */
 export function DateField({
   value,
