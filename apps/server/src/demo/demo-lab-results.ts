@@ -154,7 +154,7 @@ function withStatus(group: DemoGroup, testName: string, status: string): DemoGro
  * (with the neutropenia and liver enzymes that go with it), radiation, and markers back to normal. Twelve
  * published results (the last three not yet reviewed) and one not yet published by the care team.
  */
-const JANE_RESULTS: DemoResult[] = [
+export const JANE_RESULTS: DemoResult[] = [
   {
     daysAgo: 352,
     reviewed: true,
@@ -386,7 +386,7 @@ function prostateMarkers(psa: number, testosterone: number, comment?: string): D
   };
 }
 
-const JOHN_RESULTS: DemoResult[] = [
+export const JOHN_RESULTS: DemoResult[] = [
   {
     daysAgo: 200,
     reviewed: true,
