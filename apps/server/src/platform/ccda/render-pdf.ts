@@ -2,7 +2,7 @@ import { createPdf, type PdfBuilder, type PdfTable } from '../pdf/document';
 import type { CcdaDocument } from './document';
 import { footnoteNumbers, type FootnoteNumbers } from './footnotes';
 import { isBlock, type CcdaSection, type NarrativeCell, type NarrativeNode, type NarrativeRow } from './narrative';
-import type { CcdaLabels } from './render-html';
+import type { CcdaLabels } from './labels';
 import { ccdaSummaryRows } from './summary';
 
 export { ccdaSummaryRows } from './summary';

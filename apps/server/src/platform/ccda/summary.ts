@@ -2,7 +2,7 @@ import { dateTimeFormat } from '../time/time';
 import type { CcdaDocument } from './document';
 import type { CcdaPeriod } from './header';
 import type { Hl7Time } from './hl7-time';
-import type { CcdaLabels } from './render-html';
+import type { CcdaLabels } from './labels';
 
 // The header summary both the HTML view and the PDF show, built here once so they show the same rows.
 
