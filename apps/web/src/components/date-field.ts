@@ -1,10 +1,10 @@
-import { getFormattedDate } from '@mantine/dates';
 import { weekStartOf, type LocaleData, type SupportedLocale, type WeekStart } from '@portal/contracts';
+import { formatDayIn } from '../lib/dates';
 
 // The rules of the date field (components/DateField.tsx), free of React so they are tested on their own. Days
 // are calendar days, 'YYYY-MM-DD' strings, compared as strings and counted in UTC, so no time zone ever moves one.
-// The names of the months come from the date library (through @mantine/dates, which formats with it) in the
-// language lib/dates.ts has set, so the field reads as the calendar beside it does.
+// The names of the months come from the date library (lib/dates.ts) in the language it has loaded, so the field
+// reads as the calendar beside it does.
 
 /** The spec's 'MMM d, yyyy' (DATE_FORMATS.picker) in the date library's tokens: 'Mar 5, 2024'. */
 export const PICKER_FORMAT = 'MMM D, YYYY';
@@ -119,25 +119,12 @@ export function firstDayOfWeek(locale: SupportedLocale): WeekStart {
 
 /** A day as the field shows it, 'MMM D, YYYY' in the language's words: 'Mar 5, 2024', 'mar 5, 2024', '3月 5, 2024'. */
 export function formatPickerDay(day: string, localeData: LocaleData): string {
-  return getFormattedDate({
-    type: 'default',
-    date: day,
-    locale: localeData,
-    format: PICKER_FORMAT,
-    labelSeparator: '',
-  });
+  return formatDayIn(day, PICKER_FORMAT, localeData);
 }
 
 /** The month names of a language, as the date library writes them. */
 export function monthNamesOf(localeData: LocaleData): MonthNames {
-  const name = (month: number, format: string) =>
-    getFormattedDate({
-      type: 'default',
-      date: `2000-${pad(month)}-01`,
-      locale: localeData,
-      format,
-      labelSeparator: '',
-    });
+  const name = (month: number, format: string) => formatDayIn(`2000-${pad(month)}-01`, format, localeData);
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
   return { long: months.map((m) => name(m, 'MMMM')), short: months.map((m) => name(m, 'MMM')) };
 }

@@ -152,6 +152,15 @@ export function formatListDate(
   return d.format(DATE_FORMATS.list);
 }
 
+/**
+ * A calendar day ('YYYY-MM-DD') in a format of the date library, in the words of a language whose locale data is
+ * loaded (setDateLocale): the date picker's 'MMM D, YYYY' ('Mar 5, 2024', 'mar 5, 2024', '3月 5, 2024') and its
+ * month names.
+ */
+export function formatDayIn(day: string, format: string, localeData: string): string {
+  return dayjs(day).locale(localeData).format(format);
+}
+
 /** Sets the date library's language (its locale files load on demand). */
 export async function setDateLocale(localeData: string): Promise<void> {
   if (localeData !== 'en') {
