@@ -5,8 +5,7 @@ import { CCDA_LABELS_EN, renderCcdaHtml } from '../../platform/ccda/render-html'
 import { localDate } from '../../platform/time/time';
 import { JANE_RESULTS } from '../demo-lab-results';
 import { janeItems } from '../demo-treatment-summary';
-import { DEMO_CCDA_SYSTEMS, demoCcdaDocuments, type DemoCcdaDocument } from './demo-ccda';
-import { demoCcdaPatients } from './demo-ccda-record';
+import { DEMO_CCDA_SYSTEMS, demoCcdaDocuments, demoCcdaPatients, type DemoCcdaDocument } from './demo-ccda';
 
 // What the next session seeds and the health summary shows: every demo document is one the portal's own C-CDA reader
 // takes, says whose and when it is, has the sections a CCD must have, and agrees with the rest of the demo record.
