@@ -19,7 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
-import { dateTimeFormat, localDate } from '../../platform/time/time';
+import { localDate, localTime } from '../../platform/time/time';
 import {
   SECURE_MESSAGE_ERROR_MESSAGES,
   addPatientMessage,
@@ -82,9 +82,7 @@ export function sendRequestHash(request: {
 export function messageDateOf(at: Date, timeZoneId: string): MessageDate {
   return {
     datePart: localDate(at, timeZoneId),
-    timePart: dateTimeFormat('en-US', { timeZone: timeZoneId, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .format(at)
-      .replace(/^24/, '00'),
+    timePart: localTime(at, timeZoneId),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTimeZone } from './time';
+import { describeTimeZone, localTime } from './time';
 
 const january = new Date('2026-01-15T12:00:00Z');
 const july = new Date('2026-07-15T12:00:00Z');
@@ -28,5 +28,13 @@ describe('describeTimeZone', () => {
   it('counts minutes for zones east of UTC and for half hours', () => {
     expect(describeTimeZone('Asia/Kolkata', january).offset).toBe(330);
     expect(describeTimeZone('Europe/Paris', july).offset).toBe(120);
+  });
+});
+
+describe('localTime', () => {
+  it('is the wall-clock time of day in the zone, 24 h, midnight as 00', () => {
+    expect(localTime(new Date('2026-07-04T03:30:00Z'), 'America/New_York')).toBe('23:30');
+    expect(localTime(new Date('2026-01-15T05:05:00Z'), 'America/New_York')).toBe('00:05');
+    expect(localTime(new Date('2026-01-15T13:45:00Z'), 'Asia/Shanghai')).toBe('21:45');
   });
 });

@@ -46,6 +46,13 @@ export function localHour(at: Date, timeZoneId: string): number {
   return Number(dateTimeFormat('en-US', { timeZone: timeZoneId, hour: 'numeric', hourCycle: 'h23' }).format(at));
 }
 
+/** The time of day (HH:mm, 24 h) of an instant on the zone's wall clock. */
+export function localTime(at: Date, timeZoneId: string): string {
+  return dateTimeFormat('en-US', { timeZone: timeZoneId, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(at)
+    .replace(/^24/, '00');
+}
+
 /** `date` (YYYY-MM-DD) plus `days` calendar days. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
