@@ -60,6 +60,9 @@ import { questionnaireIntegrationRoutes } from './modules/questionnaires/questio
 import { kioskRoutes } from './modules/kiosk/kiosk.routes';
 import { secureMessageRoutes } from './modules/secure-messages/secure-messages.routes';
 import { secureMessageIntegrationRoutes } from './modules/secure-messages/secure-messages.integration.routes';
+import { healthSummaryRoutes } from './modules/health-summary/health-summary.routes';
+import { healthSummaryTransmitRoutes } from './modules/health-summary/health-summary.transmit.routes';
+import { healthSummaryIntegrationRoutes } from './modules/health-summary/health-summary.integration.routes';
 
 export interface AppDeps {
   config: Config;
@@ -256,6 +259,8 @@ export async function buildApp({
   await api.register(questionnaireRoutes);
   await api.register(kioskRoutes);
   await api.register(secureMessageRoutes);
+  await api.register(healthSummaryRoutes);
+  await api.register(healthSummaryTransmitRoutes);
   if (config.env !== 'production') await api.register(devMailRoutes);
   await api.register(integrationRoutes);
   await api.register(patientIntegrationRoutes);
@@ -269,6 +274,7 @@ export async function buildApp({
   await api.register(careTeamIntegrationRoutes);
   await api.register(questionnaireIntegrationRoutes);
   await api.register(secureMessageIntegrationRoutes);
+  await api.register(healthSummaryIntegrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

@@ -113,6 +113,10 @@ export function createRouter() {
                   path: 'secure-message',
                   lazy: () => import('../features/secure-messages/pages/SecureMessagesPage'),
                 },
+                {
+                  path: 'health-summary',
+                  lazy: () => import('../features/health-summary/pages/HealthSummaryPage'),
+                },
                 // Later modules register here.
               ],
             },

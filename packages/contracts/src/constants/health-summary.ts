@@ -44,3 +44,38 @@ export const CCDA_HTML_CLASSES = {
   p: ['ccda-footnote', 'ccda-no-narrative'],
   span: ['ccda-caption', 'ccda-multimedia', 'ccda-inserted', 'ccda-deleted', 'ccda-footnote-ref'],
 } as const satisfies Record<string, readonly string[]>;
+
+/** How a summary is sent (the path's transmitType). */
+export const HEALTH_SUMMARY_TRANSMIT_TYPES = ['email', 'sendSecurely'] as const;
+export type HealthSummaryTransmitType = (typeof HEALTH_SUMMARY_TRANSMIT_TYPES)[number];
+
+/** What a download holds: the C-CDA XML as the system sent it, or the human-readable PDF. */
+export const HEALTH_SUMMARY_DOWNLOAD_FORMATS = ['xml', 'pdf'] as const;
+export type HealthSummaryDownloadFormat = (typeof HEALTH_SUMMARY_DOWNLOAD_FORMATS)[number];
+
+/** Spec 002, 9, and the portal's own bounds. */
+export const HEALTH_SUMMARY_LIMITS = {
+  /** The email and Send Securely message. */
+  messageMaxLength: 2000,
+  /** Rows of the email and Send Securely message boxes. */
+  messageRows: 3,
+  /** The download frame is removed after this many ms. */
+  downloadFrameMs: 5000,
+  /** The default range reaches back this many years from today. */
+  defaultRangeYears: 1,
+  /** At most this many documents in one range answer, view, download or send (the newest). */
+  maxDocumentsPerRequest: 50,
+  /** A C-CDA document the integration API accepts, in bytes. */
+  maxDocumentBytes: 5 * 1024 * 1024,
+} as const;
+
+/**
+ * Audit events the server writes itself for the health summary (45 CFR 170.315(e)(1) asks that every view,
+ * download and transmission be in the patient's activity log), each with the documents' ids and never their
+ * content. The view is the browser-named HEALTH_SUMMARY_VIEW_AUDIT_EVENT (audit.ts), written by the html route.
+ */
+export const HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT = 'healthsummarydownloadxmlauditevent';
+export const HEALTH_SUMMARY_DOWNLOAD_PDF_AUDIT_EVENT = 'healthsummarydownloadpdfauditevent';
+export const HEALTH_SUMMARY_PRINT_AUDIT_EVENT = 'healthsummaryprintauditevent';
+export const HEALTH_SUMMARY_EMAIL_AUDIT_EVENT = 'healthsummaryemailauditevent';
+export const HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT = 'healthsummarysendsecurelyauditevent';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 // What a facility grants each kind of user, and a patient's external systems (module auth). Mirrors
 // migrations/*.sql.
@@ -36,4 +36,6 @@ export const externalSystems = pgTable('external_systems', {
     .array()
     .notNull()
     .default(sql`'{}'`),
+  /** Send Securely is refused (noCcdaConfigured) for this system's summaries. */
+  sendSecurelyDisabled: boolean('send_securely_disabled').notNull().default(false),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { bytea, tstz } from './columns';
 
 // The transactional mail outbox (platform/mail). Mirrors migrations/*.sql.
 
@@ -11,6 +11,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
+  /** Where a reply goes (the patient's own address on a health summary they send), when not the sender. */
+  replyTo: text('reply_to'),
   status: text('status', { enum: ['pending', 'sent', 'failed'] })
     .notNull()
     .default('pending'),
@@ -23,4 +25,13 @@ export const mailOutbox = pgTable('mail_outbox', {
     .notNull()
     .default(sql`now()`),
   sentAt: tstz('sent_at'),
+});
+
+/** Files that travel with an outbox mail. */
+export const mailOutboxAttachments = pgTable('mail_outbox_attachments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  outboxId: bigint('outbox_id', { mode: 'number' }).notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
 });

@@ -77,6 +77,11 @@ declare module 'fastify' {
     integrationCaller: IntegrationCaller | null;
     /** The patient an integration call wrote or read, for its audit row (set by the handler). */
     integrationPatientId: number | null;
+    /**
+     * Set by a patient route's handler when its read audit row should say more than the path does: the event
+     * (a download's format) and the records it served (documents named in the query).
+     */
+    readAudit: { event?: string; detail?: Record<string, unknown> } | null;
   }
 }
 
@@ -198,6 +203,7 @@ export function registerAccessControl(
   app.decorateRequest('patientScope', null);
   app.decorateRequest('integrationCaller', null);
   app.decorateRequest('integrationPatientId', null);
+  app.decorateRequest('readAudit', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -344,7 +350,10 @@ export function registerAccessControl(
     const scope = request.patientScope;
     if (!scope) return payload;
     const config = request.routeOptions.config;
-    const event = config?.auditRead ?? (request.method === 'GET' ? PATIENT_READ_AUDIT_EVENT : undefined);
+    const event =
+      request.readAudit?.event ??
+      config?.auditRead ??
+      (request.method === 'GET' ? PATIENT_READ_AUDIT_EVENT : undefined);
     if (!event) return payload;
     await writeAudit(options.database.db, {
       eventType: event,
@@ -357,7 +366,7 @@ export function registerAccessControl(
       relationship: scope.relationship,
       route: `${request.method} ${request.routeOptions.url ?? ''}`,
       clientAddress: request.ip,
-      detail: { ...recordIds(request.params), status: reply.statusCode },
+      detail: { ...recordIds(request.params), ...request.readAudit?.detail, status: reply.statusCode },
     });
     return payload;
   });

@@ -16,6 +16,7 @@ import lookups from './lookups.json';
 import questionnaires from './questionnaires.json';
 import kiosk from './kiosk.json';
 import secureMessages from './secure-messages.json';
+import healthSummary from './health-summary.json';
 
 /** One file per area, named after its server module (or web feature), so areas are written and translated independently. */
 export default {
@@ -37,4 +38,5 @@ export default {
   ...questionnaires,
   ...kiosk,
   ...secureMessages,
+  ...healthSummary,
 } as Record<string, string>;

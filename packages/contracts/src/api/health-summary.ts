@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  HEALTH_SUMMARY_LIMITS,
+  HEALTH_SUMMARY_TRANSMIT_TYPES,
+  HEALTH_SUMMARY_DOWNLOAD_FORMATS,
+} from '../constants/health-summary';
+import { IdParam } from './common';
+
+// The health information summary (spec 002, 2.7 and 7) under /api/patients/{patientId}: C-CDA documents the
+// patient's external systems sent, listed by system and date range or by visit, viewed as cleaned HTML,
+// downloaded (XML, PDF, a zip for several) and sent by email or Direct. The browser imports only the types.
+
+const day = z.iso.date();
+
+export const HealthSummaryParams = z.object({ patientId: IdParam, ifSystemId: IdParam });
+
+/** Which summary: one document (ccdaId), or every document of the system written in a date range. */
+export const HealthSummaryIdentifierQuerySchema = z
+  .object({
+    ccdaId: IdParam.optional().describe('One document'),
+    startDate: day.optional().describe('YYYY-MM-DD: the first day of the range (with endDate)'),
+    endDate: day.optional().describe('YYYY-MM-DD: the last day of the range (with startDate)'),
+  })
+  .strict()
+  .superRefine((query, ctx) => {
+    const hasRange = query.startDate !== undefined || query.endDate !== undefined;
+    if (query.ccdaId !== undefined && hasRange) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ccdaId'],
+        message: 'Give either ccdaId or startDate and endDate, not both',
+      });
+    } else if (query.ccdaId === undefined && (query.startDate === undefined || query.endDate === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [query.startDate === undefined ? 'startDate' : 'endDate'],
+        message: 'Give ccdaId, or both startDate and endDate',
+      });
+    }
+  });
+export type HealthSummaryIdentifierQuery = z.infer<typeof HealthSummaryIdentifierQuerySchema>;
+
+export const HealthSummaryRangeQuerySchema = z
+  .object({
+    startDate: day.describe('YYYY-MM-DD: the first day of the range'),
+    endDate: day.describe('YYYY-MM-DD: the last day (a start after the end is swapped)'),
+  })
+  .strict();
+
+export const HealthSummaryDownloadQuerySchema = z
+  .object({
+    ccdaId: IdParam.optional(),
+    startDate: day.optional(),
+    endDate: day.optional(),
+    format: z
+      .enum(HEALTH_SUMMARY_DOWNLOAD_FORMATS)
+      .default('xml')
+      .describe('xml: the C-CDA as sent; pdf: the human-readable copy. Several documents come as one zip of both.'),
+    token: z.string().max(2000).optional().describe('A URL token (POST /api/auth/urlToken) for a download frame'),
+  })
+  .strict();
+
+/** A summary as the page holds it: which system, which document or range, and whether it may go by Direct. */
+export const HealthSummaryIdentifierSchema = z.object({
+  ifSystemId: z.number().int(),
+  ccdaId: z.number().int().nullable().describe('The document; null for a range'),
+  startDate: z.string().nullable().describe('YYYY-MM-DD, for a range'),
+  endDate: z.string().nullable().describe('YYYY-MM-DD, for a range'),
+  sendSecurelyDisabled: z.boolean().describe('Send Securely is refused for it (noCcdaConfigured)'),
+});
+export type HealthSummaryIdentifier = z.infer<typeof HealthSummaryIdentifierSchema>;
+
+/** One document of a list: its identifier plus what the date table shows. */
+export const HealthSummaryEntrySchema = HealthSummaryIdentifierSchema.extend({
+  ccdaId: z.number().int(),
+  displayDate: z.string().describe('YYYY-MM-DD: the day the document was written'),
+  title: z.string(),
+  documentType: z.string().nullable().describe("The document type's name ('Continuity of Care Document')"),
+  authorName: z.string().nullable(),
+  organizationName: z.string().nullable(),
+});
+export type HealthSummaryEntry = z.infer<typeof HealthSummaryEntrySchema>;
+export const HealthSummaryEntriesSchema = z.array(HealthSummaryEntrySchema);
+
+/** A visit a summary was written about (componentOf/encompassingEncounter), newest first. */
+export const OfficeVisitSchema = z.object({
+  ifSystemId: z.number().int(),
+  ccdaId: z.number().int(),
+  encounterDate: z.string().describe('YYYY-MM-DD'),
+  encounterTime: z.string().nullable().describe('HH:MM as the system wrote it, when given'),
+  visitType: z.string().nullable(),
+  provider: z.string().nullable(),
+  location: z.string().nullable(),
+  systemName: z.string(),
+  sendSecurelyDisabled: z.boolean(),
+});
+export type OfficeVisit = z.infer<typeof OfficeVisitSchema>;
+export const OfficeVisitsSchema = z.array(OfficeVisitSchema);
+
+/**
+ * The send payload (spec 002, 3). transmitType in the path decides which addresses are needed: email needs
+ * senderAddress and recipientAddress (the shared email pattern); sendSecurely a Direct address as recipient. The
+ * server answers a missing or malformed address with a 400 naming the field.
+ */
+export const HealthSummaryTransmitBodySchema = z
+  .object({
+    patientId: IdParam.optional().describe('The path names the patient; when given here it must be the same'),
+    ifSystemId: IdParam.optional().describe('The path names the system; when given here it must be the same'),
+    senderAddress: z.string().trim().max(254).optional().describe('email only: the sender shown to the recipient'),
+    recipientAddress: z.string().trim().min(1, 'recipientAddress is required').max(254),
+    messageText: z
+      .string()
+      .max(
+        HEALTH_SUMMARY_LIMITS.messageMaxLength,
+        `messageText must be at most ${HEALTH_SUMMARY_LIMITS.messageMaxLength} characters`,
+      )
+      .optional()
+      .default(''),
+    transmitType: z.enum(HEALTH_SUMMARY_TRANSMIT_TYPES).optional(),
+    formName: z.string().max(100).optional(),
+    identifier: z
+      .object({
+        ccdaId: IdParam.nullable().optional(),
+        startDate: day.nullable().optional(),
+        endDate: day.nullable().optional(),
+      })
+      .describe('ccdaId, or startDate and endDate'),
+  })
+  .strict();
+export type HealthSummaryTransmitBody = z.input<typeof HealthSummaryTransmitBodySchema>;
+
+export const HealthSummaryTransmitParams = HealthSummaryParams.extend({
+  transmitType: z.enum(HEALTH_SUMMARY_TRANSMIT_TYPES),
+});
+export const HealthSummaryTransmitQuerySchema = z
+  .object({ language: z.string().max(20).optional().describe('The language of the message around the summary') })
+  .strict();
+
+export const HealthSummaryTransmitResultSchema = z.object({
+  transmitType: z.enum(HEALTH_SUMMARY_TRANSMIT_TYPES),
+  documentCount: z.number().int().describe('How many documents went'),
+});
+export type HealthSummaryTransmitResult = z.infer<typeof HealthSummaryTransmitResultSchema>;
+
+/** The print of a summary, recorded by the server before the browser prints it. */
+export const HealthSummaryPrintBodySchema = z
+  .object({
+    ccdaId: IdParam.nullable().optional(),
+    startDate: day.nullable().optional(),
+    endDate: day.nullable().optional(),
+  })
+  .strict();
