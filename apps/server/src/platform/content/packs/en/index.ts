@@ -17,6 +17,8 @@ import questionnaires from './questionnaires.json';
 import kiosk from './kiosk.json';
 import secureMessages from './secure-messages.json';
 import healthSummary from './health-summary.json';
+import ccda from './ccda.json';
+import healthSummaryMail from './health-summary-mail.json';
 
 /** One file per area, named after its server module (or web feature), so areas are written and translated independently. */
 export default {
@@ -39,4 +41,6 @@ export default {
   ...kiosk,
   ...secureMessages,
   ...healthSummary,
+  ...ccda,
+  ...healthSummaryMail,
 } as Record<string, string>;
