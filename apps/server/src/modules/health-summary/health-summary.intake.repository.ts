@@ -1,0 +1,88 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { healthSummaryDocuments, healthSummaryRenderings } from '../../db/schema/index';
+
+// The writes of health-summary.intake.ts: a patient's C-CDA document keyed by the facility's identifier.
+
+export type NewHealthSummaryDocument = typeof healthSummaryDocuments.$inferInsert;
+/** The columns a document's header and content fill (not the patient, the identifier or the row's times). */
+export type HealthSummaryDocumentFields = Omit<
+  NewHealthSummaryDocument,
+  'id' | 'patientId' | 'externalId' | 'receivedAt' | 'updatedAt'
+>;
+
+/** Everything of a stored document but its XML. */
+const storedColumns = {
+  id: healthSummaryDocuments.id,
+  patientId: healthSummaryDocuments.patientId,
+  externalSystemId: healthSummaryDocuments.externalSystemId,
+  externalId: healthSummaryDocuments.externalId,
+  documentCode: healthSummaryDocuments.documentCode,
+  title: healthSummaryDocuments.title,
+  documentDate: healthSummaryDocuments.documentDate,
+  effectiveTime: healthSummaryDocuments.effectiveTime,
+  serviceStart: healthSummaryDocuments.serviceStart,
+  serviceEnd: healthSummaryDocuments.serviceEnd,
+  authorName: healthSummaryDocuments.authorName,
+  organizationName: healthSummaryDocuments.organizationName,
+  encounterDate: healthSummaryDocuments.encounterDate,
+  encounterTime: healthSummaryDocuments.encounterTime,
+  visitType: healthSummaryDocuments.visitType,
+  providerName: healthSummaryDocuments.providerName,
+  locationName: healthSummaryDocuments.locationName,
+  contentSha256: healthSummaryDocuments.contentSha256,
+  sizeBytes: healthSummaryDocuments.sizeBytes,
+  receivedAt: healthSummaryDocuments.receivedAt,
+  updatedAt: healthSummaryDocuments.updatedAt,
+};
+
+/** A stored document's metadata (its row without the XML). */
+export type StoredHealthSummaryDocument = NonNullable<Awaited<ReturnType<typeof findHealthSummaryDocument>>>;
+
+function byExternalId(patientId: number, externalId: string) {
+  return and(eq(healthSummaryDocuments.patientId, patientId), eq(healthSummaryDocuments.externalId, externalId));
+}
+
+/** The patient's document under the facility's identifier, or undefined; `lock` keeps it for the transaction. */
+export function findHealthSummaryDocument(db: DbOrTx, patientId: number, externalId: string, lock = false) {
+  const query = db
+    .select(storedColumns)
+    .from(healthSummaryDocuments)
+    .where(byExternalId(patientId, externalId))
+    .limit(1);
+  return (lock ? query.for('update') : query).then((rows) => rows[0]);
+}
+
+/** Adds a document; undefined when one with the same identifier was added meanwhile (a concurrent PUT). */
+export function insertHealthSummaryDocument(db: DbOrTx, row: NewHealthSummaryDocument) {
+  return db
+    .insert(healthSummaryDocuments)
+    .values(row)
+    .onConflictDoNothing({ target: [healthSummaryDocuments.patientId, healthSummaryDocuments.externalId] })
+    .returning(storedColumns)
+    .then((rows) => rows[0]);
+}
+
+/** Rewrites a document's content and metadata, keeping its id and the time it first arrived. */
+export function updateHealthSummaryDocument(db: DbOrTx, id: number, fields: HealthSummaryDocumentFields) {
+  return db
+    .update(healthSummaryDocuments)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(healthSummaryDocuments.id, id))
+    .returning(storedColumns)
+    .then((rows) => rows[0]!);
+}
+
+/** Forgets a document's rendered views (it changed: the next view renders the new content). */
+export async function deleteHealthSummaryRenderings(db: DbOrTx, documentId: number): Promise<void> {
+  await db.delete(healthSummaryRenderings).where(eq(healthSummaryRenderings.documentId, documentId));
+}
+
+/** Removes the patient's document under the identifier (its renderings go with it); its id, or undefined. */
+export function deleteHealthSummaryDocument(db: DbOrTx, patientId: number, externalId: string) {
+  return db
+    .delete(healthSummaryDocuments)
+    .where(byExternalId(patientId, externalId))
+    .returning({ id: healthSummaryDocuments.id })
+    .then((rows) => rows[0]?.id);
+}
