@@ -42,6 +42,8 @@ describe('developer mailbox', () => {
       subject: 'Confirm your e-mail address',
       text: 'Welcome!\nOpen https://portal.example/confirm?token=abc&x=1 to confirm.',
       html: '<p>Welcome!</p>',
+      replyTo: null,
+      attachments: [],
       status: 'pending',
       attempts: 0,
       lastError: null,
@@ -97,6 +99,44 @@ describe('developer mailbox', () => {
     expect(odd.body).not.toMatch(/<script/i);
     expect(odd.body).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
     expect(odd.body).toContain('No mail yet');
+  });
+
+  it('shows the Reply-To and the attachments of a mail, each downloadable', async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
+    const id = await t.app.deps.outbox.enqueue(t.database.db, {
+      to: 'clinician@example.org',
+      subject: 'Health summary',
+      text: 'Attached.',
+      replyTo: 'jane.doe@example.org',
+      attachments: [
+        { fileName: 'HealthSummary_2024-03-05_7.xml', contentType: 'application/xml', content: Buffer.from('<x/>') },
+        { fileName: 'HealthSummary_2024-03-05_7.pdf', contentType: 'application/pdf', content: pdf },
+      ],
+    });
+    const listed = await t.app.inject({ url: '/api/dev/mail?to=clinician%40example.org' });
+    const [message] = listed.json<OutboxMessage[]>();
+    expect(message?.replyTo).toBe('jane.doe@example.org');
+    expect(message?.attachments.map((a) => [a.fileName, a.contentType, a.sizeBytes])).toEqual([
+      ['HealthSummary_2024-03-05_7.xml', 'application/xml', 4],
+      ['HealthSummary_2024-03-05_7.pdf', 'application/pdf', 6],
+    ]);
+    const pdfId = message!.attachments[1]!.id;
+
+    const page = await t.app.inject({ url: '/dev/mail?to=clinician%40example.org' });
+    expect(page.body).toContain('Reply-To: jane.doe@example.org');
+    expect(page.body).toContain(
+      `href="/dev/mail/${id}/attachments/${pdfId}" download>HealthSummary_2024-03-05_7.pdf</a>`,
+    );
+    expect(page.body).toContain('(application/pdf, 6 B)');
+
+    const file = await t.app.inject({ url: `/dev/mail/${id}/attachments/${pdfId}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="HealthSummary_2024-03-05_7.pdf"');
+    expect(new Uint8Array(file.rawPayload)).toEqual(pdf);
+
+    expect((await t.app.inject({ url: `/dev/mail/${welcomeId}/attachments/${pdfId}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/dev/mail/${id}/attachments/x` })).statusCode).toBe(400);
   });
 
   it('answers only callers on this machine', async () => {

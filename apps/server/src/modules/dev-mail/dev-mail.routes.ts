@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { ErrorBodySchema } from '@portal/contracts';
+import { notFound } from '../../platform/errors/app-error';
+import { sendDocument } from '../../platform/http/documents';
 import type { RouteApp } from '../../platform/http/routes';
-import type { OutboxMessage } from '../../platform/mail/outbox';
+import type { OutboxAttachmentInfo, OutboxMessage } from '../../platform/mail/outbox';
 
 // Registered by app.ts only outside production: mail held in the outbox, for a developer following
 // sign-up and password-reset mails without a mail server.
@@ -11,6 +14,10 @@ const OutboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  replyTo: z.string().nullable(),
+  attachments: z.array(
+    z.object({ id: z.number().int(), fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int() }),
+  ),
   status: z.enum(['pending', 'sent', 'failed']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
@@ -21,6 +28,11 @@ const OutboxMessageSchema = z.object({
 const MailQuerySchema = z.object({
   to: z.string().trim().max(320).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+const AttachmentParams = z.object({
+  id: z.coerce.number().int().positive(),
+  attachmentId: z.coerce.number().int().positive(),
 });
 
 export async function devMailRoutes(app: RouteApp) {
@@ -48,6 +60,43 @@ export async function devMailRoutes(app: RouteApp) {
         .send(renderMailbox(messages, request.query.to));
     },
   );
+
+  app.get(
+    '/dev/mail/:id/attachments/:attachmentId',
+    {
+      config: { access: 'development' },
+      schema: { hide: true, params: AttachmentParams, response: { 404: ErrorBodySchema } },
+    },
+    async (request, reply) => {
+      const file = await app.deps.outbox.attachment(request.params.id, request.params.attachmentId);
+      if (!file) throw notFound('not_found', 'This attachment was not found.');
+      return sendDocument(reply, {
+        contentType: file.contentType,
+        body: file.content,
+        fileName: file.fileName,
+        disposition: 'attachment',
+      });
+    },
+  );
+}
+
+/** The size of a file as people read it. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function attachmentLinks(messageId: number, attachments: OutboxAttachmentInfo[]): string {
+  if (attachments.length === 0) return '';
+  const items = attachments
+    .map(
+      (a) =>
+        `<li><a href="/dev/mail/${messageId}/attachments/${a.id}" download>${escapeHtml(a.fileName)}</a> ` +
+        `<small>(${escapeHtml(a.contentType)}, ${fileSize(a.sizeBytes)})</small></li>`,
+    )
+    .join('');
+  return `<p style="margin:8px 0 0"><strong>Attachments</strong></p><ul style="margin:4px 0">${items}</ul>`;
 }
 
 function listOptions(query: z.infer<typeof MailQuerySchema>): { limit?: number; to?: string } {
@@ -89,14 +138,14 @@ export function renderMailbox(messages: OutboxMessage[], to?: string): string {
     .map(
       (m) => `<tr>
 <td style="${cell};white-space:nowrap"><time datetime="${escapeHtml(m.createdAt)}">${escapeHtml(m.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time></td>
-<td style="${cell}">${escapeHtml(m.to)}</td>
+<td style="${cell}">${escapeHtml(m.to)}${m.replyTo ? `<br><small>Reply-To: ${escapeHtml(m.replyTo)}</small>` : ''}</td>
 <td style="${cell}">${escapeHtml(m.subject)}</td>
 <td style="${cell};color:${STATUS_COLORS[m.status]}">${escapeHtml(m.status)}${
         m.lastError
           ? `<br><small title="${escapeHtml(m.lastError)}">after ${escapeHtml(m.attempts)} attempt(s)</small>`
           : ''
       }</td>
-<td style="${cell}"><pre style="margin:0;white-space:pre-wrap;word-break:break-word;font-size:13px">${textWithLinks(m.text)}</pre></td>
+<td style="${cell}"><pre style="margin:0;white-space:pre-wrap;word-break:break-word;font-size:13px">${textWithLinks(m.text)}</pre>${attachmentLinks(m.id, m.attachments)}</td>
 </tr>`,
     )
     .join('\n');
@@ -121,7 +170,7 @@ ${rows}
 </head>
 <body style="font-family:system-ui,sans-serif;margin:24px;color:#222">
 <h1 style="font-size:24px">Developer mailbox</h1>
-<p>This page exists only outside production. It lists the mail held in the outbox, newest first, including mail not sent because no SMTP_URL is set.</p>
+<p>This page exists only outside production. It lists the mail held in the outbox, newest first, including mail not sent because no SMTP_URL is set. Direct messages are in the <a href="/dev/direct">developer Direct mailbox</a>.</p>
 <form method="get" action="/dev/mail" style="margin:16px 0">
 <label>Recipient <input type="email" name="to" value="${escapeHtml(to ?? '')}"></label>
 <button type="submit">Filter</button>

@@ -1,7 +1,14 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
+import { mailOutbox, mailOutboxAttachments } from '../../db/schema/index';
 import { AppError } from '../errors/app-error';
+
+/** A file that travels with a mail (a health summary's XML and PDF). */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
+}
 
 /** A message to queue. `text` is required so every mail reads in any client; `html` is optional. */
 export interface OutgoingMail {
@@ -9,7 +16,18 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go when not to the portal's From (a patient's own address on a summary they send). */
+  replyTo?: string;
+  attachments?: MailAttachment[];
   facilityId?: number;
+}
+
+/** What the developer mailbox shows of an attachment (its bytes are read one at a time). */
+export interface OutboxAttachmentInfo {
+  id: number;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -20,6 +38,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string | null;
+  replyTo: string | null;
+  attachments: OutboxAttachmentInfo[];
   status: OutboxStatus;
   attempts: number;
   lastError: string | null;
@@ -43,6 +63,9 @@ const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_SUBJECT = 998; // RFC 5322 line limit
+const MAX_FILE_NAME = 200; // the column's check
+// type/subtype as RFC 6838 allows them, no parameters.
+const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 
 export function isPlausibleAddress(to: string): boolean {
   if (to.length > 254 || CONTROL.test(to) || !ADDRESS.test(to)) return false;
@@ -74,6 +97,28 @@ export function validateOutgoingMail(mail: OutgoingMail): void {
   if (typeof mail.text !== 'string' || (mail.html !== undefined && typeof mail.html !== 'string')) {
     throw new InvalidMailError('The mail needs a text body.');
   }
+  if (mail.replyTo !== undefined && (typeof mail.replyTo !== 'string' || !isPlausibleAddress(mail.replyTo))) {
+    throw new InvalidMailError('The reply-to address must be a single plain e-mail address.');
+  }
+  for (const attachment of mail.attachments ?? []) validateAttachment(attachment);
+}
+
+function validateAttachment(attachment: MailAttachment): void {
+  const { fileName, contentType, content } = attachment;
+  // The name ends up in a Content-Disposition header, and in a file system when saved.
+  if (
+    typeof fileName !== 'string' ||
+    fileName.trim() === '' ||
+    fileName.length > MAX_FILE_NAME ||
+    CONTROL.test(fileName) ||
+    /[\\/]/.test(fileName)
+  ) {
+    throw new InvalidMailError(`An attachment needs a file name of 1 to ${MAX_FILE_NAME} characters, without paths.`);
+  }
+  if (typeof contentType !== 'string' || !MEDIA_TYPE.test(contentType)) {
+    throw new InvalidMailError('An attachment needs a media type such as application/xml.');
+  }
+  if (!(content instanceof Uint8Array)) throw new InvalidMailError('An attachment needs its bytes.');
 }
 
 /**
@@ -81,23 +126,45 @@ export function validateOutgoingMail(mail: OutgoingMail): void {
  * only if the change that caused it committed; MailSender delivers the rows afterwards.
  */
 export class MailOutbox {
+  private readonly queuedListeners = new Set<() => void>();
+
   constructor(private readonly db: Db) {}
 
-  /** Queues a mail inside `tx` (or outside any transaction with a Db); returns the outbox id. */
+  /** Calls `listener` on each notifyQueued() (a MailSender's kick); answers a function that unsubscribes it. */
+  onQueued(listener: () => void): () => void {
+    this.queuedListeners.add(listener);
+    return () => this.queuedListeners.delete(listener);
+  }
+
+  /**
+   * Says that a transaction which queued mail has committed, so a sender listening delivers it now rather than at
+   * its next poll. Call it after the commit: before it, the sender would not see the rows yet.
+   */
+  notifyQueued(): void {
+    for (const listener of this.queuedListeners) listener();
+  }
+
+  /**
+   * Queues a mail inside `tx` (or outside any transaction with a Db); returns the outbox id. A mail with
+   * attachments is written with them in one transaction (a savepoint inside the caller's), so the sender never
+   * claims a mail whose files are missing.
+   */
   async enqueue(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
     validateOutgoingMail(mail);
-    const [row] = await tx
-      .insert(mailOutbox)
-      .values({
-        toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html ?? null,
-        facilityId: mail.facilityId ?? null,
-      })
-      .returning({ id: mailOutbox.id });
-    if (!row) throw new Error('mail_outbox insert returned no row');
-    return row.id;
+    const attachments = mail.attachments ?? [];
+    if (attachments.length === 0) return insertMail(tx, mail);
+    return tx.transaction(async (inner) => {
+      const id = await insertMail(inner, mail);
+      await inner.insert(mailOutboxAttachments).values(
+        attachments.map((a) => ({
+          outboxId: id,
+          fileName: a.fileName,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+      );
+      return id;
+    });
   }
 
   /** Newest first. `to` matches the recipient case-insensitively; `limit` defaults to 100 (max 500). */
@@ -110,12 +177,15 @@ export class MailOutbox {
       .where(to ? eq(sql`lower(${mailOutbox.toAddress})`, to.toLowerCase()) : undefined)
       .orderBy(desc(mailOutbox.id))
       .limit(limit);
+    const attachments = await this.attachmentInfo(rows.map((r) => r.id));
     return rows.map((r) => ({
       id: r.id,
       to: r.toAddress,
       subject: r.subject,
       text: r.textBody,
       html: r.htmlBody,
+      replyTo: r.replyTo,
+      attachments: attachments.get(r.id) ?? [],
       status: r.status,
       attempts: r.attempts,
       lastError: r.lastError,
@@ -123,4 +193,58 @@ export class MailOutbox {
       sentAt: r.sentAt ? r.sentAt.toISOString() : null,
     }));
   }
+
+  /** One attachment of one mail with its bytes, or undefined. */
+  async attachment(outboxId: number, attachmentId: number): Promise<(MailAttachment & { id: number }) | undefined> {
+    const [row] = await this.db
+      .select({
+        id: mailOutboxAttachments.id,
+        fileName: mailOutboxAttachments.fileName,
+        contentType: mailOutboxAttachments.contentType,
+        content: mailOutboxAttachments.content,
+      })
+      .from(mailOutboxAttachments)
+      .where(and(eq(mailOutboxAttachments.outboxId, outboxId), eq(mailOutboxAttachments.id, attachmentId)))
+      .limit(1);
+    return row;
+  }
+
+  /** The attachments of the listed mails without their bytes, by mail, in one query. */
+  private async attachmentInfo(outboxIds: number[]): Promise<Map<number, OutboxAttachmentInfo[]>> {
+    const byMail = new Map<number, OutboxAttachmentInfo[]>();
+    if (outboxIds.length === 0) return byMail;
+    const rows = await this.db
+      .select({
+        id: mailOutboxAttachments.id,
+        outboxId: mailOutboxAttachments.outboxId,
+        fileName: mailOutboxAttachments.fileName,
+        contentType: mailOutboxAttachments.contentType,
+        sizeBytes: sql<number>`octet_length(${mailOutboxAttachments.content})`.mapWith(Number),
+      })
+      .from(mailOutboxAttachments)
+      .where(inArray(mailOutboxAttachments.outboxId, outboxIds))
+      .orderBy(asc(mailOutboxAttachments.id));
+    for (const { outboxId, ...info } of rows) {
+      const list = byMail.get(outboxId) ?? [];
+      list.push(info);
+      byMail.set(outboxId, list);
+    }
+    return byMail;
+  }
+}
+
+async function insertMail(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      replyTo: mail.replyTo ?? null,
+      facilityId: mail.facilityId ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('mail_outbox insert returned no row');
+  return row.id;
 }

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
+import { readMessage } from '../direct/mime';
 import { MailOutbox } from './outbox';
 import type { OutgoingMail } from './outbox';
 import { createSmtpTransport, defaultBackoffMs, describeError, MailSender } from './sender';
@@ -404,6 +405,63 @@ describe('MailSender', () => {
     await server.arrived(1);
     expect(server.received).toHaveLength(1);
     await s.stop();
+  });
+
+  it('delivers the attachments and the Reply-To of each mail, read for the whole batch at once', async () => {
+    const server = await smtp();
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<ClinicalDocument>é 漢字</ClinicalDocument>\n';
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x00, 0xff, 0x80, 0x0d, 0x0a]);
+    const withFiles = await enqueue({
+      to: 'clinician@example.org',
+      subject: 'Health summary from Riverside',
+      text: 'A summary is attached.',
+      replyTo: 'jane.doe@example.org',
+      attachments: [
+        { fileName: 'HealthSummary_2024-03-05_7.xml', contentType: 'application/xml', content: Buffer.from(xml) },
+        { fileName: 'HealthSummary_2024-03-05_7.pdf', contentType: 'application/pdf', content: pdf },
+      ],
+    });
+    const other = await enqueue({
+      to: 'other@example.org',
+      attachments: [{ fileName: 'notes.txt', contentType: 'text/plain', content: Buffer.from('other file') }],
+    });
+    const plain = await enqueue({ to: 'plain@example.org' });
+    // Counts the queries of the claim: the due rows and their attachments, whatever the number of mails.
+    let selects = 0;
+    const transaction = database.db.transaction.bind(database.db);
+    const spy = vi.spyOn(database.db, 'transaction').mockImplementation((work) =>
+      transaction((tx) => {
+        const select = tx.select.bind(tx);
+        vi.spyOn(tx, 'select').mockImplementation((...args: Parameters<typeof select>) => {
+          selects += 1;
+          return select(...args);
+        });
+        return work(tx);
+      }),
+    );
+
+    expect(await sender(`smtp://127.0.0.1:${server.port}`).deliverDue()).toEqual({ sent: 3, retried: 0, failed: 0 });
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    expect(selects).toBe(2);
+
+    const byRecipient = new Map(server.received.map((m) => [m.to[0], readMessage(m.raw)]));
+    const summary = byRecipient.get('clinician@example.org')!;
+    expect(summary.text).toBe('A summary is attached.');
+    expect(summary.headers.find((h) => h.name.toLowerCase() === 'reply-to')?.value).toBe('jane.doe@example.org');
+    expect(summary.from).toBe('Patient Portal <no-reply@portal.example>');
+    expect(summary.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['HealthSummary_2024-03-05_7.xml', 'application/xml'],
+      ['HealthSummary_2024-03-05_7.pdf', 'application/pdf'],
+    ]);
+    expect(summary.attachments[0]!.content.toString('utf8')).toBe(xml);
+    expect(new Uint8Array(summary.attachments[1]!.content)).toEqual(pdf);
+
+    const otherMail = byRecipient.get('other@example.org')!;
+    expect(otherMail.attachments.map((a) => a.content.toString('utf8'))).toEqual(['other file']);
+    expect(otherMail.headers.some((h) => h.name.toLowerCase() === 'reply-to')).toBe(false);
+    expect(byRecipient.get('plain@example.org')!.attachments).toEqual([]);
+    for (const id of [withFiles, other, plain]) expect((await row(id)).status).toBe('sent');
   });
 
   it('describes errors briefly, without credentials or line breaks', () => {

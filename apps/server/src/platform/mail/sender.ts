@@ -1,11 +1,26 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
+import { mailOutbox, mailOutboxAttachments } from '../../db/schema/index';
+
+/** A file as nodemailer takes it. */
+export interface TransportAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 /** The part of a nodemailer Transporter the sender uses (tests may pass a fake). */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    replyTo?: string;
+    attachments?: TransportAttachment[];
+  }): Promise<unknown>;
 }
 
 type LogFn = (obj: Record<string, unknown>, msg?: string) => void;
@@ -91,7 +106,9 @@ interface ClaimedRow {
   subject: string;
   textBody: string;
   htmlBody: string | null;
+  replyTo: string | null;
   attempts: number;
+  attachments: TransportAttachment[];
 }
 
 /**
@@ -219,6 +236,7 @@ export class MailSender {
           subject: mailOutbox.subject,
           textBody: mailOutbox.textBody,
           htmlBody: mailOutbox.htmlBody,
+          replyTo: mailOutbox.replyTo,
           attempts: mailOutbox.attempts,
         })
         .from(mailOutbox)
@@ -227,17 +245,32 @@ export class MailSender {
         .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return [];
-      await tx
-        .update(mailOutbox)
-        .set({ nextAttemptAt: leaseUntil })
-        .where(
-          inArray(
-            mailOutbox.id,
-            rows.map((r) => r.id),
-          ),
-        );
-      return rows;
+      const ids = rows.map((r) => r.id);
+      await tx.update(mailOutbox).set({ nextAttemptAt: leaseUntil }).where(inArray(mailOutbox.id, ids));
+      const files = await this.attachmentsOf(tx, ids);
+      return rows.map((r) => ({ ...r, attachments: files.get(r.id) ?? [] }));
     });
+  }
+
+  /** The files of the claimed mails, by mail, in one query. */
+  private async attachmentsOf(tx: Pick<Db, 'select'>, ids: number[]): Promise<Map<number, TransportAttachment[]>> {
+    const rows = await tx
+      .select({
+        outboxId: mailOutboxAttachments.outboxId,
+        fileName: mailOutboxAttachments.fileName,
+        contentType: mailOutboxAttachments.contentType,
+        content: mailOutboxAttachments.content,
+      })
+      .from(mailOutboxAttachments)
+      .where(inArray(mailOutboxAttachments.outboxId, ids))
+      .orderBy(asc(mailOutboxAttachments.id));
+    const byMail = new Map<number, TransportAttachment[]>();
+    for (const row of rows) {
+      const list = byMail.get(row.outboxId) ?? [];
+      list.push({ filename: row.fileName, contentType: row.contentType, content: Buffer.from(row.content) });
+      byMail.set(row.outboxId, list);
+    }
+    return byMail;
   }
 
   private async release(ids: number[]): Promise<void> {
@@ -257,6 +290,8 @@ export class MailSender {
         subject: row.subject,
         text: row.textBody,
         ...(row.htmlBody !== null ? { html: row.htmlBody } : {}),
+        ...(row.replyTo !== null ? { replyTo: row.replyTo } : {}),
+        ...(row.attachments.length ? { attachments: row.attachments } : {}),
       });
     } catch (err) {
       const attempts = row.attempts + 1;
@@ -298,5 +333,8 @@ export function createSmtpTransport(smtpUrl: string) {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
     dnsTimeout: 10_000,
+    // Attachments are bytes from the outbox; never a path or a URL nodemailer would read.
+    disableFileAccess: true,
+    disableUrlAccess: true,
   });
 }
