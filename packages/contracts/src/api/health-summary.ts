@@ -14,30 +14,43 @@ const day = z.iso.date();
 
 export const HealthSummaryParams = z.object({ patientId: IdParam, ifSystemId: IdParam });
 
+type SelectionFields = { ccdaId?: number | null; startDate?: string | null; endDate?: string | null };
+
+/** ccdaId, or both startDate and endDate, never both kinds: else an issue naming the field at fault. */
+function requireOneSelection(query: SelectionFields, ctx: z.RefinementCtx) {
+  const given = (value: unknown) => value !== undefined && value !== null;
+  const hasRange = given(query.startDate) || given(query.endDate);
+  if (given(query.ccdaId) && hasRange) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ccdaId'],
+      message: 'Give either ccdaId or startDate and endDate, not both',
+    });
+  } else if (!given(query.ccdaId) && (!given(query.startDate) || !given(query.endDate))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [given(query.startDate) ? 'endDate' : 'startDate'],
+      message: 'Give ccdaId, or both startDate and endDate',
+    });
+  }
+}
+
+const language = z
+  .string()
+  .max(20)
+  .optional()
+  .describe('The language of the labels and dates around the document (else the saved or browser language)');
+
 /** Which summary: one document (ccdaId), or every document of the system written in a date range. */
 export const HealthSummaryIdentifierQuerySchema = z
   .object({
     ccdaId: IdParam.optional().describe('One document'),
     startDate: day.optional().describe('YYYY-MM-DD: the first day of the range (with endDate)'),
     endDate: day.optional().describe('YYYY-MM-DD: the last day of the range (with startDate)'),
+    language,
   })
   .strict()
-  .superRefine((query, ctx) => {
-    const hasRange = query.startDate !== undefined || query.endDate !== undefined;
-    if (query.ccdaId !== undefined && hasRange) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ccdaId'],
-        message: 'Give either ccdaId or startDate and endDate, not both',
-      });
-    } else if (query.ccdaId === undefined && (query.startDate === undefined || query.endDate === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [query.startDate === undefined ? 'startDate' : 'endDate'],
-        message: 'Give ccdaId, or both startDate and endDate',
-      });
-    }
-  });
+  .superRefine(requireOneSelection);
 export type HealthSummaryIdentifierQuery = z.infer<typeof HealthSummaryIdentifierQuerySchema>;
 
 export const HealthSummaryRangeQuerySchema = z
@@ -56,9 +69,11 @@ export const HealthSummaryDownloadQuerySchema = z
       .enum(HEALTH_SUMMARY_DOWNLOAD_FORMATS)
       .default('xml')
       .describe('xml: the C-CDA as sent; pdf: the human-readable copy. Several documents come as one zip of both.'),
-    token: z.string().max(2000).optional().describe('A URL token (POST /api/auth/urlToken) for a download frame'),
+    language,
+    token: z.string().max(2000).optional().describe('A URL token (POST /api/urlTokens) for a download frame'),
   })
-  .strict();
+  .strict()
+  .superRefine(requireOneSelection);
 
 /** A summary as the page holds it: which system, which document or range, and whether it may go by Direct. */
 export const HealthSummaryIdentifierSchema = z.object({
@@ -149,4 +164,5 @@ export const HealthSummaryPrintBodySchema = z
     startDate: day.nullable().optional(),
     endDate: day.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(requireOneSelection);

@@ -3,6 +3,9 @@
 // cleans it again with the same lists before showing it.
 
 export const CCDA_HTML_ALLOWED_TAGS = [
+  // The answer of the view wraps each document in <article class="ccda-document" aria-label="{title}">, so the
+  // documents of a range stay apart for the page's outline and print (a rendering itself never writes one).
+  'article',
   'h2',
   'h3',
   'h4',
@@ -30,6 +33,7 @@ export const CCDA_HTML_ALLOWED_TAGS = [
 
 /** Attributes by tag: web links, and the structure of tables. */
 export const CCDA_HTML_ALLOWED_ATTRIBUTES = {
+  article: ['aria-label'],
   a: ['href', 'rel'],
   th: ['scope', 'colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
@@ -40,10 +44,29 @@ export const CCDA_HTML_TH_SCOPES = ['row', 'col', 'rowgroup', 'colgroup'] as con
 
 /** The classes the view uses, by tag (the page's stylesheet styles them). */
 export const CCDA_HTML_CLASSES = {
+  article: ['ccda-document'],
   table: ['ccda-summary'],
   p: ['ccda-footnote', 'ccda-no-narrative'],
   span: ['ccda-caption', 'ccda-multimedia', 'ccda-inserted', 'ccda-deleted', 'ccda-footnote-ref'],
 } as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The names of the C-CDA R2.1 document types by their LOINC code (the document's code), as HL7 names them: a
+ * list's documentType. A code not listed here has no name (null); the title still says what the document is.
+ */
+export const CCDA_DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  '34133-9': 'Continuity of Care Document',
+  '11488-4': 'Consultation Note',
+  '18776-5': 'Care Plan',
+  '18748-4': 'Diagnostic Imaging Report',
+  '18842-5': 'Discharge Summary',
+  '34117-2': 'History and Physical',
+  '11504-8': 'Operative Note',
+  '28570-0': 'Procedure Note',
+  '11506-3': 'Progress Note',
+  '57133-1': 'Referral Note',
+  '18761-7': 'Transfer Summary',
+};
 
 /** How a summary is sent (the path's transmitType). */
 export const HEALTH_SUMMARY_TRANSMIT_TYPES = ['email', 'sendSecurely'] as const;

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { HEALTH_SUMMARY_LIMITS } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import { externalSystems, healthSummaryDocuments } from '../../db/schema/index';
+import { externalSystems, healthSummaryDocuments, healthSummaryRenderings } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { notFound } from '../../platform/errors/app-error';
 
@@ -138,4 +138,55 @@ export function findOfficeVisits(db: DbOrTx, scope: PatientScope) {
     .where(and(eq(healthSummaryDocuments.patientId, scope.patientId), isNotNull(healthSummaryDocuments.encounterDate)))
     .orderBy(desc(healthSummaryDocuments.encounterDate), desc(healthSummaryDocuments.id))
     .limit(HEALTH_SUMMARY_LIMITS.maxDocumentsPerRequest);
+}
+
+/** The stored views of these documents in one language (one query). */
+export function findRenderings(db: DbOrTx, documentIds: number[], language: string) {
+  if (documentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      documentId: healthSummaryRenderings.documentId,
+      contentSha256: healthSummaryRenderings.contentSha256,
+      html: healthSummaryRenderings.html,
+    })
+    .from(healthSummaryRenderings)
+    .where(
+      and(inArray(healthSummaryRenderings.documentId, documentIds), eq(healthSummaryRenderings.language, language)),
+    );
+}
+
+/** The XML of the patient's documents among these ids, with the hash it has now (one query). */
+export function findDocumentXml(db: DbOrTx, scope: PatientScope, documentIds: number[]) {
+  if (documentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: healthSummaryDocuments.id,
+      xml: healthSummaryDocuments.xml,
+      contentSha256: healthSummaryDocuments.contentSha256,
+    })
+    .from(healthSummaryDocuments)
+    .where(and(eq(healthSummaryDocuments.patientId, scope.patientId), inArray(healthSummaryDocuments.id, documentIds)));
+}
+
+export interface RenderingRow {
+  documentId: number;
+  language: string;
+  contentSha256: string;
+  html: string;
+}
+
+/** Stores views rendered now, replacing an older one of the same document and language (one statement). */
+export async function saveRenderings(db: DbOrTx, rows: RenderingRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(healthSummaryRenderings)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [healthSummaryRenderings.documentId, healthSummaryRenderings.language],
+      set: {
+        contentSha256: sql`excluded.content_sha256`,
+        html: sql`excluded.html`,
+        renderedAt: sql`now()`,
+      },
+    });
 }

@@ -1,14 +1,21 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Sends a document the portal shows in its own frame or a new window (an article, a note's page, a PDF).
+ * Sends a document the portal shows in its own frame or a new window (an article, a note’s page, a PDF), or one
+ * it downloads (disposition attachment).
  * The app's strict headers forbid framing; these allow it from the portal's own pages only. HTML is
  * sandboxed on top of being sanitised: no script, no form, nothing loaded from elsewhere; its links may open
  * a new window (a sanitised link to another site).
  */
 export function sendDocument(
   reply: FastifyReply,
-  document: { contentType: string; body: Buffer | Uint8Array | string; fileName?: string },
+  document: {
+    contentType: string;
+    body: Buffer | Uint8Array | string;
+    fileName?: string;
+    /** attachment: the browser saves the file rather than showing it (a download); inline by default. */
+    disposition?: 'inline' | 'attachment';
+  },
 ) {
   const isHtml = document.contentType.startsWith('text/html');
   reply.header('x-frame-options', 'SAMEORIGIN');
@@ -25,7 +32,10 @@ export function sendDocument(
       : document.contentType,
   );
   if (document.fileName) {
-    reply.header('content-disposition', `inline; filename="${document.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    reply.header(
+      'content-disposition',
+      `${document.disposition ?? 'inline'}; filename="${document.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    );
   }
   const body =
     typeof document.body === 'string' || Buffer.isBuffer(document.body) ? document.body : Buffer.from(document.body);
