@@ -28,6 +28,20 @@ export const IntegrationDocumentQuerySchema = z
   })
   .strict();
 
+/** GET and DELETE: the system is optional (a document is unique per patient); when given, it must be the document's. */
+export const IntegrationDocumentLookupQuerySchema = z
+  .object({
+    externalSystem: externalId('externalSystem')
+      .optional()
+      .describe("When given, the document must be this system's (404 otherwise)"),
+  })
+  .strict();
+
+/** The body of a PUT: the document's XML (UTF-8) as the system wrote it. */
+export const IntegrationDocumentBodySchema = z
+  .string()
+  .describe('The C-CDA R2.1 document (a ClinicalDocument), UTF-8 XML, sent as it is (not in JSON)');
+
 /** The content types a document is accepted in. */
 export const INTEGRATION_DOCUMENT_CONTENT_TYPES = ['application/xml', 'text/xml', 'application/hl7-cda+xml'] as const;
 
@@ -45,3 +59,11 @@ export const IntegrationDocumentSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type IntegrationDocument = z.infer<typeof IntegrationDocumentSchema>;
+
+/** What a PUT did: created (201), or updated or unchanged (same SHA-256 from the same system; 200). */
+export const INTEGRATION_DOCUMENT_OUTCOMES = ['created', 'updated', 'unchanged'] as const;
+
+export const IntegrationDocumentPutSchema = IntegrationDocumentSchema.extend({
+  outcome: z.enum(INTEGRATION_DOCUMENT_OUTCOMES),
+});
+export type IntegrationDocumentPut = z.infer<typeof IntegrationDocumentPutSchema>;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { healthSummaryDocuments, healthSummaryRenderings } from '../../db/schema/index';
+import { externalSystems, healthSummaryDocuments, healthSummaryRenderings } from '../../db/schema/index';
 
 // The writes of health-summary.intake.ts: a patient's C-CDA document keyed by the facility's identifier.
 
@@ -85,4 +85,25 @@ export function deleteHealthSummaryDocument(db: DbOrTx, patientId: number, exter
     .where(byExternalId(patientId, externalId))
     .returning({ id: healthSummaryDocuments.id })
     .then((rows) => rows[0]?.id);
+}
+
+/** The patient's external system under the facility's identifier, or undefined. */
+export function findSystemByExternalId(db: DbOrTx, patientId: number, externalId: string) {
+  return db
+    .select({ id: externalSystems.id })
+    .from(externalSystems)
+    .where(and(eq(externalSystems.patientId, patientId), eq(externalSystems.externalId, externalId)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** The patient's document under the facility's identifier with its system's identifier, or undefined. */
+export function findIntegrationDocument(db: DbOrTx, patientId: number, externalId: string) {
+  return db
+    .select({ document: storedColumns, systemExternalId: externalSystems.externalId })
+    .from(healthSummaryDocuments)
+    .innerJoin(externalSystems, eq(externalSystems.id, healthSummaryDocuments.externalSystemId))
+    .where(byExternalId(patientId, externalId))
+    .limit(1)
+    .then((rows) => rows[0]);
 }

@@ -4,10 +4,13 @@ import { readCcdaDocument } from '../../platform/ccda/document';
 import type { CcdaHeader } from '../../platform/ccda/header';
 import type { Hl7Time } from '../../platform/ccda/hl7-time';
 import { CcdaError } from '../../platform/ccda/parse';
+import { badRequest, notFound } from '../../platform/errors/app-error';
 import {
   deleteHealthSummaryDocument,
   deleteHealthSummaryRenderings,
   findHealthSummaryDocument,
+  findIntegrationDocument,
+  findSystemByExternalId,
   insertHealthSummaryDocument,
   updateHealthSummaryDocument,
   type HealthSummaryDocumentFields,
@@ -146,4 +149,41 @@ export function withdrawHealthSummaryDocument(
   externalId: string,
 ): Promise<number | undefined> {
   return deleteHealthSummaryDocument(tx, patientId, externalId);
+}
+
+/* ------------------------------------------------- the integration API's terms */
+
+export const DOCUMENT_NOT_FOUND_MESSAGE = 'This patient has no health summary document with this externalId.';
+export const UNKNOWN_SYSTEM_MESSAGE =
+  'externalSystem: this patient has no external system with this externalId (PUT the patient with it first)';
+
+/**
+ * storeHealthSummaryDocument for a system named by the facility's identifier (externalSystems[].externalId of
+ * the patient): a 400 naming externalSystem when the patient has no such system.
+ */
+export async function storeDocumentFromSystem(
+  tx: DbOrTx,
+  input: Omit<HealthSummaryDocumentInput, 'externalSystemId'> & { externalSystem: string },
+) {
+  const system = await findSystemByExternalId(tx, input.patientId, input.externalSystem);
+  if (!system) throw badRequest('validation_failed', UNKNOWN_SYSTEM_MESSAGE, 'externalSystem');
+  const { externalSystem: _externalSystem, ...rest } = input;
+  return storeHealthSummaryDocument(tx, { ...rest, externalSystemId: system.id });
+}
+
+/**
+ * The patient's document under the facility's identifier with its system's identifier (null for a system made
+ * before the integration API); a 404 when there is none, or when `externalSystem` is given and is not its system.
+ */
+export async function integrationDocumentOf(
+  db: DbOrTx,
+  patientId: number,
+  externalId: string,
+  externalSystem?: string,
+): Promise<{ document: StoredHealthSummaryDocument; systemExternalId: string | null }> {
+  const found = await findIntegrationDocument(db, patientId, externalId);
+  if (!found || (externalSystem !== undefined && found.systemExternalId !== externalSystem)) {
+    throw notFound('not_found', DOCUMENT_NOT_FOUND_MESSAGE);
+  }
+  return found;
 }
