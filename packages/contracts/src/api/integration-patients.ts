@@ -48,6 +48,13 @@ export const IntegrationExternalSystemSchema = z
       .max(EXTERNAL_SYSTEM_TRIGGER_EVENT_TYPES.length)
       .default([])
       .describe('CcdaRequested: the portal may ask the system for a health summary'),
+    sendSecurelyDisabled: z
+      .boolean()
+      .default(false)
+      .describe(
+        'true: the system takes no part in Direct exchange for this patient, so Send Securely of its health ' +
+          'summaries is refused (the patient may still view, download and email them)',
+      ),
   })
   .strict();
 
@@ -208,6 +215,7 @@ export const IntegrationPatientRecordSchema = z.object({
       externalId: nullableText.describe('Your identifier; null for a system made before the API'),
       name: z.string(),
       activeTriggerEventTypes: z.array(z.string()),
+      sendSecurelyDisabled: z.boolean(),
     }),
   ),
 });

@@ -54,6 +54,7 @@ export interface ExternalSystemFields {
   externalId: string;
   name: string;
   activeTriggerEventTypes: string[];
+  sendSecurelyDisabled: boolean;
 }
 
 const patientColumns = {
@@ -172,6 +173,7 @@ export function findExternalSystemsOf(db: DbOrTx, patientId: number) {
       externalId: externalSystems.externalId,
       name: externalSystems.name,
       activeTriggerEventTypes: externalSystems.activeTriggerEventTypes,
+      sendSecurelyDisabled: externalSystems.sendSecurelyDisabled,
     })
     .from(externalSystems)
     .where(eq(externalSystems.patientId, patientId))
@@ -211,7 +213,11 @@ export async function replaceExternalSystems(
     } else {
       await tx
         .update(externalSystems)
-        .set({ name: system.name, activeTriggerEventTypes: system.activeTriggerEventTypes })
+        .set({
+          name: system.name,
+          activeTriggerEventTypes: system.activeTriggerEventTypes,
+          sendSecurelyDisabled: system.sendSecurelyDisabled,
+        })
         .where(eq(externalSystems.id, id));
     }
   }

@@ -29,7 +29,12 @@ interface PatientState {
   row: PatientRowFields;
   registrationDetails: RegistrationDetailsFields | null;
   /** Sorted by externalId; a system made before the API has none (null). */
-  externalSystems: { externalId: string | null; name: string; activeTriggerEventTypes: string[] }[];
+  externalSystems: {
+    externalId: string | null;
+    name: string;
+    activeTriggerEventTypes: string[];
+    sendSecurelyDisabled: boolean;
+  }[];
 }
 
 export interface PatientPutOutcome {
@@ -90,6 +95,7 @@ function stateOfBody(body: IntegrationPatient): PatientState {
         externalId: s.externalId,
         name: s.name,
         activeTriggerEventTypes: [...new Set(s.activeTriggerEventTypes)].sort(),
+        sendSecurelyDisabled: s.sendSecurelyDisabled,
       })),
     ),
   };
@@ -130,6 +136,7 @@ async function storedState(db: DbOrTx, patientId: number): Promise<PatientState 
         externalId: s.externalId,
         name: s.name,
         activeTriggerEventTypes: [...s.activeTriggerEventTypes].sort(),
+        sendSecurelyDisabled: s.sendSecurelyDisabled,
       })),
     ),
   };

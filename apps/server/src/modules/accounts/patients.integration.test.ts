@@ -122,9 +122,37 @@ describe('PUT /integration/v1/patients/:mrn', () => {
         externalId: 'HIE',
         name: 'Capital Region HIE',
         activeTriggerEventTypes: ['CcdaRequested'],
+        sendSecurelyDisabled: false,
       },
     ]);
     expect(await putAuditsOf(mrn)).toHaveLength(1);
+  });
+
+  it('stores sendSecurelyDisabled of a system (default false), a change of it being a change of externalSystems', async () => {
+    const mrn = newMrn();
+    const hie = { externalId: 'HIE', name: 'Capital Region HIE', activeTriggerEventTypes: ['CcdaRequested' as const] };
+    const body = patientBody({ externalSystems: [{ ...hie, sendSecurelyDisabled: true }] });
+    expect((await put(mrn, body)).statusCode).toBe(201);
+    const before = (await get(mrn)).json<IntegrationPatientRecord>();
+    expect(before.externalSystems).toMatchObject([{ externalId: 'HIE', sendSecurelyDisabled: true }]);
+    const [row] = await t.database.db.select().from(patients).where(eq(patients.mrn, mrn));
+    const [stored] = await t.database.db.select().from(externalSystems).where(eq(externalSystems.patientId, row!.id));
+    expect(stored?.sendSecurelyDisabled).toBe(true);
+
+    expect((await put(mrn, body)).json()).toEqual({ mrn, created: false, changed: false });
+    // Left out: false again, on the same system.
+    const res = await put(mrn, patientBody({ lastName: body.lastName, externalSystems: [hie] }));
+    expect(res.json()).toEqual({ mrn, created: false, changed: true });
+    const after = (await get(mrn)).json<IntegrationPatientRecord>();
+    expect(after.externalSystems).toEqual([{ ...before.externalSystems[0], sendSecurelyDisabled: false }]);
+    const [audit] = (await putAuditsOf(mrn)).slice(-1);
+    expect(audit?.detail).toEqual({ created: false, fields: ['externalSystems'] });
+    expectError(
+      await put(mrn, patientBody({ externalSystems: [{ ...hie, sendSecurelyDisabled: 'yes' }] })),
+      400,
+      'validation_failed',
+      'externalSystems.0.sendSecurelyDisabled',
+    );
   });
 
   it('replaces the patient (200) in place: a field left out is cleared, a kept system keeps its id', async () => {
