@@ -1,0 +1,230 @@
+import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { HEALTH_SUMMARY_LIMITS } from '@portal/contracts';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { useBreakpoint } from '../../../lib/layout-size';
+import {
+  EMAIL_FIELDS,
+  emailFormErrors,
+  firstError,
+  SECURE_FIELDS,
+  secureFormErrors,
+  type EmailForm,
+  type FieldMessage,
+  type SecureForm,
+} from '../lib/transmit-form';
+
+type Errors<F extends string> = Partial<Record<F, FieldMessage>>;
+
+/**
+ * Send by Email (spec 002, 2.7 and 5): From (the user's address to start with), To, an optional message; a warning
+ * that standard email is not secure and that the summary goes as an attachment. The checks run on Send, never on
+ * blur; the first field with an error takes focus. A valid Send closes it and sends.
+ */
+export function EmailModal(props: TransmitProps<EmailForm> & { opened: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <TransmitFrame
+      opened={props.opened}
+      title={t('healthSummary.email.title')}
+      testId="email-modal"
+      onClose={props.onClose}
+    >
+      {props.opened && <EmailFields {...props} />}
+    </TransmitFrame>
+  );
+}
+
+interface TransmitProps<Form> {
+  form: Form;
+  onChange: (form: Form) => void;
+  onSend: (form: Form) => void;
+  onClose: () => void;
+}
+
+function EmailFields({ form, onChange, onSend, onClose }: TransmitProps<EmailForm>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [errors, setErrors] = useState<Errors<(typeof EMAIL_FIELDS)[number]>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = emailFormErrors(form);
+    const first = firstError(EMAIL_FIELDS, found);
+    setErrors(found);
+    if (first !== null) document.getElementById(`${id}-${first}`)?.focus();
+    else onSend(form);
+  };
+  const change = (field: keyof EmailForm, value: string) => {
+    onChange({ ...form, [field]: value });
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+  const errorText = (field: keyof EmailForm) => {
+    const found = errors[field];
+    return found ? t(found.key, found.params) : undefined;
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" data-testid="email-warning">
+          {t('healthSummary.email.warning')} {t('healthSummary.email.attached')}
+        </Alert>
+        <TextInput
+          id={`${id}-from`}
+          type="email"
+          label={t('healthSummary.email.from')}
+          required
+          autoComplete="email"
+          value={form.from}
+          error={errorText('from')}
+          onChange={(e) => change('from', e.currentTarget.value)}
+        />
+        <TextInput
+          id={`${id}-to`}
+          type="email"
+          label={t('healthSummary.email.to')}
+          required
+          autoComplete="off"
+          data-autofocus
+          value={form.to}
+          error={errorText('to')}
+          onChange={(e) => change('to', e.currentTarget.value)}
+        />
+        <MessageField id={`${id}-message`} value={form.message} error={errorText('message')} onChange={change} />
+        <Buttons onCancel={onClose} />
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Send Securely (spec 002, 2.7 and 5): the recipient's Direct address and an optional message. A valid Send
+ * closes it and sends.
+ */
+export function SecureSendModal(props: TransmitProps<SecureForm> & { opened: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <TransmitFrame
+      opened={props.opened}
+      title={t('healthSummary.sendSecurely.title')}
+      testId="send-securely-modal"
+      onClose={props.onClose}
+    >
+      {props.opened && <SecureFields {...props} />}
+    </TransmitFrame>
+  );
+}
+
+function SecureFields({ form, onChange, onSend, onClose }: TransmitProps<SecureForm>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [errors, setErrors] = useState<Errors<(typeof SECURE_FIELDS)[number]>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = secureFormErrors(form);
+    const first = firstError(SECURE_FIELDS, found);
+    setErrors(found);
+    if (first !== null) document.getElementById(`${id}-${first}`)?.focus();
+    else onSend(form);
+  };
+  const change = (field: keyof SecureForm, value: string) => {
+    onChange({ ...form, [field]: value });
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+  const errorText = (field: keyof SecureForm) => {
+    const found = errors[field];
+    return found ? t(found.key, found.params) : undefined;
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          id={`${id}-to`}
+          type="email"
+          label={t('healthSummary.sendSecurely.to')}
+          description={t('healthSummary.sendSecurely.toHint')}
+          required
+          autoComplete="off"
+          data-autofocus
+          value={form.to}
+          error={errorText('to')}
+          onChange={(e) => change('to', e.currentTarget.value)}
+        />
+        <MessageField id={`${id}-message`} value={form.message} error={errorText('message')} onChange={change} />
+        <Buttons onCancel={onClose} />
+      </Stack>
+    </form>
+  );
+}
+
+function TransmitFrame({
+  opened,
+  title,
+  testId,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  testId: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const phone = useBreakpoint() === 'xsmall';
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid={testId}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** The optional message of both: 3 rows, at most 2000 characters (its count shown as it is typed). */
+function MessageField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (field: 'message', value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      id={id}
+      label={t('healthSummary.transmit.message')}
+      rows={HEALTH_SUMMARY_LIMITS.messageRows}
+      value={value}
+      error={error}
+      description={t('healthSummary.transmit.characterCount', {
+        count: value.length,
+        max: HEALTH_SUMMARY_LIMITS.messageMaxLength,
+      })}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      onChange={(e) => onChange('message', e.currentTarget.value)}
+    />
+  );
+}
+
+function Buttons({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm">
+      <Button type="submit">{t('healthSummary.transmit.send')}</Button>
+      <Button variant="default" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,75 @@
+import { HEALTH_SUMMARY_LIMITS, isValidEmail } from '@portal/contracts';
+import { emailError } from '../../../shared/forms/validation';
+
+// The checks of Send by Email and Send Securely (spec 002, 5). They run when the form is sent, never on blur; each
+// answers a language-pack key with its values, so a message already shown follows a language switch.
+
+export interface FieldMessage {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export interface EmailForm {
+  from: string;
+  to: string;
+  message: string;
+}
+
+export interface SecureForm {
+  to: string;
+  message: string;
+}
+
+export const EMAIL_FIELDS = ['from', 'to', 'message'] as const;
+export const SECURE_FIELDS = ['to', 'message'] as const;
+
+export const EMPTY_SECURE_FORM: SecureForm = { to: '', message: '' };
+
+/** The email form as it opens: From is the user's own address when the login profile has one. */
+export function initialEmailForm(userEmail: string | null | undefined): EmailForm {
+  return { from: userEmail?.trim() ?? '', to: '', message: '' };
+}
+
+function messageProblem(message: string): FieldMessage | undefined {
+  return message.length > HEALTH_SUMMARY_LIMITS.messageMaxLength
+    ? { key: 'common.maxLength', params: { maxLength: HEALTH_SUMMARY_LIMITS.messageMaxLength } }
+    : undefined;
+}
+
+function asMessage(key: string | undefined): FieldMessage | undefined {
+  return key === undefined ? undefined : { key };
+}
+
+/** From and To: required, the shared email pattern ('Email address is not in correct format.'); the message: 2000. */
+export function emailFormErrors(form: EmailForm): Partial<Record<(typeof EMAIL_FIELDS)[number], FieldMessage>> {
+  return withoutEmpty({
+    from: asMessage(emailError(form.from)),
+    to: asMessage(emailError(form.to)),
+    message: messageProblem(form.message),
+  });
+}
+
+/** The Direct address: required, and an address ('Enter a valid Direct Address: {email}'); the message: 2000. */
+export function secureFormErrors(form: SecureForm): Partial<Record<(typeof SECURE_FIELDS)[number], FieldMessage>> {
+  const to = form.to.trim();
+  return withoutEmpty({
+    to:
+      to === ''
+        ? { key: 'common.required' }
+        : isValidEmail(to)
+          ? undefined
+          : { key: 'healthSummary.sendSecurely.invalidAddress', params: { email: to } },
+    message: messageProblem(form.message),
+  });
+}
+
+/** The first of the fields (in the form's order) that has an error: it takes focus. */
+export function firstError<F extends string>(fields: readonly F[], errors: Partial<Record<F, unknown>>): F | null {
+  return fields.find((field) => errors[field] !== undefined) ?? null;
+}
+
+function withoutEmpty<F extends string>(found: Record<F, FieldMessage | undefined>): Partial<Record<F, FieldMessage>> {
+  return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined)) as Partial<
+    Record<F, FieldMessage>
+  >;
+}
