@@ -26,6 +26,7 @@ import { SessionService } from './platform/auth/sessions';
 import { registerPortalType } from './platform/http/portal-type';
 import { baselineSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
 import { MailOutbox } from './platform/mail/outbox';
+import { createDirectService, type DirectService } from './platform/direct/direct-service';
 import { Limits } from './platform/http/limits';
 import { Redis } from 'ioredis';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -36,6 +37,7 @@ import { careTeamRoutes } from './modules/careteam/careteam.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
+import { devDirectRoutes } from './modules/dev-mail/dev-direct.routes';
 import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { lookupRoutes } from './modules/lookups/lookups.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
@@ -88,6 +90,8 @@ declare module 'fastify' {
       limits: Limits;
       /** The integration API's clients and access tokens. */
       integration: IntegrationAuth;
+      /** Sending Direct messages (the HISP, or outside production the development mailbox); null when unavailable. */
+      direct: DirectService | null;
     };
     routeTable: RouteEntry[];
     /** The integration API's OpenAPI description (the portal API's is `swagger()`). */
@@ -162,6 +166,7 @@ export async function buildApp({
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const limits = new Limits(redis);
   const integration = new IntegrationAuth(database.db);
+  const direct = await createDirectService(config, database.db);
   app.decorate('deps', {
     config,
     database,
@@ -171,6 +176,7 @@ export async function buildApp({
     urlTokens,
     limits,
     integration,
+    direct,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -261,7 +267,10 @@ export async function buildApp({
   await api.register(secureMessageRoutes);
   await api.register(healthSummaryRoutes);
   await api.register(healthSummaryTransmitRoutes);
-  if (config.env !== 'production') await api.register(devMailRoutes);
+  if (config.env !== 'production') {
+    await api.register(devMailRoutes);
+    await api.register(devDirectRoutes);
+  }
   await api.register(integrationRoutes);
   await api.register(patientIntegrationRoutes);
   await api.register(signupIntegrationRoutes);

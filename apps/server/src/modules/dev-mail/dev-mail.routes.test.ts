@@ -125,18 +125,20 @@ describe('developer mailbox', () => {
     const page = await t.app.inject({ url: '/dev/mail?to=clinician%40example.org' });
     expect(page.body).toContain('Reply-To: jane.doe@example.org');
     expect(page.body).toContain(
-      `href="/dev/mail/${id}/attachments/${pdfId}" download>HealthSummary_2024-03-05_7.pdf</a>`,
+      `href="/dev/mail/attachment?mailId=${id}&amp;attachmentId=${pdfId}" download>HealthSummary_2024-03-05_7.pdf</a>`,
     );
     expect(page.body).toContain('(application/pdf, 6 B)');
 
-    const file = await t.app.inject({ url: `/dev/mail/${id}/attachments/${pdfId}` });
+    const file = await t.app.inject({ url: `/dev/mail/attachment?mailId=${id}&attachmentId=${pdfId}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe('attachment; filename="HealthSummary_2024-03-05_7.pdf"');
     expect(new Uint8Array(file.rawPayload)).toEqual(pdf);
 
-    expect((await t.app.inject({ url: `/dev/mail/${welcomeId}/attachments/${pdfId}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/dev/mail/${id}/attachments/x` })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: `/dev/mail/attachment?mailId=${welcomeId}&attachmentId=${pdfId}` })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: `/dev/mail/attachment?mailId=${id}` })).statusCode).toBe(400);
   });
 
   it('answers only callers on this machine', async () => {

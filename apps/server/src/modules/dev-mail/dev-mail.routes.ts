@@ -3,7 +3,8 @@ import { ErrorBodySchema } from '@portal/contracts';
 import { notFound } from '../../platform/errors/app-error';
 import { sendDocument } from '../../platform/http/documents';
 import type { RouteApp } from '../../platform/http/routes';
-import type { OutboxAttachmentInfo, OutboxMessage } from '../../platform/mail/outbox';
+import type { OutboxMessage } from '../../platform/mail/outbox';
+import { escapeHtml, fileList } from './dev-mail.html';
 
 // Registered by app.ts only outside production: mail held in the outbox, for a developer following
 // sign-up and password-reset mails without a mail server.
@@ -30,8 +31,10 @@ const MailQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 
-const AttachmentParams = z.object({
-  id: z.coerce.number().int().positive(),
+// In the query rather than the path: the route table's walks fill paths with sample ids, and a sample id names no
+// attachment (a 404 a walk would read as a refusal).
+const AttachmentQuery = z.object({
+  mailId: z.coerce.number().int().positive(),
   attachmentId: z.coerce.number().int().positive(),
 });
 
@@ -62,13 +65,13 @@ export async function devMailRoutes(app: RouteApp) {
   );
 
   app.get(
-    '/dev/mail/:id/attachments/:attachmentId',
+    '/dev/mail/attachment',
     {
       config: { access: 'development' },
-      schema: { hide: true, params: AttachmentParams, response: { 404: ErrorBodySchema } },
+      schema: { hide: true, querystring: AttachmentQuery, response: { 404: ErrorBodySchema } },
     },
     async (request, reply) => {
-      const file = await app.deps.outbox.attachment(request.params.id, request.params.attachmentId);
+      const file = await app.deps.outbox.attachment(request.query.mailId, request.query.attachmentId);
       if (!file) throw notFound('not_found', 'This attachment was not found.');
       return sendDocument(reply, {
         contentType: file.contentType,
@@ -80,33 +83,8 @@ export async function devMailRoutes(app: RouteApp) {
   );
 }
 
-/** The size of a file as people read it. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-function attachmentLinks(messageId: number, attachments: OutboxAttachmentInfo[]): string {
-  if (attachments.length === 0) return '';
-  const items = attachments
-    .map(
-      (a) =>
-        `<li><a href="/dev/mail/${messageId}/attachments/${a.id}" download>${escapeHtml(a.fileName)}</a> ` +
-        `<small>(${escapeHtml(a.contentType)}, ${fileSize(a.sizeBytes)})</small></li>`,
-    )
-    .join('');
-  return `<p style="margin:8px 0 0"><strong>Attachments</strong></p><ul style="margin:4px 0">${items}</ul>`;
-}
-
 function listOptions(query: z.infer<typeof MailQuerySchema>): { limit?: number; to?: string } {
   return { ...(query.limit ? { limit: query.limit } : {}), ...(query.to ? { to: query.to } : {}) };
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string | number | null | undefined): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+/g;
@@ -145,7 +123,7 @@ export function renderMailbox(messages: OutboxMessage[], to?: string): string {
           ? `<br><small title="${escapeHtml(m.lastError)}">after ${escapeHtml(m.attempts)} attempt(s)</small>`
           : ''
       }</td>
-<td style="${cell}"><pre style="margin:0;white-space:pre-wrap;word-break:break-word;font-size:13px">${textWithLinks(m.text)}</pre>${attachmentLinks(m.id, m.attachments)}</td>
+<td style="${cell}"><pre style="margin:0;white-space:pre-wrap;word-break:break-word;font-size:13px">${textWithLinks(m.text)}</pre>${fileList(m.attachments.map((a) => ({ ...a, href: `/dev/mail/attachment?mailId=${m.id}&attachmentId=${a.id}` })))}</td>
 </tr>`,
     )
     .join('\n');
