@@ -27,12 +27,26 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   // The recipient of a new secure message: a request without a body is a 400 before it is looked at. Threads
   // (:threadId) are records of a patient: each test gives its own (test/secure-message-fixture.ts).
   careProviderId: '1',
+  // A patient's external system: the authorisation matrix and the read-audit walk give patient A's, with health
+  // summaries (test/health-summary-fixture.ts); this one stands in for suites that only fill paths.
+  ifSystemId: '1',
+  // Files of the developer mailboxes (outbox mail, Direct messages): none has these, so they answer 404.
+  attachmentId: '1',
+  index: '0',
+  // How a health summary is sent: a request without a body is a 400 before anything is sent.
+  transmitType: 'email',
 };
+
+/** A date range holding every health summary a test fixture stores (a demo document is within a few years of now). */
+const HEALTH_SUMMARY_RANGE = 'startDate=2000-01-01&endDate=2099-12-31';
 
 // A valid query for routes that need one, so a caller who may use the route gets its answer, not a 400.
 export const SAMPLE_QUERIES: Record<string, string> = {
   '/api/languages/translations': 'language=es-MX',
   '/api/kiosk/questionnaires': 'dueDate=2026-01-15',
+  '/api/patients/:patientId/HealthSummary/:ifSystemId': HEALTH_SUMMARY_RANGE,
+  '/api/patients/:patientId/HealthSummary/:ifSystemId/html': HEALTH_SUMMARY_RANGE,
+  '/api/patients/:patientId/HealthSummary/:ifSystemId/download': HEALTH_SUMMARY_RANGE,
 };
 
 export function fill(url: string, values: Record<string, string>) {

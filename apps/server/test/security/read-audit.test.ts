@@ -1,5 +1,9 @@
 import { and, eq, gt, max } from 'drizzle-orm';
-import { SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT } from '@portal/contracts';
+import {
+  HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT,
+  HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
+  SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
+} from '@portal/contracts';
 import { fill } from '../route-samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/db/schema/index';
@@ -8,6 +12,7 @@ import { bearer, type AccessFixture, type CallerKind } from '../access-fixture';
 import { nextIp, openApiApp, type TestApp } from '../api';
 import { questionnaireRecordsOf } from '../questionnaire-fixture';
 import { secureMessageThreadOf } from '../secure-message-fixture';
+import { seedHealthSummaryFixture } from '../health-summary-fixture';
 
 // Issue 10, finding 2: reads of a patient's record left no trace. Every answer of a GET patient or contact route
 // now leaves an audit row (the onSend hook of platform/access/access-control.ts) before it leaves.
@@ -32,7 +37,19 @@ const QUESTIONNAIRE_REVIEW_ROUTE = '/api/patients/:patientId/assignedquestionnai
 /** Reads audited under an event of their own (the route's config.auditRead) rather than READ_EVENT. */
 const OWN_READ_EVENTS: Record<string, string> = {
   'GET /api/patients/:patientId/SecureMessages/threads/:threadId': SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
+  'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
+  // The sample query asks for the default format, XML.
+  'GET /api/patients/:patientId/HealthSummary/:ifSystemId/download': HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT,
 };
+
+/** The health summary's GET routes (spec 002, 7). */
+const HEALTH_SUMMARY_READS = [
+  '/api/patients/:patientId/HealthSummary/OfficeVisits',
+  '/api/patients/:patientId/HealthSummary/:ifSystemId',
+  '/api/patients/:patientId/MostRecentHealthSummary/:ifSystemId',
+  '/api/patients/:patientId/HealthSummary/:ifSystemId/html',
+  '/api/patients/:patientId/HealthSummary/:ifSystemId/download',
+];
 
 async function recordsOf(patientId: number): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -59,6 +76,11 @@ beforeAll(async () => {
   // A secure message thread of each patient (:threadId).
   recordsOfA = { ...recordsOfA, threadId: String(await secureMessageThreadOf(t.database.db, fx.patientA)) };
   recordsOfB = { ...recordsOfB, threadId: String(await secureMessageThreadOf(t.database.db, fx.patientB)) };
+  // An external system of each patient with health summaries (:ifSystemId).
+  const summariesOfA = await seedHealthSummaryFixture(t.database.db, fx.patientA);
+  const summariesOfB = await seedHealthSummaryFixture(t.database.db, fx.patientB);
+  recordsOfA = { ...recordsOfA, ifSystemId: String(summariesOfA.systems.ccda.id) };
+  recordsOfB = { ...recordsOfB, ifSystemId: String(summariesOfB.systems.ccda.id) };
 });
 afterAll(async () => {
   await t.close();
@@ -156,6 +178,10 @@ describe('every read of a patient record is audited', () => {
       expect(answered.length, `routes that answered ${reader.kind}`).toBeGreaterThan(
         reader.relationship === 'self' ? 10 : 0,
       );
+      // The health summary's reads answered and were audited (under their own events for the view and download).
+      if (reader.relationship === 'self' || reader.relationship === 'representative') {
+        expect(answered).toEqual(expect.arrayContaining(HEALTH_SUMMARY_READS));
+      }
     },
   );
 

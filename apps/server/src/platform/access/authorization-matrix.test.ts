@@ -6,6 +6,7 @@ import type { RouteEntry } from './access-control';
 import { fill } from '../../../test/route-samples';
 import { questionnaireRecordsOf } from '../../../test/questionnaire-fixture';
 import { secureMessageThreadOf } from '../../../test/secure-message-fixture';
+import { seedHealthSummaryFixture } from '../../../test/health-summary-fixture';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -33,6 +34,10 @@ beforeAll(async () => {
   recordsOfA = { ...recordsOfA, id: String(questionnaires.current) };
   // A secure message thread of patient A (:threadId), begun by one of her care team.
   recordsOfA = { ...recordsOfA, threadId: String(await secureMessageThreadOf(t.database.db, fx.patientA)) };
+  // An external system of patient A with health summaries (:ifSystemId), so the reads answer 200 (a 404 would
+  // pass for a refusal).
+  const summaries = await seedHealthSummaryFixture(t.database.db, fx.patientA);
+  recordsOfA = { ...recordsOfA, ifSystemId: String(summaries.systems.ccda.id) };
   routeRecordsOfA = {
     '/api/patients/:patientId/assignedquestionnaires/history/:id': { id: String(questionnaires.history) },
   };
@@ -144,13 +149,35 @@ describe('the authorisation matrix', () => {
           const want = expected(route, caller, variant);
           const got = res.statusCode;
           // An integration client may find no record under a sample identifier (404): only 401 and 403 refuse it.
-          const refusals = route.access === 'integration' ? [401, 403] : [401, 403, 404];
+          // So may a developer mailbox's file (the matrix calls from this machine, which they answer).
+          const refusals =
+            route.access === 'integration' || (route.access === 'development' && route.url.includes(':'))
+              ? [401, 403]
+              : [401, 403, 404];
           const ok = want === 'allowed' ? !refusals.includes(got) && got < 500 : got === want;
           if (!ok) failures.push(`${route.method} ${url} as ${caller} (${variant}): expected ${want}, got ${got}`);
         }
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('walks every health summary route of the patient API', () => {
+    const urls = routesUnderTest().map((r) => `${r.method} ${r.url}`);
+    const base = '/api/patients/:patientId';
+    for (const route of [
+      `GET ${base}/HealthSummary/OfficeVisits`,
+      `GET ${base}/HealthSummary/:ifSystemId`,
+      `GET ${base}/MostRecentHealthSummary/:ifSystemId`,
+      `GET ${base}/HealthSummary/:ifSystemId/html`,
+      `POST ${base}/HealthSummary/:ifSystemId/print`,
+      `GET ${base}/HealthSummary/:ifSystemId/download`,
+    ]) {
+      expect(urls, route).toContain(route);
+      const entry = routesUnderTest().find((r) => `${r.method} ${r.url}` === route);
+      expect(entry?.access, route).toBe('patient');
+      expect(entry?.relationships, route).toEqual(['self', 'representative']);
+    }
   });
 
   it('never tells a stranger whether a patient exists', async () => {
