@@ -301,3 +301,24 @@ describe('who reads the lists', () => {
     for (const url of urls()) expect((await api.get(url, who)).statusCode, url).toBe(status);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes every read of the health summary', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, { summary?: string; description?: string }>> }>();
+    const base = '/api/patients/{patientId}';
+    for (const [path, method] of [
+      [`${base}/HealthSummary/OfficeVisits`, 'get'],
+      [`${base}/HealthSummary/{ifSystemId}`, 'get'],
+      [`${base}/MostRecentHealthSummary/{ifSystemId}`, 'get'],
+      [`${base}/HealthSummary/{ifSystemId}/html`, 'get'],
+      [`${base}/HealthSummary/{ifSystemId}/print`, 'post'],
+      [`${base}/HealthSummary/{ifSystemId}/download`, 'get'],
+    ] as const) {
+      const op = doc.paths[path]?.[method];
+      expect(op?.summary, path).toEqual(expect.any(String));
+      expect(op?.description?.length, path).toBeGreaterThan(100);
+    }
+  });
+});
