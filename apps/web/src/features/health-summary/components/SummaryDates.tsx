@@ -35,7 +35,6 @@ export function SummaryDates({
       header: t('healthSummary.dates.document'),
       cell: (entry) => entry.title,
       sortValue: (entry) => entry.title,
-      primary: true,
     },
     {
       key: 'author',
