@@ -48,16 +48,16 @@ const LANGUAGE =
   ' The labels and dates around the documents’ own text are in ?language, else the user’s saved language, else ' +
   'Accept-Language, else the facility’s.';
 
-/** The read audit row names the system and the documents asked for, before the answer is known (a 404 too). */
-function auditDocuments(
-  request: FastifyRequest,
-  ifSystemId: number,
-  selection: SummarySelection,
-  event?: string,
-  served?: number[],
-) {
-  const ccdaIds = served ?? ('ccdaId' in selection ? [selection.ccdaId] : []);
+/**
+ * What the route's audit row names: the system and the documents. Set before the service runs, with the document
+ * asked for (a 404 is recorded as a failure naming it), then with the documents served.
+ */
+function auditDocuments(request: FastifyRequest, ifSystemId: number, ccdaIds: number[], event?: string) {
   request.readAudit = { ...(event ? { event } : {}), detail: { ifSystemId, ccdaIds } };
+}
+
+function askedFor(selection: SummarySelection): number[] {
+  return 'ccdaId' in selection ? [selection.ccdaId] : [];
 }
 
 function languageOf(request: FastifyRequest, requested: string | undefined) {
@@ -145,14 +145,14 @@ export async function healthSummaryRoutes(app: RouteApp) {
     async (request, reply) => {
       const { ifSystemId } = request.params;
       const selection = selectionOf(request.query);
-      auditDocuments(request, ifSystemId, selection);
+      auditDocuments(request, ifSystemId, askedFor(selection));
       const view = await service.view(
         scopeOf(request),
         ifSystemId,
         selection,
         languageOf(request, request.query.language),
       );
-      auditDocuments(request, ifSystemId, selection, undefined, view.ccdaIds);
+      auditDocuments(request, ifSystemId, view.ccdaIds);
       return sendDocument(reply, { contentType: 'text/html; charset=utf-8', body: view.html });
     },
   );
@@ -178,9 +178,9 @@ export async function healthSummaryRoutes(app: RouteApp) {
     async (request, reply) => {
       const { ifSystemId } = request.params;
       const selection = selectionOf(request.body);
-      auditDocuments(request, ifSystemId, selection);
+      auditDocuments(request, ifSystemId, askedFor(selection));
       const printed = await service.print(scopeOf(request), ifSystemId, selection);
-      auditDocuments(request, ifSystemId, selection, undefined, printed.ccdaIds);
+      auditDocuments(request, ifSystemId, printed.ccdaIds);
       return reply.status(204).send(null);
     },
   );
@@ -216,7 +216,7 @@ export async function healthSummaryRoutes(app: RouteApp) {
       const selection = selectionOf(request.query);
       const event =
         format === 'pdf' ? HEALTH_SUMMARY_DOWNLOAD_PDF_AUDIT_EVENT : HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT;
-      auditDocuments(request, ifSystemId, selection, event);
+      auditDocuments(request, ifSystemId, askedFor(selection), event);
       const download = await service.download(
         scopeOf(request),
         ifSystemId,
@@ -224,7 +224,7 @@ export async function healthSummaryRoutes(app: RouteApp) {
         format,
         languageOf(request, request.query.language),
       );
-      auditDocuments(request, ifSystemId, selection, event, download.ccdaIds);
+      auditDocuments(request, ifSystemId, download.ccdaIds, event);
       const { file } = download;
       return sendDocument(reply, {
         contentType: file.contentType,
