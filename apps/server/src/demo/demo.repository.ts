@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import {
   capabilityProfiles,
@@ -69,8 +69,21 @@ export async function insertKioskStaffFacilities(
   await tx.insert(kioskStaffFacilities).values(rows);
 }
 
-export async function insertExternalSystem(tx: Tx, row: NewExternalSystem): Promise<void> {
-  await tx.insert(externalSystems).values(row);
+/**
+ * A patient's external system under the facility's identifier: added, or its name and events set again when the
+ * patient has it already (a seed run again changes nothing). Its id.
+ */
+export async function putExternalSystem(tx: Tx, row: NewExternalSystem & { externalId: string }): Promise<number> {
+  const [stored] = await tx
+    .insert(externalSystems)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [externalSystems.patientId, externalSystems.externalId],
+      targetWhere: isNotNull(externalSystems.externalId),
+      set: { name: row.name, activeTriggerEventTypes: row.activeTriggerEventTypes ?? [] },
+    })
+    .returning({ id: externalSystems.id });
+  return stored!.id;
 }
 
 export async function findPatientIdByMrn(tx: Tx, mrn: string): Promise<number | undefined> {

@@ -6,7 +6,6 @@ import {
   findPatientIdByMrn,
   hasFacilities,
   insertCapabilityProfiles,
-  insertExternalSystem,
   insertFacility,
   insertFacilityAliases,
   insertKioskStaffFacilities,
@@ -21,6 +20,7 @@ import { seedDemoCareTeam } from './demo-careteam';
 import type { DemoContext } from './demo-context';
 import { seedDemoEducation } from './demo-education';
 import { seedDemoFollowUpPlan } from './demo-follow-up-plan';
+import { seedDemoHealthSummaries } from './demo-health-summaries';
 import { seedDemoLabResults } from './demo-lab-results';
 import { seedDemoMedicalNotes } from './demo-medical-notes';
 import { KIOSK_PATIENTS, seedDemoQuestionnaires, type KioskPatient } from './demo-questionnaires';
@@ -354,13 +354,6 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
       [...KIOSK_PATIENTS.riverside, ...KIOSK_PATIENTS.lakeside].map((p, i) => [p.mrn, kioskPatientRows[i]!.id]),
     );
 
-    await insertExternalSystem(tx, {
-      patientId: jane.id,
-      name: 'Riverside Health Information Exchange',
-      externalId: 'RIVERSIDE-HIE',
-      activeTriggerEventTypes: ['CcdaRequested'],
-    });
-
     const johnId = await findPatientIdByMrn(tx, 'RCC-100871');
     if (johnId === undefined || !samPatient) throw new Error('Seeding the demo patients failed');
     const context: DemoContext = {
@@ -379,6 +372,8 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     await seedDemoLabResults(tx, context);
     await seedDemoMedicalNotes(tx, context);
     await seedDemoTreatmentSummary(tx, context);
+    // jane's and john's external systems with the C-CDA documents they sent.
+    await seedDemoHealthSummaries(tx, context);
     await seedDemoQuestionnaires(tx, context);
     // After the care team: its providers write and are written to.
     await seedDemoSecureMessages(tx, context, {

@@ -5,7 +5,15 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
-import { facilities, patients, personalContacts, themes, users } from '../../src/db/schema/index';
+import {
+  externalSystems,
+  facilities,
+  healthSummaryDocuments,
+  patients,
+  personalContacts,
+  themes,
+  users,
+} from '../../src/db/schema/index';
 import { prepareDatabase, type PrepareLog } from '../../src/startup';
 import { createTestDatabase } from '../helpers';
 
@@ -26,7 +34,14 @@ function recordingLog() {
 async function counts(database: Database) {
   const db = database.db;
   const n = async (
-    table: typeof users | typeof patients | typeof facilities | typeof personalContacts | typeof themes,
+    table:
+      | typeof users
+      | typeof patients
+      | typeof facilities
+      | typeof personalContacts
+      | typeof themes
+      | typeof externalSystems
+      | typeof healthSummaryDocuments,
   ) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
   const jane = await db.select({ id: users.id }).from(users).where(eq(users.username, 'jane.doe'));
   return {
@@ -35,6 +50,8 @@ async function counts(database: Database) {
     facilities: await n(facilities),
     contacts: await n(personalContacts),
     themes: await n(themes),
+    externalSystems: await n(externalSystems),
+    healthSummaries: await n(healthSummaryDocuments),
     jane: jane.length,
   };
 }
@@ -84,7 +101,15 @@ describe('DEMO_DATA in the configuration', () => {
 describe('prepareDatabase on an empty database', () => {
   it('in production without DEMO_DATA: reference data only, no demo people, no demo facility', async () => {
     const { counts: after, log } = await prepare(loadConfig({ NODE_ENV: 'production', ...SECRET }));
-    expect(after).toMatchObject({ users: 0, patients: 0, facilities: 0, contacts: 0, jane: 0 });
+    expect(after).toMatchObject({
+      users: 0,
+      patients: 0,
+      facilities: 0,
+      contacts: 0,
+      externalSystems: 0,
+      healthSummaries: 0,
+      jane: 0,
+    });
     expect(after.themes).toBeGreaterThan(0);
     expect(log.warnings()).toEqual([]);
     expect(log.lines.map((l) => l.msg).join('\n')).not.toMatch(/seeded/i);
@@ -114,6 +139,9 @@ describe('prepareDatabase on an empty database', () => {
   it('outside production by default: seeds the demo without a warning', async () => {
     const { counts: after, log } = await prepare(loadConfig({ NODE_ENV: 'development', ...SECRET }));
     expect(after.jane).toBe(1);
+    // jane's two systems and john's one, with their C-CDA documents (demo/ccda).
+    expect(after.externalSystems).toBe(3);
+    expect(after.healthSummaries).toBe(10);
     expect(log.warnings()).toEqual([]);
   });
 

@@ -17,10 +17,20 @@ export const RIVERSIDE_CANCER_CENTER: CcdaOrganization = {
   phone: RIVERSIDE_PHONES.mainLine,
   address: RIVERSIDE_ADDRESS,
 };
+/**
+ * The regional hospital's numbers (another organization than the demo facilities, so not in demo-phones.ts), in
+ * the 555-0100 to 555-0199 range set aside for fiction like every demo number.
+ */
+export const REGIONAL_HOSPITAL_PHONES = {
+  mainLine: '5185550170',
+  forde: '5185550171',
+  whitman: '5185550172',
+} as const;
+
 export const RIVERSIDE_REGIONAL_HOSPITAL: CcdaOrganization = {
   id: { root: '2.16.840.1.113883.4.6', extension: '1457382916' },
   name: 'Riverside Regional Hospital',
-  phone: '5185550300',
+  phone: REGIONAL_HOSPITAL_PHONES.mainLine,
   address: { street: ['600 Hospital Drive'], city: 'Riverside', state: 'NY', postalCode: '12210' },
 };
 
@@ -38,8 +48,8 @@ export const PROVIDERS = {
   okafor: provider('1578263014', 'Samuel', 'Okafor', RIVERSIDE_PHONES.radiationOncology, RIVERSIDE_CANCER_CENTER),
   hale: provider('1740392851', 'Marcus', 'Hale', RIVERSIDE_PHONES.breastSurgery, RIVERSIDE_CANCER_CENTER),
   marsh: provider('1891047362', 'Helen', 'Marsh', RIVERSIDE_PHONES.urologyClinic, RIVERSIDE_CANCER_CENTER),
-  forde: provider('1649205738', 'Alan', 'Forde', '5185550310', RIVERSIDE_REGIONAL_HOSPITAL),
-  whitman: provider('1225019846', 'Grace', 'Whitman', '5185550320', RIVERSIDE_REGIONAL_HOSPITAL),
+  forde: provider('1649205738', 'Alan', 'Forde', REGIONAL_HOSPITAL_PHONES.forde, RIVERSIDE_REGIONAL_HOSPITAL),
+  whitman: provider('1225019846', 'Grace', 'Whitman', REGIONAL_HOSPITAL_PHONES.whitman, RIVERSIDE_REGIONAL_HOSPITAL),
 };
 
 /** The providers the treatment summary names, by the name it gives. */

@@ -11,7 +11,7 @@ import type { DemoCcdaDocument, DemoCcdaSystemKey } from './demo-ccda-systems';
 // over the past year, generated from their demo record relative to `now`. Nothing here writes to the database: the
 // seed stores them through the integration API's intake, each under its system and id, as a facility would.
 
-export { demoCcdaPatients } from './demo-ccda-people';
+export { demoCcdaPatients, REGIONAL_HOSPITAL_PHONES } from './demo-ccda-people';
 export { DEMO_CCDA_SYSTEMS, type DemoCcdaDocument, type DemoCcdaSystemKey } from './demo-ccda-systems';
 
 /** Each system's identifier root (documents and entries). */

@@ -169,15 +169,18 @@ export async function findPatientFacilities(db: DbOrTx, scope: PatientScope) {
 }
 
 export async function findExternalSystems(db: DbOrTx, scope: PatientScope) {
-  return db
-    .select({
-      externalSystemId: externalSystems.id,
-      name: externalSystems.name,
-      activeTriggerEventTypes: externalSystems.activeTriggerEventTypes,
-    })
-    .from(externalSystems)
-    .where(eq(externalSystems.patientId, scope.patientId))
-    .orderBy(externalSystems.id);
+  return (
+    db
+      .select({
+        externalSystemId: externalSystems.id,
+        name: externalSystems.name,
+        activeTriggerEventTypes: externalSystems.activeTriggerEventTypes,
+      })
+      .from(externalSystems)
+      .where(eq(externalSystems.patientId, scope.patientId))
+      // By the name the patient reads, whatever its case (external_systems_patient_name_idx); ties by id.
+      .orderBy(sql`lower(${externalSystems.name})`, externalSystems.id)
+  );
 }
 
 /** A user by username (any case) with the patient record they own, if any: for the ticket command. */

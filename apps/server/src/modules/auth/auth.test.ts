@@ -4,7 +4,7 @@ import type { Capabilities, LoginProfile, TokenSuccess } from '@portal/contracts
 import { bearer, type AccessFixture } from '../../../test/access-fixture';
 import { openApiApp, type TestApp } from '../../../test/api';
 import { captureLogs } from '../../../test/helpers';
-import { auditEvents, facilities, sessions, users } from '../../db/schema/index';
+import { auditEvents, externalSystems, facilities, sessions, users } from '../../db/schema/index';
 import { DEMO_PASSWORD, DEMO_SECRETS } from '../../demo/demo';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -483,10 +483,37 @@ describe('GET /api/patients/{patientId} and its facilities and external systems'
     expect(systems.json()).toEqual([
       {
         externalSystemId: expect.any(Number),
-        name: 'Riverside Health Information Exchange',
+        name: 'Riverside Cancer Center Oncology',
+        activeTriggerEventTypes: ['CcdaRequested'],
+      },
+      {
+        externalSystemId: expect.any(Number),
+        name: 'Riverside Regional Hospital',
         activeTriggerEventTypes: ['CcdaRequested'],
       },
     ]);
+  });
+
+  it('lists external systems by name whatever its case, then in the order they were added', async () => {
+    const john = await fx.token('patientB');
+    for (const name of ['zeta Imaging', 'Beta Lab', 'alpha clinic', 'beta lab']) {
+      await t.database.db
+        .insert(externalSystems)
+        .values({ patientId: fx.patientB, name, externalId: `SORT-${name.replace(/\s/g, '-')}` });
+    }
+    const res = await t.app.inject({
+      url: `/api/patients/${fx.patientB}/externalSystems`,
+      headers: bearer(john.bearer),
+    });
+    const listed = res.json<{ externalSystemId: number; name: string }[]>();
+    expect(listed.map((s) => s.name)).toEqual([
+      'alpha clinic',
+      'Beta Lab',
+      'beta lab',
+      'Riverside Cancer Center Oncology',
+      'zeta Imaging',
+    ]);
+    expect(listed[1]!.externalSystemId).toBeLessThan(listed[2]!.externalSystemId);
   });
 
   it('gives kiosk and link users no external systems', async () => {
