@@ -107,7 +107,7 @@ describe('MailOutbox', () => {
     const xml = new TextEncoder().encode('<ClinicalDocument>é</ClinicalDocument>');
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
     const files = [
-      { fileName: 'HealthSummary_2024-03-05_7.xml', contentType: 'application/xml', content: xml },
+      { fileName: 'HealthSummary_2024-03-05_7.xml', contentType: 'application/xml; charset=utf-8', content: xml },
       { fileName: 'HealthSummary_2024-03-05_7.pdf', contentType: 'application/pdf', content: pdf },
     ];
 
@@ -127,7 +127,12 @@ describe('MailOutbox', () => {
       const [listed] = await outbox.list({ to: 'files@example.org' });
       expect(listed?.replyTo).toBe('jane.doe@example.org');
       expect(listed?.attachments).toEqual([
-        { id: expect.any(Number), fileName: files[0]!.fileName, contentType: 'application/xml', sizeBytes: xml.length },
+        {
+          id: expect.any(Number),
+          fileName: files[0]!.fileName,
+          contentType: 'application/xml; charset=utf-8',
+          sizeBytes: xml.length,
+        },
         { id: expect.any(Number), fileName: files[1]!.fileName, contentType: 'application/pdf', sizeBytes: pdf.length },
       ]);
       const stored = await outbox.attachment(id, listed!.attachments[1]!.id);
@@ -154,7 +159,8 @@ describe('MailOutbox', () => {
       ['a file name with a path', { attachments: [{ ...files[0]!, fileName: '../etc/passwd' }] }],
       ['a file name with a line break', { attachments: [{ ...files[0]!, fileName: 'a\r\nX-Injected: 1.xml' }] }],
       ['a file name too long', { attachments: [{ ...files[0]!, fileName: `${'a'.repeat(201)}.xml` }] }],
-      ['a media type with parameters', { attachments: [{ ...files[0]!, contentType: 'text/plain; x="\r\n"' }] }],
+      ['a media type with a line break', { attachments: [{ ...files[0]!, contentType: 'text/plain; x="\r\n"' }] }],
+      ['a media type with a stray parameter', { attachments: [{ ...files[0]!, contentType: 'text/plain; charset' }] }],
       ['no media type', { attachments: [{ ...files[0]!, contentType: '' }] }],
       ['content that is no bytes', { attachments: [{ ...files[0]!, content: 'text' as unknown as Uint8Array }] }],
     ])('refuses %s and stores nothing', async (_name, extra) => {

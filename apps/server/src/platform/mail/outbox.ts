@@ -64,8 +64,9 @@ const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_SUBJECT = 998; // RFC 5322 line limit
 const MAX_FILE_NAME = 200; // the column's check
-// type/subtype as RFC 6838 allows them, no parameters.
-const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
+// type/subtype as RFC 6838 allows them, with parameters such as charset (a token or a quoted string).
+const MEDIA_TYPE =
+  /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;\s*[a-z0-9!#$&^_.+-]+=([a-z0-9!#$&^_.+-]+|"[^"\\]*"))*$/i;
 
 export function isPlausibleAddress(to: string): boolean {
   if (to.length > 254 || CONTROL.test(to) || !ADDRESS.test(to)) return false;
@@ -115,7 +116,7 @@ function validateAttachment(attachment: MailAttachment): void {
   ) {
     throw new InvalidMailError(`An attachment needs a file name of 1 to ${MAX_FILE_NAME} characters, without paths.`);
   }
-  if (typeof contentType !== 'string' || !MEDIA_TYPE.test(contentType)) {
+  if (typeof contentType !== 'string' || CONTROL.test(contentType) || !MEDIA_TYPE.test(contentType)) {
     throw new InvalidMailError('An attachment needs a media type such as application/xml.');
   }
   if (!(content instanceof Uint8Array)) throw new InvalidMailError('An attachment needs its bytes.');

@@ -1,0 +1,427 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, gt, inArray, max } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { SMTPServer } from 'smtp-server';
+import type { SMTPServerOptions } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_SUMMARY_EMAIL_AUDIT_EVENT, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT } from '@portal/contracts';
+import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
+import { expectError, expectOk, openApiApp, openSecondApp, type ApiCaller, type TestApp } from '../../../test/api';
+import { seedHealthSummaryFixture, type HealthSummaryFixture } from '../../../test/health-summary-fixture';
+import { auditEvents, facilities, healthSummaryDocuments, mailOutbox, patients } from '../../db/schema/index';
+import type { DevDirectMessage } from '../../platform/direct/dev-direct';
+import { readMessage } from '../../platform/direct/mime';
+import { decryptAndVerify } from '../../platform/direct/smime-open';
+import { DEMO_RECIPIENT_DIRECT_ADDRESS, writeDirectTestCertificates } from '../../platform/direct/test-certificates';
+import type { DirectTestFiles } from '../../platform/direct/test-certificates';
+
+// POST .../HealthSummary/{ifSystemId}/{transmitType}: by email through the outbox (attachments, Reply-To), and by
+// Direct through a real SMTP listener standing for the HISP, the message opened with the demo recipient's key.
+
+interface Hisp {
+  port: number;
+  received: { from: string; to: string[]; raw: Buffer }[];
+  connections: number;
+  close(): Promise<void>;
+}
+
+async function startHisp(extra: Partial<SMTPServerOptions> = {}): Promise<Hisp> {
+  const state = { received: [] as Hisp['received'], connections: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onConnect(_session, callback) {
+      state.connections += 1;
+      callback();
+    },
+    ...extra,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        state.received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as net.AddressInfo;
+  return {
+    port,
+    get received() {
+      return state.received;
+    },
+    get connections() {
+      return state.connections;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+let t: TestApp;
+let fx: AccessFixture;
+let db: TestApp['database']['db'];
+let api: ApiCaller;
+let f: HealthSummaryFixture;
+let disabled: HealthSummaryFixture;
+let hisp: Hisp;
+let certs: DirectTestFiles;
+let dir: string;
+let facilityName: string;
+/** The fixture's documents, newest first, with their stored XML. */
+let stored: { id: number; documentDate: string; xml: string }[];
+
+const directConfig = (smtpUrl: string) => ({
+  DIRECT_SMTP_URL: smtpUrl,
+  DIRECT_CERT_FILE: certs.settings.certFile,
+  DIRECT_KEY_FILE: certs.settings.keyFile,
+  DIRECT_FROM: certs.settings.from,
+  DIRECT_TRUST_DIR: certs.settings.trustDir,
+});
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'portal-transmit-'));
+  certs = await writeDirectTestCertificates(path.join(dir, 'certs'));
+  hisp = await startHisp();
+  ({ t, fx, db, api } = await openApiApp({ config: directConfig(`smtp://127.0.0.1:${hisp.port}`) }));
+  f = await seedHealthSummaryFixture(db, fx.patientA);
+  disabled = await seedHealthSummaryFixture(db, fx.patientA, { sendSecurelyDisabled: true });
+  stored = await db
+    .select({
+      id: healthSummaryDocuments.id,
+      documentDate: healthSummaryDocuments.documentDate,
+      xml: healthSummaryDocuments.xml,
+    })
+    .from(healthSummaryDocuments)
+    .where(
+      inArray(
+        healthSummaryDocuments.id,
+        f.documents.map((d) => d.id),
+      ),
+    );
+  stored.sort((a, b) => b.documentDate.localeCompare(a.documentDate) || b.id - a.id);
+  const [facility] = await db
+    .select({ name: facilities.name })
+    .from(patients)
+    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+    .where(eq(patients.id, fx.patientA));
+  facilityName = facility!.name;
+});
+afterAll(async () => {
+  await t?.close();
+  await hisp?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const url = (type: string, systemId: number = f.systems.ccda.id, query = '') =>
+  `/api/patients/${fx.patientA}/HealthSummary/${systemId}/${type}${query}`;
+const one = () => ({ ccdaId: stored[0]!.id, startDate: null, endDate: null });
+const range = () => ({ startDate: '2000-01-01', endDate: '2099-12-31' });
+const email = (body: Record<string, unknown> = {}) => ({
+  senderAddress: 'jane.doe@example.org',
+  recipientAddress: 'dr.smith@clinic.example',
+  messageText: 'Here is my summary\r\nfor Tuesday.',
+  identifier: one(),
+  ...body,
+});
+const secure = (body: Record<string, unknown> = {}) => ({
+  recipientAddress: DEMO_RECIPIENT_DIRECT_ADDRESS,
+  messageText: 'For my visit on Tuesday.',
+  identifier: one(),
+  ...body,
+});
+
+async function lastIds() {
+  const [a] = await db.select({ id: max(auditEvents.id) }).from(auditEvents);
+  const [m] = await db.select({ id: max(mailOutbox.id) }).from(mailOutbox);
+  return { audit: a?.id ?? 0, mail: m?.id ?? 0 };
+}
+const auditSince = (since: number, event: string) =>
+  db
+    .select()
+    .from(auditEvents)
+    .where(and(gt(auditEvents.id, since), eq(auditEvents.eventType, event)));
+const mailSince = (since: number) =>
+  t.app.deps.outbox.list({ limit: 500 }).then((all) => all.filter((m) => m.id > since));
+
+describe('sending a summary by email', () => {
+  it('queues the mail with the XML as stored, its PDF and Reply-To, and the audit row in one transaction', async () => {
+    const before = await lastIds();
+    const res = await api.post(url('email', f.systems.ccda.id, '?language=en-US'), 'patientA', email());
+    expect(expectOk(res)).toEqual({ transmitType: 'email', documentCount: 1 });
+
+    const [mail] = await mailSince(before.mail);
+    expect(mail).toMatchObject({
+      to: 'dr.smith@clinic.example',
+      replyTo: 'jane.doe@example.org',
+      subject: `Health summary from ${facilityName}`,
+      html: null,
+      status: 'pending',
+    });
+    expect(mail!.text).toContain('jane.doe@example.org sent you a health summary from the');
+    expect(mail!.text).toContain('Their message:\nHere is my summary\nfor Tuesday.');
+    expect(mail!.text).toContain('attached twice: as a C-CDA XML file');
+    expect(mail!.text).toContain('Standard email is not secure');
+    expect(mail!.attachments.map((a) => [a.fileName, a.contentType])).toEqual([
+      [`HealthSummary_${stored[0]!.documentDate}_${stored[0]!.id}.xml`, 'application/xml; charset=utf-8'],
+      [`HealthSummary_${stored[0]!.documentDate}_${stored[0]!.id}.pdf`, 'application/pdf'],
+    ]);
+    const xml = await t.app.deps.outbox.attachment(mail!.id, mail!.attachments[0]!.id);
+    expect(Buffer.from(xml!.content).toString('utf8')).toBe(stored[0]!.xml);
+    const pdf = await t.app.deps.outbox.attachment(mail!.id, mail!.attachments[1]!.id);
+    expect(Buffer.from(pdf!.content).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const [row, ...more] = await auditSince(before.audit, HEALTH_SUMMARY_EMAIL_AUDIT_EVENT);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ patientId: fx.patientA, outcome: 'success', relationship: 'self' });
+    expect(row!.detail).toEqual({
+      ifSystemId: f.systems.ccda.id,
+      ccdaIds: [stored[0]!.id],
+      transmitType: 'email',
+      recipientDomain: 'clinic.example',
+    });
+    expect(JSON.stringify(row)).not.toMatch(/dr\.smith|jane\.doe|Tuesday/);
+  });
+
+  it('attaches one zip of each document’s XML and PDF for a range, in the caller’s language', async () => {
+    const before = await lastIds();
+    const body = email({ identifier: range(), messageText: '' });
+    const res = await api.post(url('email', f.systems.ccda.id, '?language=es-MX'), 'patientA', body);
+    expect(expectOk(res)).toEqual({ transmitType: 'email', documentCount: 2 });
+    const [mail] = await mailSince(before.mail);
+    expect(mail!.subject).toBe(`Resumen de salud de ${facilityName}`);
+    expect(mail!.text).toContain('El correo electrónico estándar no es seguro');
+    expect(mail!.text).not.toContain('Su mensaje:');
+    expect(mail!.attachments.map((a) => [a.fileName, a.contentType])).toEqual([
+      ['HealthSummary_2000-01-01_to_2099-12-31.zip', 'application/zip'],
+    ]);
+    const zip = await t.app.deps.outbox.attachment(mail!.id, mail!.attachments[0]!.id);
+    const entries = unzipSync(zip!.content);
+    expect(Object.keys(entries).sort()).toEqual(
+      stored.flatMap((d) => ['xml', 'pdf'].map((ext) => `HealthSummary_${d.documentDate}_${d.id}.${ext}`)).sort(),
+    );
+    const [auditRow] = await auditSince(before.audit, HEALTH_SUMMARY_EMAIL_AUDIT_EVENT);
+    expect(auditRow!.detail).toMatchObject({ ccdaIds: stored.map((d) => d.id) });
+  });
+
+  it.each([
+    ['senderAddress', { senderAddress: undefined }, 'senderAddress is required'],
+    ['senderAddress', { senderAddress: 'jane.doe' }, 'Email address is not in correct format.'],
+    ['senderAddress', { senderAddress: 'a@b.example\r\nBcc: x@y.example' }, undefined],
+    ['recipientAddress', { recipientAddress: 'dr smith@clinic.example' }, 'Email address is not in correct format.'],
+    ['recipientAddress', { recipientAddress: 'a@b.example, c@d.example' }, undefined],
+    ['messageText', { messageText: 'x'.repeat(2001) }, 'messageText: messageText must be at most 2000 characters'],
+    ['patientId', { patientId: 999_999 }, undefined],
+    ['ifSystemId', { ifSystemId: 999_999 }, undefined],
+    ['transmitType', { transmitType: 'sendSecurely' }, undefined],
+    ['identifier.startDate', { identifier: {} }, undefined],
+    ['identifier.endDate', { identifier: { startDate: '2024-01-01', endDate: null } }, undefined],
+  ])('refuses a bad %s with 400 naming it, queuing nothing', async (field, extra, message) => {
+    const before = await lastIds();
+    const res = await api.post(url('email'), 'patientA', email(extra));
+    expectError(res, 400, 'validation_failed', { field, ...(message ? { message } : {}) });
+    expect(await mailSince(before.mail)).toEqual([]);
+    expect(await auditSince(before.audit, HEALTH_SUMMARY_EMAIL_AUDIT_EVENT)).toEqual([]);
+  });
+
+  it('answers 404 for a system of another patient or a range without documents', async () => {
+    expectError(await api.post(url('email', 999_999), 'patientA', email()), 404, 'not_found');
+    const empty = email({ identifier: { startDate: '1990-01-01', endDate: '1990-12-31' } });
+    expectError(await api.post(url('email'), 'patientA', empty), 404, 'not_found');
+  });
+
+  it('counts against the limits every mail shares: 429 once the recipient’s are spent, nothing queued', async () => {
+    // An app of its own, so that its counters start at zero.
+    const second = await openSecondApp(t, { config: directConfig(`smtp://127.0.0.1:${hisp.port}`) });
+    try {
+      for (let i = 0; i < 5; i++) await second.app.deps.limits.consume('mailRecipient', 'limited@clinic.example');
+      const before = await lastIds();
+      const { bearer } = await fx.token('patientA');
+      const res = await second.app.inject({
+        method: 'POST',
+        url: url('email'),
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: email({ recipientAddress: 'Limited@clinic.example' }),
+      });
+      expectError(res, 429, 'too_many_attempts');
+      expect(await mailSince(before.mail)).toEqual([]);
+      expect(await auditSince(before.audit, HEALTH_SUMMARY_EMAIL_AUDIT_EVENT)).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses kiosk and link sessions and strangers; a representative sends for the patient', async () => {
+    for (const [who, status] of [
+      ['kioskUserOfA', 403],
+      ['linkUserOfA', 403],
+      ['patientB', 404],
+      ['anonymous', 401],
+    ] as [CallerKind, number][]) {
+      expect((await api.post(url('email'), who, email())).statusCode, who).toBe(status);
+    }
+    const before = await lastIds();
+    const res = await api.post(url('email'), 'representativeOfA', email({ senderAddress: 'robert@example.org' }));
+    expect(expectOk(res)).toEqual({ transmitType: 'email', documentCount: 1 });
+    const [row] = await auditSince(before.audit, HEALTH_SUMMARY_EMAIL_AUDIT_EVENT);
+    expect(row).toMatchObject({ patientId: fx.patientA, relationship: 'representative' });
+  });
+});
+
+describe('sending a summary securely by Direct', () => {
+  it('hands the HISP one signed and encrypted message the demo recipient opens, holding both files', async () => {
+    const before = await lastIds();
+    const res = await api.post(url('sendSecurely'), 'patientA', secure());
+    expect(expectOk(res)).toEqual({ transmitType: 'sendSecurely', documentCount: 1 });
+    expect(hisp.received).toHaveLength(1);
+    const [sent] = hisp.received;
+    expect(sent!.from).toBe(certs.facility.address);
+    expect(sent!.to).toEqual([DEMO_RECIPIENT_DIRECT_ADDRESS]);
+    expect(sent!.raw.toString('latin1')).not.toContain('ClinicalDocument');
+
+    const opened = await decryptAndVerify({
+      entity: sent!.raw,
+      recipient: certs.recipient,
+      trustedSigners: [certs.authority.certificatePem],
+    });
+    expect(opened.signer.emailAddresses).toEqual([certs.facility.address]);
+    const message = readMessage(opened.mime);
+    expect(message.subject).toBe(`Health summary from ${facilityName}`);
+    expect(message.text).toContain(`A patient of ${facilityName} sent you their health summary`);
+    expect(message.text).toContain('Message from the sender:\r\nFor my visit on Tuesday.');
+    expect(message.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`HealthSummary_${stored[0]!.documentDate}_${stored[0]!.id}.xml`, 'application/xml'],
+      [`HealthSummary_${stored[0]!.documentDate}_${stored[0]!.id}.pdf`, 'application/pdf'],
+    ]);
+    expect(message.attachments[0]!.content.toString('utf8')).toBe(stored[0]!.xml);
+    expect(message.attachments[1]!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+    expect(row).toMatchObject({ outcome: 'success', patientId: fx.patientA });
+    expect(row!.detail).toEqual({
+      ifSystemId: f.systems.ccda.id,
+      ccdaIds: [stored[0]!.id],
+      transmitType: 'sendSecurely',
+      recipientDomain: 'direct.example-clinic.org',
+    });
+    expect(await mailSince(before.mail)).toEqual([]);
+  });
+
+  it('refuses a recipient without a certificate with 422 before any connection, and records the failure', async () => {
+    const { connections } = hisp;
+    const received = hisp.received.length;
+    const before = await lastIds();
+    const res = await api.post(
+      url('sendSecurely'),
+      'patientA',
+      secure({ recipientAddress: 'dr.who@direct.nowhere.example' }),
+    );
+    expectError(res, 422, 'healthsummarysendsecurelyfailed', 'recipientAddress');
+    expect(hisp.connections).toBe(connections);
+    expect(hisp.received).toHaveLength(received);
+    const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+    expect(row).toMatchObject({ outcome: 'failure' });
+    expect(row!.detail).toMatchObject({ reason: 'recipient_unknown', recipientDomain: 'direct.nowhere.example' });
+  });
+
+  it('answers 502 when the HISP is down, and records the failure', async () => {
+    const down = await openSecondApp(t, { config: directConfig(`smtp://127.0.0.1:${await freePort()}`) });
+    try {
+      const before = await lastIds();
+      const { bearer } = await fx.token('patientA');
+      const res = await down.app.inject({
+        method: 'POST',
+        url: url('sendSecurely'),
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: secure(),
+      });
+      expectError(res, 502, 'healthsummarysendsecurelyfailed');
+      const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+      expect(row).toMatchObject({ outcome: 'failure' });
+      expect(row!.detail).toMatchObject({ reason: 'hisp_failed' });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('answers 409 noCcdaConfigured for a system marked so, or a portal without Direct', async () => {
+    const res = await api.post(url('sendSecurely', disabled.systems.ccda.id), 'patientA', secure());
+    expectError(res, 409, 'noCcdaConfigured');
+    const production = await openSecondApp(t, { config: { NODE_ENV: 'production' } });
+    try {
+      const { bearer } = await fx.token('patientA');
+      const none = await production.app.inject({
+        method: 'POST',
+        url: url('sendSecurely'),
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: secure(),
+      });
+      expectError(none, 409, 'noCcdaConfigured');
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('refuses an address that is none with 400 naming recipientAddress', async () => {
+    const res = await api.post(url('sendSecurely'), 'patientA', secure({ recipientAddress: 'dr.lee' }));
+    expectError(res, 400, 'validation_failed', {
+      field: 'recipientAddress',
+      message: 'Enter a valid Direct Address: dr.lee',
+    });
+  });
+
+  it('lets a representative send, refuses the kiosk', async () => {
+    expect((await api.post(url('sendSecurely'), 'kioskUserOfA', secure())).statusCode).toBe(403);
+    const res = await api.post(url('sendSecurely'), 'representativeOfA', secure({ identifier: range() }));
+    expect(expectOk(res)).toEqual({ transmitType: 'sendSecurely', documentCount: 2 });
+    const last = hisp.received[hisp.received.length - 1]!;
+    const opened = await decryptAndVerify({ entity: last.raw, recipient: certs.recipient });
+    expect(readMessage(opened.mime).attachments.map((a) => a.contentType)).toEqual(['application/zip']);
+  });
+
+  it('keeps the message for the developer Direct mailbox outside production without DIRECT_*', async () => {
+    const dataDir = path.join(dir, 'data');
+    const dev = await openSecondApp(t, { config: { DATA_DIR: dataDir } });
+    try {
+      const { bearer } = await fx.token('patientA');
+      const res = await dev.app.inject({
+        method: 'POST',
+        url: url('sendSecurely'),
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: secure(),
+      });
+      expect(expectOk(res)).toEqual({ transmitType: 'sendSecurely', documentCount: 1 });
+      const [kept] = (await dev.app.inject({ url: '/api/dev/direct?limit=1' })).json<DevDirectMessage[]>();
+      expect(kept?.opened).toMatchObject({
+        to: DEMO_RECIPIENT_DIRECT_ADDRESS,
+        subject: `Health summary from ${facilityName}`,
+        attachments: [{ contentType: 'application/xml' }, { contentType: 'application/pdf' }],
+      });
+      const unknown = await dev.app.inject({
+        method: 'POST',
+        url: url('sendSecurely'),
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: secure({ recipientAddress: 'someone@direct.elsewhere.example' }),
+      });
+      expectError(unknown, 422, 'healthsummarysendsecurelyfailed');
+    } finally {
+      await dev.close();
+    }
+  });
+});

@@ -1,0 +1,271 @@
+import {
+  EMAIL_FORMAT_MESSAGE,
+  HEALTH_SUMMARY_EMAIL_AUDIT_EVENT,
+  HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT,
+  isValidEmail,
+  type HealthSummaryTransmitBodySchema,
+  type HealthSummaryTransmitResult,
+  type HealthSummaryTransmitType,
+} from '@portal/contracts';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { PatientScope } from '../../platform/access/patient-scope';
+import { audit } from '../../platform/audit/audit';
+import { callerLanguage, type LanguageRequest } from '../../platform/content/caller-language';
+import type { Strings } from '../../platform/content/language-packs';
+import { DirectRecipientUnknownError, DirectSendError } from '../../platform/direct/direct-sender';
+import type { DirectService } from '../../platform/direct/direct-service';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
+import type { Limits } from '../../platform/http/limits';
+import { countMail } from '../../platform/mail/mail-limits';
+import { isPlausibleAddress, type MailOutbox } from '../../platform/mail/outbox';
+import { recipientDomain } from '../../platform/mail/sender';
+import { fill } from '../../platform/mail/templates';
+import { ccdaLabels } from './health-summary.documents';
+import { attachmentFiles, type SummaryFile } from './health-summary.download';
+import {
+  findDocumentsWithXml,
+  findExternalSystem,
+  selectionOf,
+  SUMMARY_NOT_FOUND_MESSAGE,
+  type SummarySelection,
+} from './health-summary.repository';
+import { isDirectAvailable } from './health-summary.service';
+import { findSendingFacility } from './health-summary.transmit.repository';
+
+// Sending a summary (spec 002, 2.7; 170.315(e)(1)): by email through the outbox, with the documents' files attached
+// and Reply-To the sender's address, or by Direct at once through the facility's HISP. Both write their audit row
+// with the documents' ids and the recipient's domain, never an address's local part nor any content.
+
+export type TransmitBody = z.output<typeof HealthSummaryTransmitBodySchema>;
+
+export interface TransmitRequest {
+  scope: PatientScope;
+  /** The path's values, which the body must repeat if it names them. */
+  patientId: number;
+  ifSystemId: number;
+  transmitType: HealthSummaryTransmitType;
+  body: TransmitBody;
+  language: LanguageRequest;
+  ip: string;
+}
+
+export interface TransmitDeps {
+  db: Db;
+  config: Config;
+  outbox: MailOutbox;
+  limits: Limits;
+  direct: DirectService | null;
+  /** pino-like; gets the HISP's failure without addresses. */
+  log: { warn(obj: Record<string, unknown>, msg?: string): void };
+}
+
+export const TRANSMIT_MESSAGES = {
+  senderRequired: 'senderAddress is required',
+  invalidDirectAddress: (email: string) => `Enter a valid Direct Address: ${email}`,
+  noCcdaConfigured: 'Send Securely is not available for this health summary.',
+  sendFailed: 'The health summary could not be sent by email. Please try again later.',
+  recipientUnknown:
+    'The health summary could not be sent securely: this Direct Address is not one the portal can send to.',
+  hispFailed: 'The health summary could not be sent securely. Please try again later.',
+} as const;
+
+const SEND_SECURELY_FAILED = 'healthsummarysendsecurelyfailed';
+
+// The sender's words go into a plain-text body: line breaks stay, other control characters go.
+// eslint-disable-next-line no-control-regex
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+function messageOf(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(CONTROL_EXCEPT_LINES, '').trim();
+}
+
+function isAddress(value: string): boolean {
+  return isValidEmail(value) && isPlausibleAddress(value);
+}
+
+/** The body's checks beyond its schema: the path's ids repeated, and a whole identifier. */
+function checkBody(request: TransmitRequest): SummarySelection {
+  const { body } = request;
+  if (body.patientId !== undefined && body.patientId !== request.patientId) {
+    throw badRequest('validation_failed', 'patientId must be the patient of the path', 'patientId');
+  }
+  if (body.ifSystemId !== undefined && body.ifSystemId !== request.ifSystemId) {
+    throw badRequest('validation_failed', 'ifSystemId must be the system of the path', 'ifSystemId');
+  }
+  if (body.transmitType !== undefined && body.transmitType !== request.transmitType) {
+    throw badRequest('validation_failed', 'transmitType must be the one of the path', 'transmitType');
+  }
+  const { ccdaId, startDate, endDate } = body.identifier;
+  if (ccdaId === undefined || ccdaId === null) {
+    for (const [field, value] of [
+      ['startDate', startDate],
+      ['endDate', endDate],
+    ] as const) {
+      if (value === undefined || value === null) {
+        throw badRequest('validation_failed', 'Give ccdaId, or both startDate and endDate', `identifier.${field}`);
+      }
+    }
+  }
+  return selectionOf(body.identifier);
+}
+
+function paragraphs(parts: (string | false | undefined)[]): string {
+  return `${parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n\n')}\n`;
+}
+
+export class HealthSummaryTransmitService {
+  constructor(private readonly deps: TransmitDeps) {}
+
+  send(request: TransmitRequest): Promise<HealthSummaryTransmitResult> {
+    return request.transmitType === 'email' ? this.email(request) : this.sendSecurely(request);
+  }
+
+  /** The system's documents of the selection with their XML; 404 when there are none. */
+  private async documents(request: TransmitRequest, systemId: number, selection: SummarySelection) {
+    const documents = await findDocumentsWithXml(this.deps.db, request.scope, systemId, selection);
+    if (documents.length === 0) throw notFound('not_found', SUMMARY_NOT_FOUND_MESSAGE);
+    return documents;
+  }
+
+  private async files(request: TransmitRequest, documents: SummaryDocuments, selection: SummarySelection) {
+    const language = await callerLanguage(this.deps.db, request.language);
+    const files = await attachmentFiles(documents, selection, {
+      labels: ccdaLabels(language.strings),
+      locale: language.locale,
+    });
+    return { files, strings: language.strings };
+  }
+
+  private auditDetail(request: TransmitRequest, documents: SummaryDocuments, recipient: string) {
+    return {
+      ifSystemId: request.ifSystemId,
+      ccdaIds: documents.map((d) => d.id),
+      transmitType: request.transmitType,
+      recipientDomain: recipientDomain(recipient),
+    };
+  }
+
+  private async email(request: TransmitRequest): Promise<HealthSummaryTransmitResult> {
+    const selection = checkBody(request);
+    const sender = request.body.senderAddress ?? '';
+    const recipient = request.body.recipientAddress;
+    if (sender === '') throw badRequest('validation_failed', TRANSMIT_MESSAGES.senderRequired, 'senderAddress');
+    if (!isAddress(sender)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, 'senderAddress');
+    if (!isAddress(recipient)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, 'recipientAddress');
+    const { config, db, outbox } = this.deps;
+    // Production without SMTP delivers nothing: say so now rather than queue mail that never leaves.
+    if (config.env === 'production' && !config.smtpUrl) {
+      throw new AppError(503, 'healthsummarysendfailed', TRANSMIT_MESSAGES.sendFailed);
+    }
+    const system = await findExternalSystem(db, request.scope, request.ifSystemId);
+    const documents = await this.documents(request, system.id, selection);
+    await countMail(this.deps.limits, recipient, `patient:${request.scope.patientId}`, {
+      userId: request.scope.caller.userId,
+      ip: request.ip,
+    });
+
+    const facility = await findSendingFacility(db, request.scope);
+    const { files, strings } = await this.files(request, documents, selection);
+    const params = { sender, portalName: facility.portalName, facilityName: facility.name };
+    const message = messageOf(request.body.messageText);
+    const text = paragraphs([
+      fill(strings['healthSummaryMail.intro']!, params),
+      message !== '' && `${fill(strings['healthSummaryMail.message']!, params)}\n${message}`,
+      attachedLine(strings, files),
+      strings['healthSummaryMail.notSecure'],
+      fill(strings['healthSummaryMail.reply']!, params),
+    ]);
+    await db.transaction(async (tx) => {
+      await outbox.enqueue(tx, {
+        to: recipient,
+        replyTo: sender,
+        subject: fill(strings['healthSummaryMail.subject']!, params),
+        text,
+        attachments: files,
+        facilityId: facility.id,
+      });
+      await audit(tx, request.scope, HEALTH_SUMMARY_EMAIL_AUDIT_EVENT, this.auditDetail(request, documents, recipient));
+    });
+    outbox.notifyQueued();
+    return { transmitType: 'email', documentCount: documents.length };
+  }
+
+  private async sendSecurely(request: TransmitRequest): Promise<HealthSummaryTransmitResult> {
+    const selection = checkBody(request);
+    const recipient = request.body.recipientAddress;
+    if (!isAddress(recipient)) {
+      throw badRequest('validation_failed', TRANSMIT_MESSAGES.invalidDirectAddress(recipient), 'recipientAddress');
+    }
+    const { config, db, direct } = this.deps;
+    const system = await findExternalSystem(db, request.scope, request.ifSystemId);
+    if (system.sendSecurelyDisabled || !isDirectAvailable(config) || !direct) {
+      throw new AppError(409, 'noCcdaConfigured', TRANSMIT_MESSAGES.noCcdaConfigured);
+    }
+    const documents = await this.documents(request, system.id, selection);
+    // A Direct address is a clinician's, written to by many patients: counted per patient and per caller only.
+    await this.deps.limits.takeAll([
+      ['mailAccount', `patient:${request.scope.patientId}`],
+      ['mailCaller', request.scope.caller.userId ? `user:${request.scope.caller.userId}` : `ip:${request.ip}`],
+    ]);
+
+    const detail = this.auditDetail(request, documents, recipient);
+    const failed = async (reason: string, error: AppError) => {
+      // In a transaction of its own: the send did not happen, but the attempt is in the activity log.
+      await audit(db, request.scope, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT, { ...detail, reason }, 'failure');
+      return error;
+    };
+    const sender = await direct.sender();
+    // Known before anything is rendered or any connection is made.
+    if ((await sender.trustStore.lookup(recipient)).boundTo === 'none') {
+      throw await failed('recipient_unknown', recipientUnknown());
+    }
+
+    const facility = await findSendingFacility(db, request.scope);
+    const { files, strings } = await this.files(request, documents, selection);
+    const params = { portalName: facility.portalName, facilityName: facility.name };
+    const message = messageOf(request.body.messageText);
+    try {
+      await sender.sendDirect({
+        to: recipient,
+        subject: fill(strings['healthSummaryMail.subject']!, params),
+        text: paragraphs([
+          fill(strings['healthSummaryDirect.intro']!, params),
+          message !== '' && `${strings['healthSummaryDirect.message']}\n${message}`,
+          attachedLine(strings, files),
+          fill(strings['healthSummaryDirect.reply']!, params),
+        ]),
+        // The sender takes a bare media type; the XML's bytes travel base64 whatever their charset.
+        attachments: files.map((f) => ({
+          filename: f.fileName,
+          contentType: f.contentType.split(';')[0]!.trim(),
+          content: f.content,
+        })),
+      });
+    } catch (err) {
+      if (err instanceof DirectRecipientUnknownError) throw await failed('recipient_unknown', recipientUnknown());
+      if (err instanceof DirectSendError) {
+        this.deps.log.warn(
+          { err: { detail: err.detail, retryable: err.retryable, responseCode: err.responseCode } },
+          'health summary Direct send failed',
+        );
+        throw await failed('hisp_failed', new AppError(502, SEND_SECURELY_FAILED, TRANSMIT_MESSAGES.hispFailed));
+      }
+      throw err;
+    }
+    await audit(db, request.scope, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT, detail);
+    return { transmitType: 'sendSecurely', documentCount: documents.length };
+  }
+}
+
+type SummaryDocuments = Awaited<ReturnType<typeof findDocumentsWithXml>>;
+
+function recipientUnknown(): AppError {
+  return new AppError(422, SEND_SECURELY_FAILED, TRANSMIT_MESSAGES.recipientUnknown, 'recipientAddress');
+}
+
+/** One document comes as its XML and PDF; several as one zip of both. */
+function attachedLine(strings: Strings, files: SummaryFile[]): string | undefined {
+  return files.length > 1 ? strings['healthSummaryMail.attachedOne'] : strings['healthSummaryMail.attachedSeveral'];
+}
