@@ -7,7 +7,7 @@ import { createTestApp } from '../../../test/helpers';
 import { devDirectMessages } from '../../db/schema/index';
 import { DirectRecipientUnknownError } from '../../platform/direct/direct-sender';
 import { devDirectFolder, ensureDevDirectCertificates, type DevDirectMessage } from '../../platform/direct/dev-direct';
-import { directMode, isDirectAvailable } from '../../platform/direct/direct-service';
+import { directMode } from '../../platform/direct/direct-service';
 import { DEMO_FACILITY_DIRECT_ADDRESS, DEMO_RECIPIENT_DIRECT_ADDRESS } from '../../platform/direct/test-certificates';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<ClinicalDocument>é 漢字</ClinicalDocument>\n';
@@ -30,7 +30,6 @@ describe('development Direct', () => {
     expect(t.app.deps.direct?.mode).toBe('development');
     expect(directMode({ env: 'development', direct: undefined })).toBe('development');
     expect(directMode({ env: 'production', direct: undefined })).toBeNull();
-    expect(isDirectAvailable({ env: 'production', direct: undefined })).toBe(false);
     const direct = { smtpUrl: 'smtp://h', certFile: 'c', keyFile: 'k', from: 'a@b.example', trustDir: 't' };
     expect(directMode({ env: 'production', direct })).toBe('hisp');
     // Nothing is written until a message is sent.

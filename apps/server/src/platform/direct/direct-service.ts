@@ -15,11 +15,6 @@ export function directMode(config: Pick<Config, 'env' | 'direct'>): DirectMode |
   return config.env === 'production' ? null : 'development';
 }
 
-/** Whether Send Securely can work at all in this deployment (its routes answer noCcdaConfigured otherwise). */
-export function isDirectAvailable(config: Pick<Config, 'env' | 'direct'>): boolean {
-  return directMode(config) !== null;
-}
-
 /** The app's Direct dependency: one sender for the life of the app. */
 export interface DirectService {
   readonly mode: DirectMode;
