@@ -172,6 +172,7 @@ describe('the authorisation matrix', () => {
       `GET ${base}/HealthSummary/:ifSystemId/html`,
       `POST ${base}/HealthSummary/:ifSystemId/print`,
       `GET ${base}/HealthSummary/:ifSystemId/download`,
+      `POST ${base}/HealthSummary/:ifSystemId/:transmitType`,
     ]) {
       expect(urls, route).toContain(route);
       const entry = routesUnderTest().find((r) => `${r.method} ${r.url}` === route);
