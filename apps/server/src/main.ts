@@ -25,6 +25,8 @@ async function main() {
       })
     : undefined;
   sender?.start();
+  // Mail a request queued goes out as soon as its transaction commits, not at the next poll.
+  app.deps.outbox.onQueued(() => sender?.kick());
   const webhooks = new WebhookDeliverer({
     db: database.db,
     openSecret: (sealed) => app.deps.sealedTokens.openSecret(sealed),
