@@ -5,7 +5,8 @@ import {
   type HealthSummaryIdentifier,
   type OfficeVisit,
 } from '@portal/contracts';
-import { isDirectConfigured, type Config } from '../../config';
+import type { Config } from '../../config';
+import { directMode } from '../../platform/direct/direct-service';
 import type { Db } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { callerLanguage, type LanguageRequest } from '../../platform/content/caller-language';
@@ -35,7 +36,7 @@ export { selectionOf, SUMMARY_NOT_FOUND_MESSAGE, type SummarySelection } from '.
  * keeps what would have left (ADR 0014).
  */
 export function isDirectAvailable(config: Pick<Config, 'direct' | 'env'>): boolean {
-  return isDirectConfigured(config) || config.env !== 'production';
+  return directMode(config) !== null;
 }
 
 /** The documents a request named, for its audit row: ids only. */
