@@ -23,6 +23,9 @@ const OPTIONS = {
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
+  // A document's title is text, never a link: without this, a title with a colon ('Primary Care Follow-up:
+  // Hypertension') reads to DOMPurify as an unknown URL scheme and the article loses its name.
+  ADD_URI_SAFE_ATTR: ['aria-label'],
   RETURN_DOM_FRAGMENT: true as const,
 };
 
