@@ -1,0 +1,398 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Download, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, checkScreen, expectAccessible, openPage, resizeTo } from './support/browser';
+import { waitForMail } from './support/mailbox';
+import { field, fieldError, heading, logIn, messageBar, useBrowser } from './support/pages';
+
+// The Health Information Summary (spec 002, 2.7 and 4 to 9): jane.doe's two systems (the hint, the options and
+// their checks, a range of several as a table of dates, a range of one and a recent visit shown at once), what
+// she does with a summary (print recorded, the C-CDA XML and the readable PDF downloaded, sent by email and by
+// Direct), john.smith's single system whose newest summary shows at once, and Robert seeing Jane's.
+//
+// The demo's documents are dated from the day the demo was seeded (apps/server/src/demo/ccda): jane's oncology
+// system wrote 4 in the last year (350, 170, 115 and 14 days ago), her hospital 3 (214, 90 and 10 days ago). Every
+// range below is chosen with days to spare on either side. Nothing here changes what another journey reads.
+
+const browser = useBrowser();
+
+const ONCOLOGY = 'Riverside Cancer Center Oncology';
+const HOSPITAL = 'Riverside Regional Hospital';
+const JANE_EMAIL = 'jane.doe@example.com';
+const DIRECT_ADDRESS = 'dr.lee@direct.example-clinic.org';
+
+/** A calendar day (YYYY-MM-DD) in Riverside's time zone, `offset` days from today. */
+function riversideDay(offset = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offset);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A day as the date field shows it, 'MMM D, YYYY' ('Mar 5, 2026'). */
+function shown(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+const options = (page: Page) => page.getByRole('dialog', { name: 'View Your Health Summary' });
+const documentView = (page: Page) => page.getByTestId('summary-document');
+const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+const texts = (locator: Locator) => locator.allInnerTexts().then((all) => all.map((t) => t.trim()));
+
+async function openSummary(page: Page, username: string) {
+  await logIn(page, username);
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto(`${baseUrl()}/health-summary`);
+  await expect.poll(() => heading(page)).toBe('Health Information Summary');
+}
+
+/** Opens the options by keyboard (the Options button takes Enter), as a keyboard user would. */
+async function openOptions(page: Page) {
+  const button = page.getByRole('button', { name: 'Options' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await options(page).waitFor();
+}
+
+/** Types a day into one of the options' date fields and leaves it. */
+async function typeDay(page: Page, label: 'Start Date' | 'End Date', day: string) {
+  const input = options(page).getByLabel(new RegExp(`^${label}( \\*)?$`));
+  await input.fill(day);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => input.inputValue()).toBe(shown(day));
+}
+
+/** Chooses a range of a system in the options and updates the summary. */
+async function chooseRange(page: Page, system: string | null, start: string, end: string) {
+  await openOptions(page);
+  await typeDay(page, 'Start Date', start);
+  await typeDay(page, 'End Date', end);
+  if (system)
+    await options(page)
+      .getByRole('combobox', { name: /^System/ })
+      .selectOption({ label: system });
+  await options(page).getByRole('button', { name: 'Update Summary' }).click();
+  await expect.poll(() => options(page).count()).toBe(0);
+}
+
+/**
+ * A dialog checked with axe and screenshot at 375 and 1280 px as the screen shows it (a full-page screenshot of
+ * a long summary behind a dialog shows the summary, not the dialog).
+ */
+async function checkDialog(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await resizeTo(page, width);
+    await expectAccessible(page);
+    await page.screenshot({ path: path.join(inject('screenshotDir'), `${name}-${width}.png`) });
+  }
+}
+
+/** The section titles of the summary shown. */
+const sectionTitles = (page: Page) => texts(documentView(page).getByRole('heading', { level: 2 }));
+
+/** Downloads the summary in a format through the Download menu; the frame that fetched it goes after 5 s. */
+async function download(page: Page, format: 'C-CDA (XML)' | 'Readable copy (PDF)'): Promise<Download> {
+  await page.getByRole('button', { name: 'Download' }).click();
+  const started = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: format }).click();
+  return started;
+}
+
+describe('the health summary of two systems (jane.doe)', () => {
+  it('the hint, the options and their checks, several summaries as a table of dates, one viewed, printed and downloaded', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openSummary(page, 'jane.doe');
+    // Two systems and none chosen: the hint, and nothing fetched until one is.
+    await expect
+      .poll(() => page.getByTestId('summary-empty').innerText())
+      .toBe(
+        'Your health information comes from more than one system. Choose Options to select a system and the dates to view.',
+      );
+    await checkScreen(page, 'health-summary-jane-start');
+
+    // The options: a year back to today, no system yet; the visits of both systems.
+    await openOptions(page);
+    const dialog = options(page);
+    expect(await dialog.getByRole('radio', { name: 'A date range' }).isChecked()).toBe(true);
+    expect(await dialog.getByLabel(/^Start Date/).inputValue()).toBe(shown(riversideDay(-365)));
+    expect(await dialog.getByLabel(/^End Date/).inputValue()).toBe(shown(riversideDay()));
+    const system = dialog.getByRole('combobox', { name: /^System/ });
+    expect(await texts(system.locator('option'))).toEqual(['Choose a system', ONCOLOGY, HOSPITAL]);
+    const visits = dialog.getByTestId('options-visits').getByRole('radio');
+    expect(await visits.count()).toBe(5);
+    await checkDialog(page, 'health-summary-options');
+
+    // Update without a system: 'Required', and the select takes the keyboard.
+    await dialog.getByRole('button', { name: 'Update Summary' }).click();
+    await expect.poll(() => fieldError(page, 'System')).toBe('Required');
+    expect(await focused(system)).toBe(true);
+    // The visits without one chosen: 'Please select a past visit'; changing the choice clears the messages.
+    await dialog.getByRole('radio', { name: 'A recent visit' }).check();
+    await expect.poll(() => fieldError(page, 'System')).toBe('');
+    await dialog.getByRole('button', { name: 'Update Summary' }).click();
+    await expect.poll(() => dialog.getByText('Please select a past visit').count()).toBe(1);
+    await expectAccessible(page);
+    // A visit chosen, then a date focused: the date range is the choice again and the visit is forgotten.
+    await visits.first().check();
+    expect(await dialog.getByRole('radio', { name: 'A recent visit' }).isChecked()).toBe(true);
+    await dialog.getByLabel(/^Start Date/).focus();
+    expect(await dialog.getByRole('radio', { name: 'A date range' }).isChecked()).toBe(true);
+    expect(await visits.first().isChecked()).toBe(false);
+    // An emptied date: 'Please provide a Start Date and End Date', on the first field, which takes the keyboard.
+    await dialog.getByLabel(/^Start Date/).fill('');
+    await system.selectOption({ label: ONCOLOGY });
+    await dialog.getByRole('button', { name: 'Update Summary' }).click();
+    await expect.poll(() => fieldError(page, 'Start Date')).toBe('Please provide a Start Date and End Date');
+    expect(await focused(dialog.getByLabel(/^Start Date/))).toBe(true);
+    // Cancel changes nothing and gives the keyboard back to Options.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => options(page).count()).toBe(0);
+    await expect.poll(() => focused(page.getByRole('button', { name: 'Options' }))).toBe(true);
+
+    // A start after the end is swapped: the oncology system's year holds 4 summaries, a table of their dates.
+    await chooseRange(page, ONCOLOGY, riversideDay(), riversideDay(-365));
+    const table = page.getByTestId('summary-dates');
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(4);
+    expect(await texts(table.locator('tbody tr td:nth-child(2)'))).toEqual([
+      'Medical Oncology Follow-up Visit',
+      'Radiation Oncology: End of Treatment',
+      'Continuity of Care Document: after chemotherapy',
+      'Medical Oncology New Patient Consultation',
+    ]);
+    expect(await table.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard');
+    await checkScreen(page, 'health-summary-dates');
+    await openOptions(page);
+    expect(
+      await options(page)
+        .getByLabel(/^Start Date/)
+        .inputValue(),
+    ).toBe(shown(riversideDay(-365)));
+    expect(
+      await options(page)
+        .getByLabel(/^End Date/)
+        .inputValue(),
+    ).toBe(shown(riversideDay()));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => options(page).count()).toBe(0);
+
+    // View one: the list goes and the summary shows, its sections as the page's headings.
+    await table.getByRole('button', { name: /^View .* Medical Oncology Follow-up Visit$/ }).click();
+    await documentView(page).waitFor();
+    expect(await page.getByTestId('summary-dates').count()).toBe(0);
+    expect(await page.getByRole('article', { name: 'Medical Oncology Follow-up Visit' }).count()).toBe(1);
+    expect(await sectionTitles(page)).toEqual(
+      expect.arrayContaining(['Allergies and Intolerances', 'Medications', 'Problems', 'Assessment and Plan']),
+    );
+    expect(await page.getByTestId('ccda-label').innerText()).toBe(`C-CDA document from ${ONCOLOGY}`);
+    // Its tables scroll in their own regions, reachable by keyboard: the page itself never scrolls sideways.
+    expect(await documentView(page).getByRole('region').first().getAttribute('tabindex')).toBe('0');
+    await checkScreen(page, 'health-summary-document');
+    await page.setViewportSize({ width: 320, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Print: the server records it, then the browser prints; the print shows the summary alone.
+    await page.evaluate(() => {
+      const counted = window as unknown as { printed: number };
+      counted.printed = 0;
+      window.print = () => void counted.printed++;
+    });
+    const recorded = page.waitForResponse((r) => r.url().endsWith('/print') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect((await recorded).status()).toBe(204);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await documentView(page).isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    // Download: the C-CDA as the system sent it, and the readable copy; the frames go after 5 seconds.
+    const xml = await download(page, 'C-CDA (XML)');
+    expect(xml.suggestedFilename()).toMatch(/^HealthSummary_\d{4}-\d{2}-\d{2}_\d+\.xml$/);
+    const xmlText = await readFile(await xml.path(), 'utf8');
+    expect(xmlText).toContain('<ClinicalDocument');
+    expect(xmlText).toContain('Medical Oncology Follow-up Visit');
+    const pdf = await download(page, 'Readable copy (PDF)');
+    expect(pdf.suggestedFilename()).toMatch(/^HealthSummary_\d{4}-\d{2}-\d{2}_\d+\.pdf$/);
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await page.locator('iframe').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 8_000 }).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a recent visit, and a range of one summary, show the summary at once', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openSummary(page, 'jane.doe');
+    await openOptions(page);
+    await options(page)
+      .getByRole('radio', { name: /Dr\. Alan Forde/ })
+      .check();
+    await options(page).getByRole('button', { name: 'Update Summary' }).click();
+    await documentView(page).waitFor();
+    expect(await page.getByRole('article', { name: 'Primary Care Follow-up: Hypertension' }).count()).toBe(1);
+    expect(await page.getByTestId('ccda-label').innerText()).toBe(`C-CDA document from ${HOSPITAL}`);
+
+    // All of a table's summaries together: each its own article; they download as one zip.
+    await chooseRange(page, ONCOLOGY, riversideDay(-365), riversideDay());
+    await page.getByRole('button', { name: 'View all 4 together' }).click();
+    await documentView(page).waitFor();
+    expect(await texts(documentView(page).locator('article'))).toHaveLength(4);
+    expect(await page.getByRole('article', { name: 'Radiation Oncology: End of Treatment' }).count()).toBe(1);
+    const zip = await download(page, 'C-CDA (XML)');
+    expect(zip.suggestedFilename()).toMatch(/^HealthSummary_\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2}\.zip$/);
+    expect((await readFile(await zip.path())).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // The hospital's last 30 days hold one summary: it shows without a table.
+    await chooseRange(page, HOSPITAL, riversideDay(-30), riversideDay());
+    await expect.poll(() => page.getByRole('article', { name: 'Continuity of Care Document' }).count()).toBe(1);
+    expect(await page.getByTestId('summary-dates').count()).toBe(0);
+    // Nothing in a range: the chosen system's own empty text and the hint.
+    await chooseRange(page, HOSPITAL, riversideDay(-60), riversideDay(-40));
+    await expect
+      .poll(() => page.getByTestId('summary-empty').innerText())
+      .toBe(`No Health Information Summary is available from ${HOSPITAL} for the dates you chose.`);
+    await expectAccessible(page);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends the summary by email and securely by Direct', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openSummary(page, 'jane.doe');
+    const listed = page.waitForResponse((r) => /\/HealthSummary\/\d+\?startDate=/.test(r.url()));
+    await chooseRange(page, HOSPITAL, riversideDay(-30), riversideDay());
+    const [entry] = (await (await listed).json()) as { sendSecurelyDisabled: boolean }[];
+    await documentView(page).waitFor();
+
+    // Send by Email: From is Jane's address; the checks run on Send, the first field with an error takes focus.
+    await page.getByRole('button', { name: 'Send by Email' }).click();
+    const email = page.getByRole('dialog', { name: 'Send by Email' });
+    await email.waitFor();
+    expect(await email.getByTestId('email-warning').innerText()).toBe(
+      'Standard email is not secure: others could read your health information on its way. ' +
+        'Your Health Information Summary is attached to the email automatically.',
+    );
+    expect(await field(page, 'From').inputValue()).toBe(JANE_EMAIL);
+    expect(await field(page, 'Message (optional)').getAttribute('rows')).toBe('3');
+    await field(page, 'To').fill('not an address');
+    await field(page, 'To').blur();
+    expect(await fieldError(page, 'To')).toBe('');
+    await email.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => fieldError(page, 'To')).toBe('Email address is not in correct format.');
+    expect(await focused(field(page, 'To'))).toBe(true);
+    await checkDialog(page, 'health-summary-email');
+    const since = Date.now();
+    const recipient = 'second.opinion@example.org';
+    await field(page, 'To').fill(recipient);
+    await field(page, 'Message (optional)').fill('My summary for the appointment on Friday.');
+    await email.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => email.count()).toBe(0);
+    await expect.poll(() => messageBar(page)).toContain('Your Health Information Summary has been sent.');
+    const mail = await waitForMail(
+      recipient,
+      (m) => m.text.includes('My summary for the appointment on Friday.'),
+      since,
+    );
+    expect(mail.subject).toBe('Health summary from Riverside Cancer Center');
+    expect(mail.text).toContain(`${JANE_EMAIL} sent you a health summary`);
+    expect(mail.text).toContain('The health summary is attached twice');
+    expect(mail.text).toContain('Standard email is not secure');
+    // The form starts afresh; Cancel gives the keyboard back to the button.
+    await page.getByRole('button', { name: 'Send by Email' }).click();
+    await email.waitFor();
+    expect(await field(page, 'To').inputValue()).toBe('');
+    expect(await field(page, 'From').inputValue()).toBe(JANE_EMAIL);
+    await email.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => email.count()).toBe(0);
+    await expect.poll(() => focused(page.getByRole('button', { name: 'Send by Email' }))).toBe(true);
+
+    const secure = page.getByRole('dialog', { name: 'Send Securely' });
+    if (entry!.sendSecurelyDisabled) {
+      // A portal without Direct (production without DIRECT_* settings): noCcdaConfigured instead of the form.
+      await page.getByRole('button', { name: 'Send Securely' }).click();
+      await expect
+        .poll(() => messageBar(page))
+        .toContain('Sending securely is not available for this Health Information Summary.');
+      expect(await secure.count()).toBe(0);
+      // The form itself, reached as if Direct were on: the server still refuses with 409 noCcdaConfigured.
+      await page.route(/\/HealthSummary\/\d+\?startDate=/, async (route) => {
+        const answer = await route.fetch();
+        const entries = (await answer.json()) as { sendSecurelyDisabled: boolean }[];
+        await route.fulfill({ response: answer, json: entries.map((e) => ({ ...e, sendSecurelyDisabled: false })) });
+      });
+      await chooseRange(page, HOSPITAL, riversideDay(-31), riversideDay());
+      await documentView(page).waitFor();
+    }
+
+    // Send Securely: a Direct address; one that is none says so with what was typed.
+    await page.getByRole('button', { name: 'Send Securely' }).click();
+    await secure.waitFor();
+    expect(await field(page, 'Message (optional)').getAttribute('rows')).toBe('3');
+    await field(page, 'Direct Address').fill('dr.lee@direct');
+    await secure.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => fieldError(page, 'Direct Address')).toBe('Enter a valid Direct Address: dr.lee@direct');
+    expect(await focused(field(page, 'Direct Address'))).toBe(true);
+    await checkDialog(page, 'health-summary-send-securely');
+    await field(page, 'Direct Address').fill(DIRECT_ADDRESS);
+    await secure.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => secure.count()).toBe(0);
+    if (entry!.sendSecurelyDisabled) {
+      await expect
+        .poll(() => messageBar(page))
+        .toContain('Sending securely is not available for this Health Information Summary.');
+    } else {
+      await expect.poll(() => messageBar(page)).toContain('Your Health Information Summary has been sent.');
+      // An address the trust store has no certificate for: nothing goes, and the page says so.
+      await page.getByRole('button', { name: 'Send Securely' }).click();
+      await secure.waitFor();
+      expect(await field(page, 'Direct Address').inputValue()).toBe('');
+      await field(page, 'Direct Address').fill('nobody@direct.unknown-clinic.example');
+      await secure.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect
+        .poll(() => messageBar(page))
+        .toContain('Your Health Information Summary could not be sent securely. Please check the Direct address');
+    }
+    // The refusals (409, 422) are the browser's own console lines, not the page's errors.
+    expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('other callers', () => {
+  it("john.smith's one system: its newest summary shows at once", async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openSummary(page, 'john.smith');
+    await documentView(page).waitFor();
+    expect(await page.getByRole('article', { name: 'Continuity of Care Document' }).count()).toBe(1);
+    expect(await sectionTitles(page)).toEqual(expect.arrayContaining(['Medications', 'Problems', 'Results']));
+    await checkScreen(page, 'health-summary-john');
+    // One system: the options have no system select.
+    await openOptions(page);
+    expect(
+      await options(page)
+        .getByRole('combobox', { name: /^System/ })
+        .count(),
+    ).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("robert.doe sees Jane's summaries", async () => {
+    const { page, context, consoleErrors } = await openPage(browser(), { width: 375 });
+    await openSummary(page, 'robert.doe');
+    await expect
+      .poll(() => page.getByTestId('representative-line').textContent())
+      .toBe('You are viewing the health information for Jane Doe.');
+    await chooseRange(page, ONCOLOGY, riversideDay(-30), riversideDay());
+    await expect.poll(() => page.getByRole('article', { name: 'Medical Oncology Follow-up Visit' }).count()).toBe(1);
+    await expectAccessible(page);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
