@@ -174,7 +174,7 @@ describe('sending a summary by email', () => {
       html: null,
       status: 'pending',
     });
-    expect(mail!.text).toContain('jane.doe@example.org sent you a health summary from the');
+    expect(mail!.text).toContain('jane.doe@example.org sent you a health summary from Riverside Patient Portal.');
     expect(mail!.text).toContain('Their message:\nHere is my summary\nfor Tuesday.');
     expect(mail!.text).toContain('attached twice: as a C-CDA XML file');
     expect(mail!.text).toContain('Standard email is not secure');
