@@ -65,6 +65,10 @@ import { secureMessageIntegrationRoutes } from './modules/secure-messages/secure
 import { healthSummaryRoutes } from './modules/health-summary/health-summary.routes';
 import { healthSummaryTransmitRoutes } from './modules/health-summary/health-summary.transmit.routes';
 import { healthSummaryIntegrationRoutes } from './modules/health-summary/health-summary.integration.routes';
+import { facilityPageRoutes } from './modules/facility-pages/facility-pages.routes';
+import { facilityPageIntegrationRoutes } from './modules/facility-pages/facility-pages.integration.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes';
 
 export interface AppDeps {
   config: Config;
@@ -267,6 +271,9 @@ export async function buildApp({
   await api.register(secureMessageRoutes);
   await api.register(healthSummaryRoutes);
   await api.register(healthSummaryTransmitRoutes);
+  await api.register(facilityPageRoutes);
+  await api.register(notificationRoutes);
+  await api.register(personalDataRoutes);
   if (config.env !== 'production') {
     await api.register(devMailRoutes);
     await api.register(devDirectRoutes);
@@ -284,6 +291,7 @@ export async function buildApp({
   await api.register(questionnaireIntegrationRoutes);
   await api.register(secureMessageIntegrationRoutes);
   await api.register(healthSummaryIntegrationRoutes);
+  await api.register(facilityPageIntegrationRoutes);
 
   api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

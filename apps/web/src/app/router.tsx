@@ -117,6 +117,14 @@ export function createRouter() {
                   path: 'health-summary',
                   lazy: () => import('../features/health-summary/pages/HealthSummaryPage'),
                 },
+                { path: 'faqs', lazy: () => import('../features/facility-pages/pages/FaqsPage') },
+                { path: 'useful-links', lazy: () => import('../features/facility-pages/pages/UsefulLinksPage') },
+                { path: 'download-forms', lazy: () => import('../features/facility-pages/pages/DownloadFormsPage') },
+                {
+                  path: 'account-settings',
+                  lazy: () => import('../features/account-settings/pages/AccountSettingsPage'),
+                },
+                { path: 'personal-data', lazy: () => import('../features/personal-data/pages/PersonalDataPage') },
                 // Later modules register here.
               ],
             },

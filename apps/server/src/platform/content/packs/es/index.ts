@@ -19,6 +19,10 @@ import secureMessages from './secure-messages.json';
 import healthSummary from './health-summary.json';
 import ccda from './ccda.json';
 import healthSummaryMail from './health-summary-mail.json';
+import facilityPages from './facility-pages.json';
+import accountSettings from './account-settings.json';
+import notifications from './notifications.json';
+import personalData from './personal-data.json';
 
 /** One file per area, named after its server module (or web feature), so areas are written and translated independently. */
 export default {
@@ -43,4 +47,8 @@ export default {
   ...healthSummary,
   ...ccda,
   ...healthSummaryMail,
+  ...facilityPages,
+  ...accountSettings,
+  ...notifications,
+  ...personalData,
 } as Record<string, string>;
