@@ -26,6 +26,7 @@ import { SessionService } from './platform/auth/sessions';
 import { registerPortalType } from './platform/http/portal-type';
 import { baselineSecurityHeaders, registerSecurityHeaders } from './platform/http/security';
 import { MailOutbox } from './platform/mail/outbox';
+import { SmsOutbox } from './platform/sms/outbox';
 import { createDirectService, type DirectService } from './platform/direct/direct-service';
 import { Limits } from './platform/http/limits';
 import { Redis } from 'ioredis';
@@ -38,6 +39,7 @@ import { contactRoutes } from './modules/contacts/contacts.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { devDirectRoutes } from './modules/dev-mail/dev-direct.routes';
+import { devSmsRoutes } from './modules/dev-mail/dev-sms.routes';
 import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { lookupRoutes } from './modules/lookups/lookups.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
@@ -85,6 +87,8 @@ declare module 'fastify' {
       config: Config;
       database: Database;
       outbox: MailOutbox;
+      /** Texts to send through the SMS gateway (platform/sms), queued in the caller's transaction like mail. */
+      smsOutbox: SmsOutbox;
       sessions: SessionService;
       /** Short-lived encrypted tokens for download URLs. */
       sealedTokens: SealedTokens;
@@ -175,6 +179,7 @@ export async function buildApp({
     config,
     database,
     outbox: new MailOutbox(database.db),
+    smsOutbox: new SmsOutbox(database.db),
     sessions,
     sealedTokens,
     urlTokens,
@@ -277,6 +282,7 @@ export async function buildApp({
   if (config.env !== 'production') {
     await api.register(devMailRoutes);
     await api.register(devDirectRoutes);
+    await api.register(devSmsRoutes);
   }
   await api.register(integrationRoutes);
   await api.register(patientIntegrationRoutes);

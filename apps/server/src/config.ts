@@ -39,6 +39,13 @@ const EnvSchema = z.object({
   DIRECT_KEY_FILE: z.string().min(1).optional(),
   DIRECT_FROM: z.email().optional(),
   DIRECT_TRUST_DIR: z.string().min(1).optional(),
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_FROM: z.string().trim().min(1).max(32).optional(),
+  SMS_TOKEN: z.string().min(1).optional(),
+  SMS_COUNTRY_CODE: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'a country calling code such as 1')
+    .default('1'),
 });
 
 const DIRECT_VARIABLES = [
@@ -91,6 +98,19 @@ export interface Config {
   demoData: boolean;
   /** Undefined when the portal sends no Direct messages. */
   direct: DirectConfig | undefined;
+  /** The HTTP SMS gateway (platform/sms); undefined when no SMS_URL is set. */
+  sms: SmsConfig | undefined;
+}
+
+/** Sending texts through an HTTP SMS gateway (SMS_URL with SMS_FROM; SMS_TOKEN when it takes a bearer token). */
+export interface SmsConfig {
+  /** The send endpoint; user:password in it are sent as HTTP Basic credentials. */
+  url: string;
+  /** The number or sender id texts come from. */
+  from: string;
+  token: string | undefined;
+  /** The country code of the ten-digit numbers patients enter. */
+  countryCode: string;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid environment variable ${missing.join(', ')}: required with ${directSet.join(', ')} (Direct needs all five)`,
     );
+  }
+  if (e.SMS_URL && !e.SMS_FROM) {
+    throw new ConfigError('Invalid environment variable SMS_FROM: required with SMS_URL');
   }
   // npm sets INIT_CWD to where the command was typed, so `npm start` from the root keeps ./data at the root.
   const baseDir = env.INIT_CWD ?? process.cwd();
@@ -157,6 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             trustDir: path.resolve(baseDir, e.DIRECT_TRUST_DIR),
           }
         : undefined,
+    sms: e.SMS_URL
+      ? { url: e.SMS_URL, from: e.SMS_FROM ?? '', token: e.SMS_TOKEN, countryCode: e.SMS_COUNTRY_CODE }
+      : undefined,
   };
 }
 

@@ -21,6 +21,7 @@ export * from './mail';
 export * from './medical-notes';
 export * from './one-time-secrets';
 export * from './questionnaires';
+export * from './reminders';
 export * from './secure-messages';
 export * from './sessions';
 export * from './treatment-summary';
