@@ -21,6 +21,7 @@ export * from './api/questionnaires';
 export * from './api/kiosk';
 export * from './api/secure-messages';
 export * from './api/health-summary';
+export * from './api/notifications';
 export * from './api/integration';
 export * from './api/integration-clinical';
 export * from './api/integration-content';

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './medical-notes';
 export * from './secure-messages';
 export * from './health-summary';
+export * from './notifications';

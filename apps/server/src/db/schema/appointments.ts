@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns';
 
-// Appointments and notification settings (module appointments). Mirrors migrations/0003_home.sql and 0022.
+// Appointments (module appointments). Mirrors migrations/0003_home.sql and 0022. The notification settings are
+// in notifications.ts.
 
 export const appointments = pgTable('appointments', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -30,14 +31,3 @@ export const appointments = pgTable('appointments', {
   contentHash: text('content_hash'),
   withdrawnAt: tstz('withdrawn_at'),
 });
-
-export const notificationSettings = pgTable(
-  'notification_settings',
-  {
-    patientId: integer('patient_id').notNull(),
-    type: text('type', { enum: ['Appointments', 'Followups'] }).notNull(),
-    email: boolean('email').notNull().default(false),
-    sms: boolean('sms').notNull().default(false),
-  },
-  (t) => [primaryKey({ columns: [t.patientId, t.type] })],
-);

@@ -25,3 +25,4 @@ export * from './reminders';
 export * from './secure-messages';
 export * from './sessions';
 export * from './treatment-summary';
+export * from './notifications';
