@@ -1,15 +1,34 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, checkScreen, expectAccessible, openPage, resizeTo } from './support/browser';
+import { checkScreen, expectAccessible, openPage } from './support/browser';
+import {
+  checkDialog,
+  chooseRange,
+  documentView,
+  download,
+  focused,
+  openDirectMessage,
+  openOptions,
+  openSummary,
+  options,
+  riversideDay,
+  sectionTitles,
+  shown,
+  summaryFiles,
+  texts,
+  withSendSecurelyDisabled,
+} from './support/health-summary';
 import { waitForMail } from './support/mailbox';
-import { field, fieldError, heading, logIn, messageBar, useBrowser } from './support/pages';
+import { field, fieldError, messageBar, useBrowser } from './support/pages';
 
 // The Health Information Summary (spec 002, 2.7 and 4 to 9): jane.doe's two systems (the hint, the options and
 // their checks, a range of several as a table of dates, a range of one and a recent visit shown at once), what
 // she does with a summary (print recorded, the C-CDA XML and the readable PDF downloaded, sent by email and by
 // Direct), john.smith's single system whose newest summary shows at once, and Robert seeing Jane's.
+//
+// The server sends Direct as a facility with a HISP does (global-setup: test certificates, the mailbox as the HISP),
+// so a Direct message is read from the mailbox and opened with the test recipient's key. John's system is refused
+// Send Securely for one step through the integration API, and put back as it was.
 //
 // The demo's documents are dated from the day the demo was seeded (apps/server/src/demo/ccda): jane's oncology
 // system wrote 4 in the last year (350, 170, 115 and 14 days ago), her hospital 3 (214, 90 and 10 days ago). Every
@@ -20,86 +39,8 @@ const browser = useBrowser();
 const ONCOLOGY = 'Riverside Cancer Center Oncology';
 const HOSPITAL = 'Riverside Regional Hospital';
 const JANE_EMAIL = 'jane.doe@example.com';
+const JOHN_MRN = 'RCC-100871';
 const DIRECT_ADDRESS = 'dr.lee@direct.example-clinic.org';
-
-/** A calendar day (YYYY-MM-DD) in Riverside's time zone, `offset` days from today. */
-function riversideDay(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-  const day = new Date(`${today}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + offset);
-  return day.toISOString().slice(0, 10);
-}
-
-/** A day as the date field shows it, 'MMM D, YYYY' ('Mar 5, 2026'). */
-function shown(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-}
-
-const options = (page: Page) => page.getByRole('dialog', { name: 'View Your Health Summary' });
-const documentView = (page: Page) => page.getByTestId('summary-document');
-const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
-const texts = (locator: Locator) => locator.allInnerTexts().then((all) => all.map((t) => t.trim()));
-
-async function openSummary(page: Page, username: string) {
-  await logIn(page, username);
-  await page.waitForURL(/\/dashboard$/);
-  await page.goto(`${baseUrl()}/health-summary`);
-  await expect.poll(() => heading(page)).toBe('Health Information Summary');
-}
-
-/** Opens the options by keyboard (the Options button takes Enter), as a keyboard user would. */
-async function openOptions(page: Page) {
-  const button = page.getByRole('button', { name: 'Options' });
-  await button.focus();
-  await page.keyboard.press('Enter');
-  await options(page).waitFor();
-}
-
-/** Types a day into one of the options' date fields and leaves it. */
-async function typeDay(page: Page, label: 'Start Date' | 'End Date', day: string) {
-  const input = options(page).getByLabel(new RegExp(`^${label}( \\*)?$`));
-  await input.fill(day);
-  await page.keyboard.press('Tab');
-  await expect.poll(() => input.inputValue()).toBe(shown(day));
-}
-
-/** Chooses a range of a system in the options and updates the summary. */
-async function chooseRange(page: Page, system: string | null, start: string, end: string) {
-  await openOptions(page);
-  await typeDay(page, 'Start Date', start);
-  await typeDay(page, 'End Date', end);
-  if (system)
-    await options(page)
-      .getByRole('combobox', { name: /^System/ })
-      .selectOption({ label: system });
-  await options(page).getByRole('button', { name: 'Update Summary' }).click();
-  await expect.poll(() => options(page).count()).toBe(0);
-}
-
-/**
- * A dialog checked with axe and screenshot at 375 and 1280 px as the screen shows it (a full-page screenshot of
- * a long summary behind a dialog shows the summary, not the dialog).
- */
-async function checkDialog(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await resizeTo(page, width);
-    await expectAccessible(page);
-    await page.screenshot({ path: path.join(inject('screenshotDir'), `${name}-${width}.png`) });
-  }
-}
-
-/** The section titles of the summary shown. */
-const sectionTitles = (page: Page) => texts(documentView(page).getByRole('heading', { level: 2 }));
-
-/** Downloads the summary in a format through the Download menu; the frame that fetched it goes after 5 s. */
-async function download(page: Page, format: 'C-CDA (XML)' | 'Readable copy (PDF)'): Promise<Download> {
-  await page.getByRole('button', { name: 'Download' }).click();
-  const started = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: format }).click();
-  return started;
-}
 
 describe('the health summary of two systems (jane.doe)', () => {
   it('the hint, the options and their checks, several summaries as a table of dates, one viewed, printed and downloaded', async () => {
@@ -267,7 +208,7 @@ describe('the health summary of two systems (jane.doe)', () => {
     await openSummary(page, 'jane.doe');
     const listed = page.waitForResponse((r) => /\/HealthSummary\/\d+\?startDate=/.test(r.url()));
     await chooseRange(page, HOSPITAL, riversideDay(-30), riversideDay());
-    const [entry] = (await (await listed).json()) as { sendSecurelyDisabled: boolean }[];
+    const [entry] = (await (await listed).json()) as { ccdaId: number; displayDate: string }[];
     await documentView(page).waitFor();
 
     // Send by Email: From is Jane's address; the checks run on Send, the first field with an error takes focus.
@@ -287,7 +228,7 @@ describe('the health summary of two systems (jane.doe)', () => {
     await expect.poll(() => fieldError(page, 'To')).toBe('Email address is not in correct format.');
     expect(await focused(field(page, 'To'))).toBe(true);
     await checkDialog(page, 'health-summary-email');
-    const since = Date.now();
+    let since = Date.now();
     const recipient = 'second.opinion@example.org';
     await field(page, 'To').fill(recipient);
     await field(page, 'Message (optional)').fill('My summary for the appointment on Friday.');
@@ -303,6 +244,9 @@ describe('the health summary of two systems (jane.doe)', () => {
     expect(mail.text).toContain(`${JANE_EMAIL} sent you a health summary`);
     expect(mail.text).toContain('The health summary is attached twice');
     expect(mail.text).toContain('Standard email is not secure');
+    // The one summary's C-CDA and its readable copy, as files of the mail.
+    expect(mail.contentType).toMatch(/^multipart\/mixed;/);
+    expect(mail.attachments).toEqual(summaryFiles(entry!));
     // The form starts afresh; Cancel gives the keyboard back to the button.
     await page.getByRole('button', { name: 'Send by Email' }).click();
     await email.waitFor();
@@ -312,25 +256,8 @@ describe('the health summary of two systems (jane.doe)', () => {
     await expect.poll(() => email.count()).toBe(0);
     await expect.poll(() => focused(page.getByRole('button', { name: 'Send by Email' }))).toBe(true);
 
-    const secure = page.getByRole('dialog', { name: 'Send Securely' });
-    if (entry!.sendSecurelyDisabled) {
-      // A portal without Direct (production without DIRECT_* settings): noCcdaConfigured instead of the form.
-      await page.getByRole('button', { name: 'Send Securely' }).click();
-      await expect
-        .poll(() => messageBar(page))
-        .toContain('Sending securely is not available for this Health Information Summary.');
-      expect(await secure.count()).toBe(0);
-      // The form itself, reached as if Direct were on: the server still refuses with 409 noCcdaConfigured.
-      await page.route(/\/HealthSummary\/\d+\?startDate=/, async (route) => {
-        const answer = await route.fetch();
-        const entries = (await answer.json()) as { sendSecurelyDisabled: boolean }[];
-        await route.fulfill({ response: answer, json: entries.map((e) => ({ ...e, sendSecurelyDisabled: false })) });
-      });
-      await chooseRange(page, HOSPITAL, riversideDay(-31), riversideDay());
-      await documentView(page).waitFor();
-    }
-
     // Send Securely: a Direct address; one that is none says so with what was typed.
+    const secure = page.getByRole('dialog', { name: 'Send Securely' });
     await page.getByRole('button', { name: 'Send Securely' }).click();
     await secure.waitFor();
     expect(await field(page, 'Message (optional)').getAttribute('rows')).toBe('3');
@@ -339,39 +266,106 @@ describe('the health summary of two systems (jane.doe)', () => {
     await expect.poll(() => fieldError(page, 'Direct Address')).toBe('Enter a valid Direct Address: dr.lee@direct');
     expect(await focused(field(page, 'Direct Address'))).toBe(true);
     await checkDialog(page, 'health-summary-send-securely');
+    // To dr.lee, whose certificate the trust folder holds: signed, encrypted and handed to the HISP (the mailbox).
+    since = Date.now();
     await field(page, 'Direct Address').fill(DIRECT_ADDRESS);
+    await field(page, 'Message (optional)').fill('For our consultation next week.');
+    const sent = page.waitForResponse((r) => r.url().includes('/sendSecurely'));
     await secure.getByRole('button', { name: 'Send', exact: true }).click();
+    expect((await sent).status()).toBe(200);
     await expect.poll(() => secure.count()).toBe(0);
-    if (entry!.sendSecurelyDisabled) {
-      await expect
-        .poll(() => messageBar(page))
-        .toContain('Sending securely is not available for this Health Information Summary.');
-    } else {
-      await expect.poll(() => messageBar(page)).toContain('Your Health Information Summary has been sent.');
-      // An address the trust store has no certificate for: nothing goes, and the page says so.
-      await page.getByRole('button', { name: 'Send Securely' }).click();
-      await secure.waitFor();
-      expect(await field(page, 'Direct Address').inputValue()).toBe('');
-      await field(page, 'Direct Address').fill('nobody@direct.unknown-clinic.example');
-      await secure.getByRole('button', { name: 'Send', exact: true }).click();
-      await expect
-        .poll(() => messageBar(page))
-        .toContain('Your Health Information Summary could not be sent securely. Please check the Direct address');
-    }
-    // The refusals (409, 422) are the browser's own console lines, not the page's errors.
-    expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    await expect.poll(() => messageBar(page)).toContain('Your Health Information Summary has been sent.');
+    const direct = inject('direct');
+    const delivered = await waitForMail(DIRECT_ADDRESS, () => true, since);
+    expect(delivered.from).toBe(direct.facilityAddress);
+    expect(delivered.to).toEqual([DIRECT_ADDRESS]);
+    // Outside the envelope nothing is readable: one S/MIME enveloped entity.
+    expect(delivered.contentType).toMatch(/^application\/pkcs7-mime;.*smime-type=enveloped-data/);
+    expect(delivered.text).toBe('');
+    // Opened as dr.lee opens it: signed by the facility's certificate, the same two files as the email.
+    const opened = await openDirectMessage(delivered);
+    expect(opened.signer).toEqual([direct.facilityAddress]);
+    expect(opened.subject).toBe('Health summary from Riverside Cancer Center');
+    expect(opened.text).toContain('For our consultation next week.');
+    expect(opened.attachments).toEqual(summaryFiles(entry!));
+
+    // An address the trust store has no certificate for: nothing goes, and the page says so.
+    await page.getByRole('button', { name: 'Send Securely' }).click();
+    await secure.waitFor();
+    expect(await field(page, 'Direct Address').inputValue()).toBe('');
+    await field(page, 'Direct Address').fill('someone@direct.unknown.example');
+    const refused = page.waitForResponse((r) => r.url().includes('/sendSecurely'));
+    await secure.getByRole('button', { name: 'Send', exact: true }).click();
+    expect((await refused).status()).toBe(422);
+    expect(((await (await refused).json()) as { error: string }).error).toBe('healthsummarysendsecurelyfailed');
+    await expect
+      .poll(() => messageBar(page))
+      .toContain('Your Health Information Summary could not be sent securely. Please check the Direct address');
+    await checkScreen(page, 'health-summary-send-securely-failed');
+
+    // All of a table's summaries by email: one zip of them, named by the range.
+    await chooseRange(page, ONCOLOGY, riversideDay(-365), riversideDay());
+    await page.getByRole('button', { name: 'View all 4 together' }).click();
+    await documentView(page).waitFor();
+    since = Date.now();
+    await page.getByRole('button', { name: 'Send by Email' }).click();
+    await email.waitFor();
+    await field(page, 'To').fill('tumor.board@example.org');
+    await email.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => email.count()).toBe(0);
+    await expect.poll(() => messageBar(page)).toContain('Your Health Information Summary has been sent.');
+    const zipped = await waitForMail('tumor.board@example.org', () => true, since);
+    expect(zipped.attachments).toEqual([
+      {
+        fileName: `HealthSummary_${riversideDay(-365)}_to_${riversideDay()}.zip`,
+        contentType: 'application/zip',
+      },
+    ]);
+    // The refusal (422) is the browser's own console line, not the page's error.
+    expect(consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
     await context.close();
   });
 });
 
 describe('other callers', () => {
-  it("john.smith's one system: its newest summary shows at once", async () => {
+  it("john.smith's one system: its newest summary shows at once; Send Securely refused for it", async () => {
     const { page, context, consoleErrors } = await openPage(browser());
     await openSummary(page, 'john.smith');
     await documentView(page).waitFor();
     expect(await page.getByRole('article', { name: 'Continuity of Care Document' }).count()).toBe(1);
     expect(await sectionTitles(page)).toEqual(expect.arrayContaining(['Medications', 'Problems', 'Results']));
     await checkScreen(page, 'health-summary-john');
+
+    // His system takes no part in Direct (sendSecurelyDisabled, set by the facility while the page is open).
+    const secure = page.getByRole('dialog', { name: 'Send Securely' });
+    const notAvailable = 'Sending securely is not available for this Health Information Summary.';
+    await withSendSecurelyDisabled(JOHN_MRN, 'RCC-ONCOLOGY', async () => {
+      // The page still offers the form, as it read the summary before: the server refuses with noCcdaConfigured.
+      await page.getByRole('button', { name: 'Send Securely' }).click();
+      await secure.waitFor();
+      await field(page, 'Direct Address').fill(DIRECT_ADDRESS);
+      const refused = page.waitForResponse((r) => r.url().includes('/sendSecurely'));
+      await secure.getByRole('button', { name: 'Send', exact: true }).click();
+      expect((await refused).status()).toBe(409);
+      expect(((await (await refused).json()) as { error: string }).error).toBe('noCcdaConfigured');
+      await expect.poll(() => secure.count()).toBe(0);
+      await expect.poll(() => messageBar(page)).toContain(notAvailable);
+      // Read afresh, the summary says so itself: Send Securely gives the message instead of the form.
+      await page.reload();
+      await documentView(page).waitFor();
+      await page.getByRole('button', { name: 'Send Securely' }).click();
+      await expect.poll(() => messageBar(page)).toContain(notAvailable);
+      expect(await secure.count()).toBe(0);
+      await checkScreen(page, 'health-summary-no-direct');
+    });
+    // The flag back as it was: the form again.
+    await page.reload();
+    await documentView(page).waitFor();
+    await page.getByRole('button', { name: 'Send Securely' }).click();
+    await secure.waitFor();
+    await secure.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => secure.count()).toBe(0);
+
     // One system: the options have no system select.
     await openOptions(page);
     expect(
@@ -379,7 +373,8 @@ describe('other callers', () => {
         .getByRole('combobox', { name: /^System/ })
         .count(),
     ).toBe(0);
-    expect(consoleErrors).toEqual([]);
+    // The refusal (409) is the browser's own console line, not the page's error.
+    expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     await context.close();
   });
 

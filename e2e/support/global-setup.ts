@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './chromium';
 import { startMailbox } from './mailbox';
+import { writeDirectTestCertificates } from './server-direct';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,16 @@ declare module 'vitest' {
     demoTickets: { sso: string[]; kioskUser: string[]; link: string[] };
     /** An integration API client of Riverside with every scope, registered by the clients command. */
     integrationClient: { clientId: string; clientSecret: string };
+    /**
+     * Direct as the server has it (its HISP is the mailbox): the facility's address, and what the test recipient
+     * dr.lee@direct.example-clinic.org reads a message with (its certificate and key) and trusts (the authority).
+     */
+    direct: {
+      facilityAddress: string;
+      recipientAddress: string;
+      recipient: { certificatePem: string; privateKeyPem: string };
+      authorityPem: string;
+    };
   }
 }
 
@@ -61,6 +72,9 @@ export default async function setup(project: TestProject) {
   rmSync(screenshotDir, { recursive: true, force: true });
   mkdirSync(screenshotDir, { recursive: true });
   const mailbox = await startMailbox();
+  // Direct on, as a facility with a HISP has it: test certificates (never production ones) in the data folder,
+  // the trust folder holding the one recipient's certificate, and the mailbox as the HISP.
+  const direct = await writeDirectTestCertificates(path.join(dataDir, 'direct'));
   const serverEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -70,6 +84,11 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
+    DIRECT_SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
+    DIRECT_FROM: direct.settings.from,
+    DIRECT_CERT_FILE: direct.settings.certFile,
+    DIRECT_KEY_FILE: direct.settings.keyFile,
+    DIRECT_TRUST_DIR: direct.settings.trustDir,
     PUBLIC_URL: '',
     // A production build on a fresh folder seeds the demo people only when asked.
     DEMO_DATA: '1',
@@ -124,6 +143,12 @@ export default async function setup(project: TestProject) {
   project.provide('mailboxUrl', mailbox.url);
   project.provide('demoTickets', demoTickets);
   project.provide('integrationClient', integrationClient);
+  project.provide('direct', {
+    facilityAddress: direct.facility.address,
+    recipientAddress: direct.recipient.address,
+    recipient: { certificatePem: direct.recipient.certificatePem, privateKeyPem: direct.recipient.privateKeyPem },
+    authorityPem: direct.authority.certificatePem,
+  });
 
   return async () => {
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));

@@ -2,63 +2,46 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { expect, inject } from 'vitest';
+import { readMessage } from '../../apps/server/src/platform/direct/mime';
+
+export interface MailAttachment {
+  /** As the part names it (Content-Disposition filename, else Content-Type name). */
+  fileName: string;
+  /** The part's media type without its parameters, lower case (application/pdf). */
+  contentType: string;
+}
 
 export interface CapturedMail {
+  /** Its number in the mailbox: `mailRaw(mail)` reads the message exactly as it arrived. */
+  id: number;
+  /** The envelope's sender (MAIL FROM) and recipients (RCPT TO), lower case. */
+  from: string;
   to: string[];
   subject: string;
-  /** The decoded text of every text part, joined. */
+  /** The top part's Content-Type header as sent (multipart/mixed; boundary=..., application/pkcs7-mime; ...). */
+  contentType: string;
+  /** The decoded text of the message's text part. */
   text: string;
+  /** Every part that is neither the text nor the HTML, in order: the attached files. */
+  attachments: MailAttachment[];
   receivedAt: number;
 }
 
-function decodeQuotedPrintable(body: string): string {
-  const bytes = Buffer.from(
-    body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  );
-  return bytes.toString('utf8');
-}
-
-function decodeHeaderWords(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
-}
-
-/** Just enough MIME for the portal's own mail: headers, multipart, quoted-printable and base64 text parts. */
-export function parseMail(raw: string): { subject: string; text: string } {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const subject = decodeHeaderWords(/^subject: (.*)$/im.exec(unfolded)?.[1] ?? '');
-  const texts: string[] = [];
-  const walk = (headers: string, body: string) => {
-    const type = /^content-type: *([^;\r\n]+)(.*)$/im.exec(headers);
-    const boundary = /boundary="?([^";\r\n]+)"?/i.exec(type?.[2] ?? '')?.[1];
-    if (boundary) {
-      for (const part of body.split(`--${boundary}`).slice(1)) {
-        if (part.startsWith('--')) break;
-        const [h = '', ...b] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-        walk(h.replace(/\r?\n[ \t]+/g, ' '), b.join('\n\n'));
-      }
-      return;
-    }
-    if (type && !/text\/plain/i.test(type[1] ?? '')) return;
-    const encoding = /^content-transfer-encoding: *(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-    if (encoding === 'base64') texts.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
-    else if (encoding === 'quoted-printable') texts.push(decodeQuotedPrintable(body));
-    else texts.push(body);
+/** What a test file reads of one message: the server's own MIME reader, the one its developer mailboxes use. */
+export function parseMail(raw: Buffer): Pick<CapturedMail, 'subject' | 'contentType' | 'text' | 'attachments'> {
+  const message = readMessage(raw);
+  return {
+    subject: message.subject ?? '',
+    contentType: message.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '',
+    text: (message.text ?? '').trim(),
+    attachments: message.attachments.map((a) => ({ fileName: a.filename ?? '', contentType: a.contentType })),
   };
-  walk(unfolded, rest.join('\n\n'));
-  return { subject, text: texts.join('\n').trim() };
 }
 
 /** A real SMTP server the portal delivers to, and a small HTTP endpoint the test files read it from. */
 export async function startMailbox(): Promise<{ smtpPort: number; url: string; close: () => Promise<void> }> {
   const mails: CapturedMail[] = [];
+  const raws: Buffer[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -67,20 +50,38 @@ export async function startMailbox(): Promise<{ smtpPort: number; url: string; c
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const { subject, text } = parseMail(Buffer.concat(chunks).toString('utf8'));
+        const raw = Buffer.concat(chunks);
+        let parsed: ReturnType<typeof parseMail>;
+        try {
+          parsed = parseMail(raw);
+        } catch (err) {
+          // Kept, so a test that waits for it fails on its content rather than on a mail that never came.
+          parsed = { subject: '', contentType: '', text: `(unreadable: ${(err as Error).message})`, attachments: [] };
+        }
+        const mailFrom = session.envelope.mailFrom;
         mails.push({
+          id: mails.length,
+          from: mailFrom ? mailFrom.address.toLowerCase() : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject,
-          text,
+          ...parsed,
           receivedAt: Date.now(),
         });
+        raws.push(raw);
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
-  const http: Server = createServer((_req, res) => {
+  const http: Server = createServer((req, res) => {
+    const raw = /^\/raw\/(\d+)$/.exec(req.url ?? '');
+    if (raw) {
+      const bytes = raws[Number(raw[1])];
+      res.statusCode = bytes ? 200 : 404;
+      res.setHeader('content-type', 'message/rfc822');
+      res.end(bytes ?? '');
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(mails));
   });
@@ -94,6 +95,13 @@ export async function startMailbox(): Promise<{ smtpPort: number; url: string; c
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/** The message exactly as the mailbox received it (headers and body, every byte). */
+export async function mailRaw(mail: Pick<CapturedMail, 'id'>): Promise<Buffer> {
+  const res = await fetch(`${inject('mailboxUrl')}/raw/${mail.id}`);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
 }
 
 /** Waits (up to 20 s) for a mail to `to` that matches, newest first. */
