@@ -1,0 +1,305 @@
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  contentItems,
+  facilityContacts,
+  facilityFaqs,
+  facilityForms,
+  facilityUsefulLinks,
+  type ByLanguage,
+} from '../../db/schema/index';
+
+// Every query of the facility information pages. Items of another facility are never found: each query names it.
+
+export type FaqTexts = ByLanguage<{ question: string; answer: string }>;
+export type FormTexts = ByLanguage<{ title: string; description: string | null }>;
+export interface PutOutcome {
+  id: number;
+  created: boolean;
+  changed: boolean;
+}
+
+/** Same content, whatever order the keys came in (jsonb answers its keys in its own order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>)
+            .filter(([, v]) => v !== undefined)
+            .sort(([x], [y]) => (x < y ? -1 : 1))
+            .map(([k, v]) => [k, canonical(v)]),
+        )
+      : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+/* --------------------------------------------------------------------- FAQs */
+
+export async function putFaq(
+  tx: DbOrTx,
+  facilityId: number,
+  externalId: string,
+  record: { viewOrder: number; texts: FaqTexts },
+): Promise<PutOutcome> {
+  const [existing] = await tx
+    .select()
+    .from(facilityFaqs)
+    .where(and(eq(facilityFaqs.facilityId, facilityId), eq(facilityFaqs.externalId, externalId)))
+    .for('update');
+  if (!existing) {
+    const [row] = await tx
+      .insert(facilityFaqs)
+      .values({ facilityId, externalId, ...record })
+      .returning({ id: facilityFaqs.id });
+    return { id: row!.id, created: true, changed: true };
+  }
+  const changed =
+    existing.withdrawnAt !== null || existing.viewOrder !== record.viewOrder || !sameJson(existing.texts, record.texts);
+  if (changed) {
+    await tx
+      .update(facilityFaqs)
+      .set({ ...record, withdrawnAt: null, updatedAt: new Date() })
+      .where(eq(facilityFaqs.id, existing.id));
+  }
+  return { id: existing.id, created: false, changed };
+}
+
+export async function findLiveFaq(db: DbOrTx, facilityId: number, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(facilityFaqs)
+    .where(
+      and(
+        eq(facilityFaqs.facilityId, facilityId),
+        eq(facilityFaqs.externalId, externalId),
+        isNull(facilityFaqs.withdrawnAt),
+      ),
+    );
+  return row;
+}
+
+/** The FAQ's id when the facility has one under this identifier (withdrawn now or before), else undefined. */
+export async function withdrawFaq(tx: DbOrTx, facilityId: number, externalId: string) {
+  const [row] = await tx
+    .select({ id: facilityFaqs.id, withdrawnAt: facilityFaqs.withdrawnAt })
+    .from(facilityFaqs)
+    .where(and(eq(facilityFaqs.facilityId, facilityId), eq(facilityFaqs.externalId, externalId)));
+  if (row && row.withdrawnAt === null) {
+    await tx.update(facilityFaqs).set({ withdrawnAt: new Date() }).where(eq(facilityFaqs.id, row.id));
+  }
+  return row?.id;
+}
+
+export function listFaqs(db: DbOrTx, facilityId: number) {
+  return db
+    .select({ id: facilityFaqs.id, viewOrder: facilityFaqs.viewOrder, texts: facilityFaqs.texts })
+    .from(facilityFaqs)
+    .where(and(eq(facilityFaqs.facilityId, facilityId), isNull(facilityFaqs.withdrawnAt)))
+    .orderBy(asc(facilityFaqs.viewOrder), asc(facilityFaqs.id));
+}
+
+/* -------------------------------------------------------------- useful links */
+
+export async function putUsefulLinks(tx: DbOrTx, facilityId: number, contentHtml: ByLanguage<string>) {
+  const existing = await findUsefulLinks(tx, facilityId);
+  if (existing && sameJson(existing, contentHtml)) return false;
+  await tx
+    .insert(facilityUsefulLinks)
+    .values({ facilityId, contentHtml })
+    .onConflictDoUpdate({ target: facilityUsefulLinks.facilityId, set: { contentHtml, updatedAt: new Date() } });
+  return true;
+}
+
+export async function findUsefulLinks(db: DbOrTx, facilityId: number) {
+  const [row] = await db
+    .select({ contentHtml: facilityUsefulLinks.contentHtml })
+    .from(facilityUsefulLinks)
+    .where(eq(facilityUsefulLinks.facilityId, facilityId));
+  return row?.contentHtml;
+}
+
+export async function deleteUsefulLinks(tx: DbOrTx, facilityId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(facilityUsefulLinks)
+    .where(eq(facilityUsefulLinks.facilityId, facilityId))
+    .returning({ id: facilityUsefulLinks.facilityId });
+  return rows.length > 0;
+}
+
+/* --------------------------------------------------------------------- forms */
+
+export interface FormRecord {
+  viewOrder: number;
+  texts: FormTexts;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  data: Uint8Array;
+}
+
+export async function putForm(
+  tx: DbOrTx,
+  facilityId: number,
+  externalId: string,
+  record: FormRecord,
+): Promise<PutOutcome> {
+  const [existing] = await tx
+    .select({
+      id: facilityForms.id,
+      viewOrder: facilityForms.viewOrder,
+      texts: facilityForms.texts,
+      fileName: facilityForms.fileName,
+      contentType: facilityForms.contentType,
+      sha256: facilityForms.sha256,
+      withdrawnAt: facilityForms.withdrawnAt,
+    })
+    .from(facilityForms)
+    .where(and(eq(facilityForms.facilityId, facilityId), eq(facilityForms.externalId, externalId)))
+    .for('update');
+  if (!existing) {
+    const [row] = await tx
+      .insert(facilityForms)
+      .values({ facilityId, externalId, ...record })
+      .returning({ id: facilityForms.id });
+    return { id: row!.id, created: true, changed: true };
+  }
+  const changed =
+    existing.withdrawnAt !== null ||
+    existing.viewOrder !== record.viewOrder ||
+    existing.fileName !== record.fileName ||
+    existing.contentType !== record.contentType ||
+    existing.sha256 !== record.sha256 ||
+    !sameJson(existing.texts, record.texts);
+  if (changed) {
+    await tx
+      .update(facilityForms)
+      .set({ ...record, withdrawnAt: null, updatedAt: new Date() })
+      .where(eq(facilityForms.id, existing.id));
+  }
+  return { id: existing.id, created: false, changed };
+}
+
+const FORM_METADATA = {
+  id: facilityForms.id,
+  externalId: facilityForms.externalId,
+  viewOrder: facilityForms.viewOrder,
+  texts: facilityForms.texts,
+  fileName: facilityForms.fileName,
+  contentType: facilityForms.contentType,
+  sizeBytes: facilityForms.sizeBytes,
+  sha256: facilityForms.sha256,
+  updatedAt: facilityForms.updatedAt,
+};
+
+export async function findLiveForm(db: DbOrTx, facilityId: number, externalId: string) {
+  const [row] = await db
+    .select(FORM_METADATA)
+    .from(facilityForms)
+    .where(
+      and(
+        eq(facilityForms.facilityId, facilityId),
+        eq(facilityForms.externalId, externalId),
+        isNull(facilityForms.withdrawnAt),
+      ),
+    );
+  return row;
+}
+
+export async function withdrawForm(tx: DbOrTx, facilityId: number, externalId: string) {
+  const [row] = await tx
+    .select({ id: facilityForms.id, withdrawnAt: facilityForms.withdrawnAt })
+    .from(facilityForms)
+    .where(and(eq(facilityForms.facilityId, facilityId), eq(facilityForms.externalId, externalId)));
+  if (row && row.withdrawnAt === null) {
+    await tx.update(facilityForms).set({ withdrawnAt: new Date() }).where(eq(facilityForms.id, row.id));
+  }
+  return row?.id;
+}
+
+export function listForms(db: DbOrTx, facilityId: number) {
+  return db
+    .select(FORM_METADATA)
+    .from(facilityForms)
+    .where(and(eq(facilityForms.facilityId, facilityId), isNull(facilityForms.withdrawnAt)))
+    .orderBy(asc(facilityForms.viewOrder), asc(facilityForms.id));
+}
+
+/** A live form of the facility with its file, or undefined. */
+export async function findFormFile(db: DbOrTx, facilityId: number, formId: number) {
+  const [row] = await db
+    .select({ ...FORM_METADATA, data: facilityForms.data })
+    .from(facilityForms)
+    .where(
+      and(eq(facilityForms.facilityId, facilityId), eq(facilityForms.id, formId), isNull(facilityForms.withdrawnAt)),
+    );
+  return row;
+}
+
+/* ----------------------------------------------------------------- contacts */
+
+export type FacilityContactRecord = Omit<typeof facilityContacts.$inferInsert, 'id' | 'facilityId'>;
+
+export function listFacilityContacts(db: DbOrTx, facilityId: number) {
+  return db
+    .select()
+    .from(facilityContacts)
+    .where(eq(facilityContacts.facilityId, facilityId))
+    .orderBy(asc(facilityContacts.sortOrder), asc(facilityContacts.id));
+}
+
+/** Replaces the facility's whole Contact Us list; false when it already held exactly this. */
+export async function replaceFacilityContacts(
+  tx: DbOrTx,
+  facilityId: number,
+  contacts: FacilityContactRecord[],
+): Promise<boolean> {
+  const existing = (await listFacilityContacts(tx, facilityId)).map(({ id: _id, facilityId: _f, ...rest }) => rest);
+  if (sameJson(existing, contacts)) return false;
+  await tx.delete(facilityContacts).where(eq(facilityContacts.facilityId, facilityId));
+  if (contacts.length > 0) {
+    await tx.insert(facilityContacts).values(contacts.map((c) => ({ ...c, facilityId })));
+  }
+  return true;
+}
+
+/* ---------------------------------------------------- facility texts by key */
+
+export async function findFacilityTexts(db: DbOrTx, facilityId: number, contentKey: string) {
+  return db
+    .select({ language: contentItems.language, body: contentItems.body })
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.facilityId, facilityId),
+        isNotNull(contentItems.facilityId),
+        eq(contentItems.contentKey, contentKey),
+      ),
+    );
+}
+
+/** Replaces the facility's own texts of a key (every language); false when they were exactly these. */
+export async function replaceFacilityTexts(
+  tx: DbOrTx,
+  facilityId: number,
+  contentKey: string,
+  texts: Record<string, string>,
+): Promise<boolean> {
+  const existing = Object.fromEntries(
+    (await findFacilityTexts(tx, facilityId, contentKey)).map((row) => [row.language, row.body]),
+  );
+  if (sameJson(existing, texts)) return false;
+  await deleteFacilityTexts(tx, facilityId, contentKey);
+  await tx
+    .insert(contentItems)
+    .values(Object.entries(texts).map(([language, body]) => ({ facilityId, contentKey, language, body })));
+  return true;
+}
+
+export async function deleteFacilityTexts(tx: DbOrTx, facilityId: number, contentKey: string): Promise<boolean> {
+  const rows = await tx
+    .delete(contentItems)
+    .where(and(eq(contentItems.facilityId, facilityId), eq(contentItems.contentKey, contentKey)))
+    .returning({ id: contentItems.id });
+  return rows.length > 0;
+}
