@@ -12,6 +12,7 @@ export * from './contacts';
 export * from './content';
 export * from './education';
 export * from './facilities';
+export * from './facility-pages';
 export * from './health-summary';
 export * from './integration';
 export * from './follow-up-plan';
