@@ -19,6 +19,7 @@ import { seedDemoAppointments } from './demo-appointments';
 import { seedDemoCareTeam } from './demo-careteam';
 import type { DemoContext } from './demo-context';
 import { seedDemoEducation } from './demo-education';
+import { seedDemoFacilityPages } from './demo-facility-pages';
 import { seedDemoFollowUpPlan } from './demo-follow-up-plan';
 import { seedDemoHealthSummaries } from './demo-health-summaries';
 import { seedDemoLabResults } from './demo-lab-results';
@@ -375,6 +376,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     // jane's and john's external systems with the C-CDA documents they sent.
     await seedDemoHealthSummaries(tx, context);
     await seedDemoQuestionnaires(tx, context);
+    await seedDemoFacilityPages(tx, context);
     // After the care team: its providers write and are written to.
     await seedDemoSecureMessages(tx, context, {
       robertUserId: userId('robert.doe'),
