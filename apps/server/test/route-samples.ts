@@ -35,6 +35,8 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   index: '0',
   // How a health summary is sent: a request without a body is a 400 before anything is sent.
   transmitType: 'email',
+  // A downloadable form of Riverside: the demo seeds its forms before any other facility's, so 1 is one.
+  formId: '1',
 };
 
 /** A date range holding every health summary a test fixture stores (a demo document is within a few years of now). */

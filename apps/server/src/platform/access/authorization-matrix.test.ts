@@ -74,6 +74,13 @@ const HAS_USER: Record<CallerKind, boolean> = {
 
 type Expected = 'allowed' | 401 | 403 | 404;
 
+/**
+ * The facility information pages (session routes of /api/facilities/{facilityId}/...): only users whose capability
+ * profile grants the page's module read them (the demo grants them to patients and representatives), others 403.
+ */
+const FACILITY_PAGE_ROUTE = /^\/api\/facilities\/:facilityId\/(faqs|usefulLinks|downloadableContent)/;
+const FACILITY_PAGE_READERS: readonly CallerKind[] = ['patientA', 'patientB', 'representativeOfA'];
+
 /** The rule of the design brief, written out independently of the hooks that enforce it. */
 function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | 'other'): Expected {
   // The integration API and the portal's API are closed to each other's tokens.
@@ -85,6 +92,7 @@ function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | '
       return 'allowed';
     case 'session':
       if (caller === 'anonymous') return 401;
+      if (FACILITY_PAGE_ROUTE.test(route.url)) return FACILITY_PAGE_READERS.includes(caller) ? 'allowed' : 403;
       // A session route that names a user (logout) takes only the caller's own id.
       return route.url.includes(':userId') && userIdInPath === 'other' ? 404 : 'allowed';
     case 'kioskStaff':
