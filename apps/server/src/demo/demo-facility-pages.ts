@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { IntegrationFaq, IntegrationForm } from '@portal/contracts';
+import type { IntegrationForm } from '@portal/contracts';
 import type { Tx } from '../db/client';
 import { createTextPdf } from '../platform/pdf/document';
 import {

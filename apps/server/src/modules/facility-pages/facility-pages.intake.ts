@@ -7,16 +7,31 @@ import {
   type IntegrationForm,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import type { ByLanguage } from '../../db/schema/index';
 import { badRequest } from '../../platform/errors/app-error';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import {
   putFaq,
   putForm,
   putUsefulLinks,
+  type ByLanguage,
   type FaqTexts,
   type FormRecord,
   type FormTexts,
+} from './facility-pages.repository';
+
+// What the integration API reads and removes, as the repository answers it (routes reach SQL only through here).
+export {
+  deleteFacilityTexts,
+  deleteUsefulLinks,
+  findFacilityTexts,
+  findLiveFaq,
+  findLiveForm,
+  findUsefulLinks,
+  listFacilityContacts,
+  replaceFacilityContacts,
+  replaceFacilityTexts,
+  withdrawFaq,
+  withdrawForm,
 } from './facility-pages.repository';
 
 // How a facility's page content comes in, for the integration API and the demo alike: rich text sanitised before

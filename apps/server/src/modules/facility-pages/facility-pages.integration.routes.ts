@@ -16,7 +16,6 @@ import {
 import { integrationCallerOf } from '../../platform/access/access-control';
 import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
 import { notFound } from '../../platform/errors/app-error';
-import { putFacilityFaq, putFacilityForm, putFacilityUsefulLinks, richPageOf } from './facility-pages.intake';
 import {
   deleteFacilityTexts,
   deleteUsefulLinks,
@@ -25,11 +24,15 @@ import {
   findLiveForm,
   findUsefulLinks,
   listFacilityContacts,
+  putFacilityFaq,
+  putFacilityForm,
+  putFacilityUsefulLinks,
   replaceFacilityContacts,
   replaceFacilityTexts,
+  richPageOf,
   withdrawFaq,
   withdrawForm,
-} from './facility-pages.repository';
+} from './facility-pages.intake';
 
 const TAGS = ['Facility pages'];
 const FAQ_PATH = '/integration/v1/facility/faqs/:externalId';

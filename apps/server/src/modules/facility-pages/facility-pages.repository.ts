@@ -6,8 +6,12 @@ import {
   facilityFaqs,
   facilityForms,
   facilityUsefulLinks,
+  patients,
+  personalContacts,
   type ByLanguage,
 } from '../../db/schema/index';
+
+export type { ByLanguage };
 
 // Every query of the facility information pages. Items of another facility are never found: each query names it.
 
@@ -302,4 +306,23 @@ export async function deleteFacilityTexts(tx: DbOrTx, facilityId: number, conten
     .where(and(eq(contentItems.facilityId, facilityId), eq(contentItems.contentKey, contentKey)))
     .returning({ id: contentItems.id });
   return rows.length > 0;
+}
+
+/* ------------------------------------------------------------------ callers */
+
+/** Whether a user has a patient record of their own, and whether they represent any patient now. */
+export async function findUserStanding(db: DbOrTx, userId: number) {
+  const own = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, userId)).limit(1);
+  const represented = await db
+    .select({ id: personalContacts.id })
+    .from(personalContacts)
+    .where(
+      and(
+        eq(personalContacts.authorizedRepresentativeUserId, userId),
+        eq(personalContacts.isAuthorizedRepresentativeActive, true),
+        eq(personalContacts.isActive, true),
+      ),
+    )
+    .limit(1);
+  return { hasOwnRecord: own.length > 0, represents: represented.length > 0 };
 }

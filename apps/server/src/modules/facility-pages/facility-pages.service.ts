@@ -7,7 +7,6 @@ import {
   type UsefulLinks,
 } from '@portal/contracts';
 import type { Database } from '../../db/client';
-import type { ByLanguage } from '../../db/schema/index';
 import { requireCaller } from '../../platform/access/access-control';
 import { grantsModule } from '../../platform/access/module-grants';
 import type { Access } from '../../platform/access/patient-scope';
@@ -15,8 +14,14 @@ import { AppError, notFound } from '../../platform/errors/app-error';
 import { auditCaller } from '../../platform/audit/audit';
 import type { SessionCaller } from '../../platform/auth/sessions';
 import { sanitizeRichText } from '../../platform/content/sanitize';
-import { findUserIds } from '../auth/auth.repository';
-import { findFormFile, findUsefulLinks, listFaqs, listForms } from './facility-pages.repository';
+import {
+  findFormFile,
+  findUsefulLinks,
+  findUserStanding,
+  listFaqs,
+  listForms,
+  type ByLanguage,
+} from './facility-pages.repository';
 
 export const FACILITY_PAGE_MODULES = {
   faqs: 'Faqs',
@@ -50,9 +55,9 @@ async function accessOf(db: Database['db'], caller: SessionCaller): Promise<Acce
       return null;
     default: {
       if (caller.userId === null) return null;
-      const ids = await findUserIds(db, caller.userId);
-      if (ids.own.length > 0) return 'self';
-      return ids.represented.length > 0 ? 'representative' : null;
+      const standing = await findUserStanding(db, caller.userId);
+      if (standing.hasOwnRecord) return 'self';
+      return standing.represents ? 'representative' : null;
     }
   }
 }
