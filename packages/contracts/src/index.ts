@@ -30,5 +30,6 @@ export * from './api/integration-patients';
 export * from './api/integration-questionnaires';
 export * from './api/integration-messages';
 export * from './api/integration-health-summary';
+export * from './api/personal-data';
 export * from './api/facility-pages';
 export * from './api/integration-facility-pages';

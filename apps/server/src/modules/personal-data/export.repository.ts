@@ -1,0 +1,234 @@
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  appointments,
+  careProviders,
+  educationArticles,
+  educationMaterials,
+  externalSystems,
+  followUpItems,
+  healthSummaryDocuments,
+  labResultDetails,
+  labResultGroups,
+  labResults,
+  medicalNotes,
+  messageThreads,
+  notificationSettings,
+  patientRegistrationDetails,
+  patients,
+  personalContacts,
+  questionnaireAssignments,
+  questionnaireTemplates,
+  secureMessages,
+  treatmentSummaryItems,
+  users,
+} from '../../db/schema/index';
+import type { PatientScope } from '../../platform/access/patient-scope';
+
+// The personal data export's reads: one query per section, or per batch of a section that can grow long (keyset
+// on the id, so no batch rereads another), never one per row. Only what the patient may see: published results
+// and notes, nothing the facility withdrew.
+
+export async function findPatient(db: DbOrTx, scope: PatientScope) {
+  const [row] = await db
+    .select({ patient: patients, registration: patientRegistrationDetails })
+    .from(patients)
+    .leftJoin(patientRegistrationDetails, eq(patientRegistrationDetails.patientId, patients.id))
+    .where(eq(patients.id, scope.patientId))
+    .limit(1);
+  return row;
+}
+
+export async function findAccount(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      username: users.username,
+      email: users.email,
+      preferredLanguage: users.preferredLanguage,
+      isSingleSignOn: users.isSingleSignOn,
+      createdAt: users.createdAt,
+      preferences: users.preferences,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export function findContacts(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select()
+    .from(personalContacts)
+    .where(eq(personalContacts.patientId, scope.patientId))
+    .orderBy(asc(personalContacts.id));
+}
+
+export function findAppointments(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.patientId, scope.patientId), isNull(appointments.withdrawnAt)))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+export function findFollowUps(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select()
+    .from(followUpItems)
+    .where(and(eq(followUpItems.patientId, scope.patientId), isNull(followUpItems.withdrawnAt)))
+    .orderBy(asc(followUpItems.recommendedDate), asc(followUpItems.id));
+}
+
+export function findResultBatch(db: DbOrTx, scope: PatientScope, afterId: number, limit: number) {
+  return db
+    .select()
+    .from(labResults)
+    .where(
+      and(
+        eq(labResults.patientId, scope.patientId),
+        eq(labResults.isPublished, true),
+        isNull(labResults.withdrawnAt),
+        gt(labResults.id, afterId),
+      ),
+    )
+    .orderBy(asc(labResults.id))
+    .limit(limit);
+}
+
+/** The tests of a batch of results (already the scope's: their ids came from findResultBatch). */
+export function findResultTests(db: DbOrTx, resultIds: readonly number[]) {
+  if (resultIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      labResultId: labResultGroups.labResultId,
+      group: labResultGroups.groupDisplayName,
+      detail: labResultDetails,
+    })
+    .from(labResultGroups)
+    .innerJoin(labResultDetails, eq(labResultDetails.groupId, labResultGroups.id))
+    .where(inArray(labResultGroups.labResultId, [...resultIds]))
+    .orderBy(
+      asc(labResultGroups.labResultId),
+      asc(labResultGroups.sortOrder),
+      asc(labResultGroups.id),
+      asc(labResultDetails.sortOrder),
+      asc(labResultDetails.id),
+    );
+}
+
+export function findNotes(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({
+      id: medicalNotes.id,
+      serviceDate: medicalNotes.serviceDate,
+      documentType: medicalNotes.documentType,
+      authoredBy: medicalNotes.authoredBy,
+      status: medicalNotes.status,
+      publishedAt: medicalNotes.publishedAt,
+      isReviewedByPatient: medicalNotes.isReviewedByPatient,
+      reviewedAt: medicalNotes.reviewedAt,
+    })
+    .from(medicalNotes)
+    .where(
+      and(
+        eq(medicalNotes.patientId, scope.patientId),
+        eq(medicalNotes.isPublished, true),
+        isNull(medicalNotes.withdrawnAt),
+      ),
+    )
+    .orderBy(asc(medicalNotes.serviceDate), asc(medicalNotes.id));
+}
+
+export function findTreatmentSummary(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select()
+    .from(treatmentSummaryItems)
+    .where(and(eq(treatmentSummaryItems.patientId, scope.patientId), isNull(treatmentSummaryItems.withdrawnAt)))
+    .orderBy(asc(treatmentSummaryItems.groupName), asc(treatmentSummaryItems.sortOrder), asc(treatmentSummaryItems.id));
+}
+
+export function findEducation(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({
+      id: educationArticles.id,
+      title: educationMaterials.title,
+      category: educationMaterials.categoryName,
+      assignedDate: educationArticles.assignedDate,
+      readAt: educationArticles.readAt,
+      isArchived: educationArticles.isArchived,
+    })
+    .from(educationArticles)
+    .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
+    .where(and(eq(educationArticles.patientId, scope.patientId), isNull(educationArticles.withdrawnAt)))
+    .orderBy(asc(educationArticles.assignedDate), asc(educationArticles.id));
+}
+
+export function findQuestionnaires(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({
+      id: questionnaireAssignments.id,
+      title: questionnaireTemplates.title,
+      availableFrom: questionnaireAssignments.availableFrom,
+      dueDate: questionnaireAssignments.dueDate,
+      status: questionnaireAssignments.status,
+      completedAt: questionnaireAssignments.completedAt,
+      draftSavedAt: questionnaireAssignments.draftSavedAt,
+      answers: questionnaireAssignments.answers,
+      draftAnswers: questionnaireAssignments.draftAnswers,
+      scores: questionnaireAssignments.scores,
+    })
+    .from(questionnaireAssignments)
+    .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
+    .where(and(eq(questionnaireAssignments.patientId, scope.patientId), isNull(questionnaireAssignments.withdrawnAt)))
+    .orderBy(asc(questionnaireAssignments.dueDate), asc(questionnaireAssignments.id));
+}
+
+/** Messages with their thread, by thread then time, a batch after the (thread, message) the last one ended on. */
+export function findMessageBatch(db: DbOrTx, scope: PatientScope, afterMessageId: number, limit: number) {
+  return db
+    .select({
+      threadId: messageThreads.id,
+      subject: messageThreads.subject,
+      providerFirstName: careProviders.firstName,
+      providerLastName: careProviders.lastName,
+      id: secureMessages.id,
+      sentAt: secureMessages.sentAt,
+      fromPatient: secureMessages.fromPatient,
+      senderDisplayName: secureMessages.senderDisplayName,
+      content: secureMessages.content,
+    })
+    .from(secureMessages)
+    .innerJoin(messageThreads, eq(messageThreads.id, secureMessages.threadId))
+    .leftJoin(careProviders, eq(careProviders.id, messageThreads.careProviderId))
+    .where(and(eq(secureMessages.patientId, scope.patientId), gt(secureMessages.id, afterMessageId)))
+    .orderBy(asc(secureMessages.id))
+    .limit(limit);
+}
+
+export function findHealthSummaries(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({
+      id: healthSummaryDocuments.id,
+      system: externalSystems.name,
+      title: healthSummaryDocuments.title,
+      documentDate: healthSummaryDocuments.documentDate,
+      authorName: healthSummaryDocuments.authorName,
+      organizationName: healthSummaryDocuments.organizationName,
+      encounterDate: healthSummaryDocuments.encounterDate,
+      visitType: healthSummaryDocuments.visitType,
+      sizeBytes: healthSummaryDocuments.sizeBytes,
+      receivedAt: healthSummaryDocuments.receivedAt,
+    })
+    .from(healthSummaryDocuments)
+    .innerJoin(externalSystems, eq(externalSystems.id, healthSummaryDocuments.externalSystemId))
+    .where(eq(healthSummaryDocuments.patientId, scope.patientId))
+    .orderBy(asc(healthSummaryDocuments.documentDate), asc(healthSummaryDocuments.id));
+}
+
+export function findNotificationSettings(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({ type: notificationSettings.type, email: notificationSettings.email, sms: notificationSettings.sms })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.patientId, scope.patientId))
+    .orderBy(asc(notificationSettings.type));
+}

@@ -1,0 +1,353 @@
+import { readFileSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { ACTIVITY_LOG_VIEW_AUDIT_EVENT, PERSONAL_DATA_EXPORT_AUDIT_EVENT, type UrlToken } from '@portal/contracts';
+import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
+import { bearer } from '../../../test/access-fixture';
+import { expectError, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
+import { auditEvents, integrationClients, users } from '../../db/schema/index';
+import { localDate } from '../../platform/time/time';
+import { IntegrationClientsService } from '../integration/integration.service';
+import { PERSONAL_DATA_XSD } from './personal-data.xsd';
+
+let t: TestApp;
+let fx: AccessFixture;
+let db: TestApp['database']['db'];
+let api: ApiCaller;
+let systemId: number;
+
+const SYSTEM_NAME = 'Riverside Lab System';
+const reportPath = (patientId: number) => `/api/patients/${patientId}/audits/report`;
+const exportPath = (patientId: number) => `/api/patients/${patientId}/export`;
+
+beforeAll(async () => {
+  ({ t, fx, db, api } = await openApiApp());
+  const clients = new IntegrationClientsService(db, (s) => t.app.deps.sealedTokens.sealSecret(s));
+  const client = await clients.create({ facility: 'riverside', name: SYSTEM_NAME, scopes: 'patients clinical' });
+  const [row] = await db
+    .select({ id: integrationClients.id })
+    .from(integrationClients)
+    .where(eq(integrationClients.clientId, client.clientId));
+  systemId = row!.id;
+  systemSecret = { clientId: client.clientId, clientSecret: client.clientSecret ?? '' };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let systemSecret: { clientId: string; clientSecret: string };
+
+async function systemToken(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/integration/v1/token',
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: systemSecret.clientId,
+      client_secret: systemSecret.clientSecret,
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return res.json<{ access_token: string }>().access_token;
+}
+
+async function urlToken(who: CallerKind, path: string): Promise<string> {
+  const res = await api.call('POST', '/api/urlTokens', who, { path });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<UrlToken>().token;
+}
+
+function report(who: CallerKind, query: string, patientId = fx.patientA) {
+  return api.get(`${reportPath(patientId)}?${query}`, who);
+}
+
+const rowsOf = (html: string) => (/<tbody>([\s\S]*)<\/tbody>/.exec(html)?.[1] ?? '').match(/<tr>/g)?.length ?? 0;
+
+/** Audit rows as the portal writes them, at chosen instants (the range and paging tests need known times). */
+async function seedRows() {
+  const base = { facilityId: fx.facilityId, outcome: 'success' as const };
+  await db.insert(auditEvents).values([
+    {
+      ...base,
+      occurredAt: new Date('2001-03-10T15:00:00Z'),
+      eventType: 'testresultsviewauditevent',
+      actorUserId: fx.userIds.jane,
+      patientId: fx.patientA,
+      relationship: 'self',
+      loginType: 'userNamePassword',
+      clientAddress: '203.0.113.5',
+    },
+    {
+      ...base,
+      occurredAt: new Date('2001-03-11T15:00:00Z'),
+      eventType: 'securemessagesendauditevent',
+      actorUserId: fx.userIds.robert,
+      patientId: fx.patientA,
+      relationship: 'representative',
+      loginType: 'userNamePassword',
+      clientAddress: '198.51.100.7',
+    },
+    {
+      ...base,
+      occurredAt: new Date('2001-03-12T15:00:00Z'),
+      eventType: 'integrationcallauditevent',
+      integrationClientId: systemId,
+      patientId: fx.patientA,
+      route: 'PUT /integration/v1/patients/:mrn/lab-results/:externalId',
+      clientAddress: '192.0.2.9',
+    },
+    {
+      ...base,
+      occurredAt: new Date('2001-03-13T15:00:00Z'),
+      eventType: 'questionnairesubmitauditevent',
+      patientId: fx.patientA,
+      relationship: 'kioskUser',
+      loginType: 'patientKioskUser',
+      clientAddress: '192.0.2.10',
+    },
+    {
+      ...base,
+      occurredAt: new Date('2001-03-14T15:00:00Z'),
+      eventType: 'medicalnotesviewauditevent',
+      actorUserId: fx.userIds.jane,
+      patientId: fx.patientA,
+      relationship: 'self',
+      outcome: 'failure',
+    },
+    // Outside the range, and another patient's in it.
+    { ...base, occurredAt: new Date('2001-05-01T15:00:00Z'), eventType: 'loginauditevent', patientId: fx.patientA },
+    {
+      ...base,
+      occurredAt: new Date('2001-03-10T16:00:00Z'),
+      eventType: 'emailchangeauditevent',
+      patientId: fx.patientB,
+    },
+  ]);
+  await db.insert(auditEvents).values(
+    Array.from({ length: 450 }, (_, i) => ({
+      ...base,
+      occurredAt: new Date(Date.UTC(2002, 0, 10, 12, 0, i)),
+      eventType: 'appointmentviewauditevent',
+      actorUserId: fx.userIds.jane,
+      patientId: fx.patientA,
+      relationship: 'self',
+    })),
+  );
+}
+
+describe('GET /api/patients/:patientId/audits/report', () => {
+  beforeAll(seedRows);
+
+  it('lists acts by the patient, a representative, a facility system and a kiosk session: who, what, when, address', async () => {
+    const res = await report('patientA', 'startDate=2001-03-01&endDate=2001-03-31');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toMatch(/sandbox/);
+    const html = res.body;
+    expect(rowsOf(html)).toBe(5);
+    expect(html).toContain('Patient: Jane Doe');
+    expect(html).toContain('Jane Doe (patient)');
+    expect(html).toContain('Robert Doe (authorized representative)');
+    expect(html).toContain(`Facility system: ${SYSTEM_NAME}`);
+    expect(html).toContain('Clinic kiosk session');
+    expect(html).toContain('Test results viewed');
+    expect(html).toContain('Message sent');
+    expect(html).toContain('Record exchanged with a facility system: test results');
+    expect(html).toContain('Questionnaire submitted');
+    expect(html).toContain('Medical notes viewed (not completed)');
+    for (const address of ['203.0.113.5', '198.51.100.7', '192.0.2.9', '192.0.2.10']) expect(html).toContain(address);
+    expect(html).toContain('Not recorded');
+    // Riverside's clock: 15:00 UTC on 10 March 2001 is 10:00 in New York.
+    expect(html).toContain('Mar 10, 2001, 10:00:00 AM');
+    expect(html).toMatch(/Times are in EST/);
+    expect(html).toContain('@media print');
+    // Neither the act outside the range nor another patient's.
+    expect(html).not.toContain('Logged in');
+    expect(html).not.toContain('Email address changed');
+  });
+
+  it('takes the range as days on the facility clock, in either order', async () => {
+    const one = await report('patientA', 'startDate=2001-03-10&endDate=2001-03-10');
+    expect(rowsOf(one.body)).toBe(1);
+    const swapped = await report('patientA', 'startDate=2001-03-31&endDate=2001-03-01');
+    expect(rowsOf(swapped.body)).toBe(5);
+    const empty = await report('patientA', 'startDate=1990-01-01&endDate=1990-12-31');
+    expect(empty.body).toContain('Nothing was recorded in this period.');
+    expect(rowsOf(empty.body)).toBe(0);
+  });
+
+  it('pages a long range by 200 rows; the page links carry a fresh token that opens the next page alone', async () => {
+    const first = await report('patientA', 'startDate=2002-01-01&endDate=2002-01-31');
+    expect(rowsOf(first.body)).toBe(200);
+    expect(first.body).toContain('Showing 1 to 200 of 450');
+    expect(first.body).toContain('Page 1 of 3');
+    expect(first.body).not.toContain('rel="prev"');
+    const next = /<a href="([^"]+)" rel="next">/.exec(first.body)?.[1]?.replace(/&amp;/g, '&');
+    expect(next).toMatch(/^\/api\/patients\/\d+\/audits\/report\?token=/);
+    const second = await t.app.inject({ url: next! });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.body).toContain('Showing 201 to 400 of 450');
+    const last = await report('patientA', 'startDate=2002-01-01&endDate=2002-01-31&page=3');
+    expect(rowsOf(last.body)).toBe(50);
+    expect(last.body).toContain('Showing 401 to 450 of 450');
+    expect(last.body).toContain('rel="prev"');
+    expect(last.body).not.toContain('rel="next"');
+    // Past the last page shows the last.
+    expect((await report('patientA', 'startDate=2002-01-01&endDate=2002-01-31&page=9')).body).toContain('Page 3 of 3');
+  });
+
+  it('opens with a URL token for exactly its path, and refuses other tokens and callers', async () => {
+    const query = 'startDate=2001-03-01&endDate=2001-03-31';
+    const token = await urlToken('patientA', reportPath(fx.patientA));
+    const ok = await t.app.inject({ url: `${reportPath(fx.patientA)}?token=${encodeURIComponent(token)}&${query}` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const otherPath = await urlToken('patientA', exportPath(fx.patientA));
+    expectError(
+      await t.app.inject({ url: `${reportPath(fx.patientA)}?token=${encodeURIComponent(otherPath)}&${query}` }),
+      401,
+      'unauthorized',
+    );
+    expectError(await t.app.inject({ url: `${reportPath(fx.patientA)}?token=forged&${query}` }), 401, 'unauthorized');
+    expectError(await t.app.inject({ url: `${reportPath(fx.patientA)}?${query}` }), 401, 'unauthorized');
+    // A token John asked for Jane's report opens nothing of hers.
+    const johns = await urlToken('patientB', reportPath(fx.patientA));
+    expectError(
+      await t.app.inject({ url: `${reportPath(fx.patientA)}?token=${encodeURIComponent(johns)}&${query}` }),
+      404,
+      'not_found',
+    );
+    expectError(await report('patientB', query), 404, 'not_found');
+    expectError(await report('kioskUserOfA', query), 403, 'forbidden');
+    expect((await report('representativeOfA', query)).statusCode).toBe(200);
+  });
+
+  it('requires both dates (400 naming the field)', async () => {
+    expectError(await report('patientA', 'startDate=2001-03-01'), 400, 'validation_failed', 'endDate');
+    expectError(await report('patientA', 'endDate=2001-03-01'), 400, 'validation_failed', 'startDate');
+    expectError(
+      await report('patientA', 'startDate=2001-02-30&endDate=2001-03-01'),
+      400,
+      'validation_failed',
+      'startDate',
+    );
+    expectError(
+      await report('patientA', 'startDate=2001-03-01&endDate=2001-03-02&page=0'),
+      400,
+      'validation_failed',
+      'page',
+    );
+  });
+
+  it('shows what really happened today, the viewing itself included, with the reader’s address', async () => {
+    const today = localDate(new Date(), 'America/New_York');
+    await api.get(`/api/patients/${fx.patientA}/appointments`, 'representativeOfA');
+    const system = await t.app.inject({
+      url: '/integration/v1/patients/RCC-100234',
+      headers: bearer(await systemToken()),
+    });
+    expect(system.statusCode, system.body).toBe(200);
+    const { bearer: token } = await fx.token('patientA');
+    const res = await t.app.inject({
+      url: `${reportPath(fx.patientA)}?startDate=${today}&endDate=${today}`,
+      headers: { ...bearer(token), 'x-forwarded-for': '203.0.113.77' },
+      remoteAddress: '203.0.113.77',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Robert Doe (authorized representative)');
+    expect(res.body).toContain('Record viewed: appointments');
+    expect(res.body).toContain(`Facility system: ${SYSTEM_NAME}`);
+    const [viewed] = await db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.eventType, ACTIVITY_LOG_VIEW_AUDIT_EVENT), eq(auditEvents.clientAddress, '203.0.113.77')),
+      );
+    expect(viewed).toMatchObject({
+      patientId: fx.patientA,
+      actorUserId: fx.userIds.jane,
+      relationship: 'self',
+      outcome: 'success',
+      detail: expect.objectContaining({ startDate: today, endDate: today, page: 1 }),
+    });
+    // The next report shows that viewing.
+    const again = await report('patientA', `startDate=${today}&endDate=${today}`);
+    expect(again.body).toContain('Activity log viewed');
+    expect(again.body).toContain('203.0.113.77');
+  });
+});
+
+describe('GET /api/patients/:patientId/export', () => {
+  it('streams an XML file named from the names, the day and PersonalData, valid against the published schema', async () => {
+    // Text the XML must escape, and characters XML 1.0 cannot hold at all.
+    await db
+      .update(users)
+      .set({ preferences: [{ name: 'note', value: 'a < b & "c"\u0001\uFFFE end' }] })
+      .where(eq(users.id, fx.userIds.jane));
+    const res = await api.get(exportPath(fx.patientA), 'patientA');
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const day = localDate(new Date(), 'America/New_York');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="JaneDoe_${day}_PersonalData.xml"; filename*=UTF-8''JaneDoe_${day}_PersonalData.xml`,
+    );
+    expect(res.headers['content-length']).toBeUndefined();
+    const xml = res.body;
+    const result = await validateXML({
+      xml: { fileName: 'export.xml', contents: xml },
+      schema: { fileName: 'personal-data.xsd', contents: PERSONAL_DATA_XSD },
+    });
+    expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
+    expect(result.valid).toBe(true);
+    for (const section of [
+      'patient id=',
+      'account',
+      'contacts',
+      'appointments',
+      'followUps',
+      'results',
+      'notes',
+      'treatmentSummary',
+      'education',
+      'questionnaires',
+      'messages',
+      'healthSummaries',
+      'notificationSettings',
+      'activityLog',
+    ]) {
+      expect(xml).toContain(`<${section}`);
+    }
+    expect(xml).toContain('<firstName>Jane</firstName>');
+    expect(xml).toMatch(/<contact id="\d+"><firstName>Robert<\/firstName>/);
+    expect(xml).toContain('<isAuthorizedRepresentative>true</isAuthorizedRepresentative>');
+    expect(xml).toMatch(/<result id="\d+">/);
+    expect(xml).toMatch(/<test><group>/);
+    expect(xml).toContain('<preference name="note">a &lt; b &amp; "c"\uFFFD\uFFFD end</preference>');
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.eventType, PERSONAL_DATA_EXPORT_AUDIT_EVENT), eq(auditEvents.patientId, fx.patientA)));
+    expect(audit).toMatchObject({ actorUserId: fx.userIds.jane, relationship: 'self', outcome: 'success' });
+  });
+
+  it('serves the patient and their representative; refuses everyone else', async () => {
+    const robert = await api.get(exportPath(fx.patientA), 'representativeOfA');
+    expect(robert.statusCode).toBe(200);
+    expect(robert.body).toContain('<firstName>Jane</firstName>');
+    expectError(await api.get(exportPath(fx.patientA), 'patientB'), 404, 'not_found');
+    expectError(await api.get(exportPath(999999), 'patientA'), 404, 'not_found');
+    expectError(await api.get(exportPath(fx.patientA), 'kioskUserOfA'), 403, 'forbidden');
+    expectError(await api.get(exportPath(fx.patientA), 'anonymous'), 401, 'unauthorized');
+  });
+
+  it('publishes its schema, the same as docs/schemas/personal-data.xsd', async () => {
+    const res = await t.app.inject({ url: '/api/schemas/personal-data.xsd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const docs = readFileSync(new URL('../../../../../docs/schemas/personal-data.xsd', import.meta.url), 'utf8');
+    expect(res.body).toBe(docs);
+    expect(PERSONAL_DATA_XSD).toBe(docs);
+  });
+});

@@ -1,0 +1,14 @@
+import { activityLogPath, personalDataExportPath } from '@portal/contracts';
+import { api } from '../../../lib/api-instance';
+import { withUrlToken } from '../../../lib/url-tokens';
+
+/** The activity log report's address for a new window: its path with a URL token, then the two days. */
+export async function activityLogUrl(patientId: number, startDate: string, endDate: string): Promise<string> {
+  const url = await withUrlToken(activityLogPath(patientId));
+  return `${url}&${new URLSearchParams({ startDate, endDate }).toString()}`;
+}
+
+/** The personal data export, fetched whole through the API client (the server streams it). */
+export function fetchPersonalData(patientId: number): Promise<Blob> {
+  return api.get<Blob>(personalDataExportPath(patientId), { responseType: 'blob' });
+}
