@@ -49,6 +49,8 @@ export const SAMPLE_QUERIES: Record<string, string> = {
   '/api/patients/:patientId/HealthSummary/:ifSystemId': HEALTH_SUMMARY_RANGE,
   '/api/patients/:patientId/HealthSummary/:ifSystemId/html': HEALTH_SUMMARY_RANGE,
   '/api/patients/:patientId/HealthSummary/:ifSystemId/download': HEALTH_SUMMARY_RANGE,
+  // The activity log needs both days (a year back to today on the page).
+  '/api/patients/:patientId/audits/report': 'startDate=2000-01-01&endDate=2099-12-31',
 };
 
 export function fill(url: string, values: Record<string, string>) {

@@ -1,7 +1,9 @@
 import { and, eq, gt, max } from 'drizzle-orm';
 import {
+  ACTIVITY_LOG_VIEW_AUDIT_EVENT,
   HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT,
   HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
+  PERSONAL_DATA_EXPORT_AUDIT_EVENT,
   SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
 } from '@portal/contracts';
 import { fill } from '../route-samples';
@@ -40,6 +42,8 @@ const OWN_READ_EVENTS: Record<string, string> = {
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
   // The sample query asks for the default format, XML.
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/download': HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT,
+  'GET /api/patients/:patientId/audits/report': ACTIVITY_LOG_VIEW_AUDIT_EVENT,
+  'GET /api/patients/:patientId/export': PERSONAL_DATA_EXPORT_AUDIT_EVENT,
 };
 
 /** The health summary's GET routes (spec 002, 7). */
