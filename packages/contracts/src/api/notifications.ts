@@ -75,6 +75,7 @@ export const SaveNotificationSettingsSchema = z
   })
   .strict();
 export type SaveNotificationSettings = z.input<typeof SaveNotificationSettingsSchema>;
+export type SaveNotificationSettingsBody = z.output<typeof SaveNotificationSettingsSchema>;
 
 /* ------------------------------------------------ system reminder settings */
 

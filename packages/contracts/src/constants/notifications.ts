@@ -62,3 +62,40 @@ export function isDigestOffset(id: number): boolean {
 
 /** Digits of an SMS phone number, as stored and sent: ten, no punctuation (the entry strips the rest). */
 export const SMS_PHONE_DIGITS = 10;
+
+/**
+ * The audit event of a saved notification settings page (PUT /api/patients/{id}/NotificationSettings): its detail
+ * names the fields that changed, never an address or a number.
+ */
+export const NOTIFICATION_SETTINGS_CHANGE_AUDIT_EVENT = 'notificationsettingschangeauditevent';
+
+/**
+ * The fields of each notice type: the patient's channel choices (notification settings) and the facility's offer
+ * (system reminder settings), in the spec's names.
+ */
+export const NOTIFICATION_TYPE_FIELDS = {
+  Appointments: {
+    email: 'appointmentEmailEnabled',
+    sms: 'appointmentSmsEnabled',
+    offersEmail: 'patientAppointmentEmailEnabled',
+    offersSms: 'patientAppointmentSmsEnabled',
+  },
+  Followups: {
+    email: 'followUpEmailEnabled',
+    sms: 'followUpSmsEnabled',
+    offersEmail: 'patientFollowUpEmailEnabled',
+    offersSms: 'patientFollowUpSmsEnabled',
+  },
+  SecureMessages: {
+    email: 'secureMessageEmailEnabled',
+    sms: 'secureMessageSmsEnabled',
+    offersEmail: 'patientSecureMessageEmailEnabled',
+    offersSms: 'patientSecureMessageSmsEnabled',
+  },
+  Questionnaires: {
+    email: 'questionnaireEmailEnabled',
+    sms: 'questionnaireSmsEnabled',
+    offersEmail: 'patientQuestionnaireEmailEnabled',
+    offersSms: 'patientQuestionnaireSmsEnabled',
+  },
+} as const satisfies Record<NotificationSettingType, Record<'email' | 'sms' | 'offersEmail' | 'offersSms', string>>;

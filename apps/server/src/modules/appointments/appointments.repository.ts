@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appointments, facilities, followUpItems, notificationSettings, patients } from '../../db/schema/index';
+import { appointments, facilities, followUpItems, patients } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
 /** Statuses of an appointment that will not take place (compared in lower case). */
@@ -90,13 +90,4 @@ export function findPatientTimeZone(db: DbOrTx, scope: PatientScope) {
     .where(eq(patients.id, scope.patientId))
     .limit(1)
     .then((rows) => rows[0]?.timeZoneId);
-}
-
-export function findNotificationSettings(db: DbOrTx, scope: PatientScope, type: 'Appointments' | 'Followups') {
-  return db
-    .select({ email: notificationSettings.email, sms: notificationSettings.sms })
-    .from(notificationSettings)
-    .where(and(eq(notificationSettings.patientId, scope.patientId), eq(notificationSettings.type, type)))
-    .limit(1)
-    .then((rows) => rows[0]);
 }

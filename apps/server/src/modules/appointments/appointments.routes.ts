@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
   AppointmentsResponseSchema,
-  NotificationSettingsQuery,
-  NotificationSettingsSchema,
   PatientIdParams,
   UpcomingAppointmentSchema,
   UpcomingCountParams,
@@ -13,8 +11,8 @@ import { AppointmentsService } from './appointments.service';
 
 const TAGS = ['Appointments'];
 
-/** The Appointments tab: the facility must grant it (403 module_not_granted). The dashboard's upcoming list and
- * the notification settings (read by the follow-up plan too) are not the tab's. */
+/** The Appointments tab: the facility must grant it (403 module_not_granted). The dashboard's upcoming list is
+ * not the tab's. The notification settings are the notifications module's. */
 const GRANT = { module: 'Appointments' } as const;
 
 export async function appointmentRoutes(app: RouteApp) {
@@ -76,23 +74,5 @@ export async function appointmentRoutes(app: RouteApp) {
       },
     }),
     async (request) => service.upcoming(scopeOf(request), request.params.count),
-  );
-
-  app.get(
-    '/api/patients/:patientId/NotificationSettings',
-    patientRoute({
-      tags: TAGS,
-      summary: 'Whether the patient is notified of appointments or follow-ups by email and text message',
-      description:
-        'type is Appointments or Followups (else 400 validation_failed naming type). 404 not_found when no ' +
-        'settings are saved for the patient and that type: the browser then shows both as off, as the spec ' +
-        'says. Self and authorised representatives.',
-      params: PatientIdParams,
-      querystring: NotificationSettingsQuery,
-      response: {
-        200: NotificationSettingsSchema,
-      },
-    }),
-    async (request) => service.notificationSettings(scopeOf(request), request.query.type),
   );
 }

@@ -1,8 +1,6 @@
 import type { Appointment, AppointmentsResponse, UpcomingAppointment } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../platform/errors/app-error';
 import {
-  findNotificationSettings,
   findPatientTimeZone,
   listAppointments,
   listAppointmentsFrom,
@@ -137,11 +135,5 @@ export class AppointmentsService {
         a.id - b.id,
     );
     return items.slice(0, count);
-  }
-
-  async notificationSettings(scope: PatientScope, type: 'Appointments' | 'Followups') {
-    const row = await findNotificationSettings(this.db, scope, type);
-    if (!row) throw notFound('not_found', 'No notification settings are saved for this patient.');
-    return { patientSettings: { email: row.email, sms: row.sms } };
   }
 }

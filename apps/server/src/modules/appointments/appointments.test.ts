@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentsResponse, UpcomingAppointment } from '@portal/contracts';
-import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
+import type { AccessFixture } from '../../../test/access-fixture';
 import { openApiApp, expectError, expectOk, type ApiCaller, type TestApp, type Who } from '../../../test/api';
-import { appointments, followUpItems, notificationSettings } from '../../db/schema/index';
+import { appointments, followUpItems } from '../../db/schema/index';
 import { followUpLabel, isUpcoming } from './appointments.service';
 import { localDate, startOfLocalDay, zonedInstant } from '../../platform/time/time';
 
@@ -457,39 +457,6 @@ describe('startOfLocalDay', () => {
   });
 });
 
-/* --------------------------------------------------- notification settings */
-
-describe('GET /api/patients/:patientId/NotificationSettings', () => {
-  const settings = (type: string, who: CallerKind = 'patientA', patientId = fx.patientA) =>
-    api.get(`/api/patients/${patientId}/NotificationSettings${type ? `?type=${type}` : ''}`, who);
-
-  it('answers jane’s settings per type', async () => {
-    expect(expectOk(await settings('Appointments'))).toEqual({ patientSettings: { email: true, sms: false } });
-    expect(expectOk(await settings('Followups'))).toEqual({ patientSettings: { email: true, sms: true } });
-  });
-
-  it('answers the representative too', async () => {
-    expect(expectOk(await settings('Appointments', 'representativeOfA'))).toEqual({
-      patientSettings: { email: true, sms: false },
-    });
-  });
-
-  it('answers 404 not_found when the patient has no row for the type', async () => {
-    expectError(await settings('Appointments', 'patientB', fx.patientB), 404, 'not_found');
-    expectError(await settings('Followups', 'patientB', fx.patientB), 404, 'not_found');
-    const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.patientId, fx.patientB));
-    expect(rows).toEqual([]);
-  });
-
-  it.each(['', 'Messages', 'appointments'])('answers 400 naming type for the type "%s"', async (type) => {
-    expectError(await settings(type), 400, 'validation_failed', 'type');
-  });
-
-  it('answers 404 to a stranger', async () => {
-    expectError(await settings('Appointments', 'patientB'), 404, 'not_found');
-  });
-});
-
 /* --------------------------------------------------------------- OpenAPI */
 
 describe('the OpenAPI document', () => {
@@ -499,7 +466,6 @@ describe('the OpenAPI document', () => {
     for (const path of [
       '/api/patients/{patientId}/appointments',
       '/api/patients/{patientId}/upcomingAppointments/count/{count}',
-      '/api/patients/{patientId}/NotificationSettings',
     ]) {
       const op = doc.paths[path]?.get;
       expect(op?.summary, path).toEqual(expect.any(String));

@@ -80,6 +80,8 @@ type Expected = 'allowed' | 401 | 403 | 404;
  */
 const FACILITY_PAGE_ROUTE = /^\/api\/facilities\/:facilityId\/(faqs|usefulLinks|downloadableContent)/;
 const FACILITY_PAGE_READERS: readonly CallerKind[] = ['patientA', 'patientB', 'representativeOfA'];
+/** Session routes of the account settings page that only a user's own session may use (kiosk and link 403). */
+const USER_SESSION_ROUTES = ['/api/systemremindersettings'];
 
 /** The rule of the design brief, written out independently of the hooks that enforce it. */
 function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | 'other'): Expected {
@@ -93,6 +95,7 @@ function expected(route: RouteEntry, caller: CallerKind, userIdInPath: 'own' | '
     case 'session':
       if (caller === 'anonymous') return 401;
       if (FACILITY_PAGE_ROUTE.test(route.url)) return FACILITY_PAGE_READERS.includes(caller) ? 'allowed' : 403;
+      if (USER_SESSION_ROUTES.includes(route.url)) return HAS_USER[caller] ? 'allowed' : 403;
       // A session route that names a user (logout) takes only the caller's own id.
       return route.url.includes(':userId') && userIdInPath === 'other' ? 404 : 'allowed';
     case 'kioskStaff':
