@@ -9,6 +9,8 @@ import { expectError, openApiApp, type ApiCaller, type TestApp } from '../../../
 import { auditEvents, integrationClients, users } from '../../db/schema/index';
 import { localDate } from '../../platform/time/time';
 import { IntegrationClientsService } from '../integration/integration.service';
+import { openPatientScope } from '../../platform/access/patient-scope';
+import { PersonalDataService } from './personal-data.service';
 import { PERSONAL_DATA_XSD } from './personal-data.xsd';
 
 let t: TestApp;
@@ -330,6 +332,30 @@ describe('GET /api/patients/:patientId/export', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.eventType, PERSONAL_DATA_EXPORT_AUDIT_EVENT), eq(auditEvents.patientId, fx.patientA)));
     expect(audit).toMatchObject({ actorUserId: fx.userIds.jane, relationship: 'self', outcome: 'success' });
+  });
+
+  it('is written section by section: many chunks, none of them the whole file', async () => {
+    const { bearer: token } = await fx.token('patientA');
+    const caller = await t.app.deps.sessions.authenticate(token!);
+    const scope = await openPatientScope(db, caller!, fx.patientA);
+    // More activity than one batch, so the log alone comes in several chunks.
+    await db.insert(auditEvents).values(
+      Array.from({ length: 600 }, () => ({
+        eventType: 'loginauditevent',
+        patientId: fx.patientA,
+        actorUserId: fx.userIds.jane,
+      })),
+    );
+    const { chunks } = await new PersonalDataService(t.database, t.app.deps.urlTokens).personalData(scope, {});
+    const parts: string[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    const whole = parts.join('');
+    expect(parts.length).toBeGreaterThan(16);
+    // The log's rows in batches of 500: more than one chunk holds them, and no chunk is the whole file.
+    expect(parts.filter((part) => part.includes('<event id=')).length).toBeGreaterThan(1);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(whole.length);
+    expect(whole.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(whole.match(/<event id=/g)?.length).toBeGreaterThan(1000);
   });
 
   it('serves the patient and their representative; refuses everyone else', async () => {
