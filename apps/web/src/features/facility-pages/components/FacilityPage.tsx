@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import type { Facility } from '@portal/contracts';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
@@ -15,15 +16,24 @@ export interface FacilityPageProps {
 
 /**
  * The route component of a facility information page (FAQs, Useful Links, Download Forms): titled, with its
- * heading, shown only with its capability module (else the dashboard, as the Resources menu hides it).
+ * heading, shown only when the facility offers it and grants its capability module (else the dashboard, as the
+ * Resources menu hides it then).
  */
-export function facilityPage(moduleName: string, titleKey: string, View: ComponentType<FacilityPageProps>) {
+export function facilityPage(
+  moduleName: string,
+  resource: keyof Facility['resources'],
+  titleKey: string,
+  View: ComponentType<FacilityPageProps>,
+) {
   return function Component() {
     const { t, locale } = useTranslation();
     usePageTitle(titleKey);
     const capabilities = useCapabilities();
     const facility = useFacility();
-    if (capabilities.loaded && !capabilities.hasModule(moduleName)) return <Navigate to="/dashboard" replace />;
+    const offered = facility.resources[resource];
+    if (!offered || (capabilities.loaded && !capabilities.hasModule(moduleName))) {
+      return <Navigate to="/dashboard" replace />;
+    }
     return (
       <Stack gap="lg">
         <Title order={1} fz={{ base: 24, sm: 32 }}>

@@ -14,7 +14,12 @@ import { LoadError } from '../components/LoadError';
 import { byViewOrder, fileKindOf, fileSizeKb } from '../lib/forms';
 
 /** /download-forms (spec 002, 2.10): the facility's forms, each opened in a new window through a URL token. */
-export const Component = facilityPage('DownloadableItems', 'facilityPages.downloadFormsTitle', DownloadFormsView);
+export const Component = facilityPage(
+  'DownloadableItems',
+  'downloadableForms',
+  'facilityPages.downloadFormsTitle',
+  DownloadFormsView,
+);
 
 function download(form: DownloadableItem) {
   openUrlInNewWindow(withUrlToken(form.url))

@@ -9,7 +9,7 @@ import { LoadError } from '../components/LoadError';
 import { byViewOrder } from '../lib/forms';
 
 /** /faqs (spec 002, 2.10): the facility's questions and answers (rich text), by viewOrder. */
-export const Component = facilityPage('Faqs', 'facilityPages.faqsTitle', FaqsView);
+export const Component = facilityPage('Faqs', 'faqs', 'facilityPages.faqsTitle', FaqsView);
 
 function FaqsView({ facilityId, locale }: FacilityPageProps) {
   const { t } = useTranslation();

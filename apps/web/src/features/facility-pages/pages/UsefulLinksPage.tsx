@@ -8,7 +8,7 @@ import { facilityPage, type FacilityPageProps } from '../components/FacilityPage
 import { LoadError } from '../components/LoadError';
 
 /** /useful-links (spec 002, 2.10): the facility's content page. */
-export const Component = facilityPage('UsefulLinks', 'facilityPages.usefulLinksTitle', UsefulLinksView);
+export const Component = facilityPage('UsefulLinks', 'usefulLinks', 'facilityPages.usefulLinksTitle', UsefulLinksView);
 
 function UsefulLinksView({ facilityId, locale }: FacilityPageProps) {
   const { t } = useTranslation();
