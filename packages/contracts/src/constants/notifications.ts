@@ -99,3 +99,13 @@ export const NOTIFICATION_TYPE_FIELDS = {
     offersSms: 'patientQuestionnaireSmsEnabled',
   },
 } as const satisfies Record<NotificationSettingType, Record<'email' | 'sms' | 'offersEmail' | 'offersSms', string>>;
+
+/** How a preference reads (spec 002 section 4): Off when none is on, Email or SMS when one, 'Email and SMS' when both. */
+export type NotificationSummary = 'off' | 'email' | 'sms' | 'emailAndSms';
+
+export function notificationSummary(settings: { email: boolean; sms: boolean }): NotificationSummary {
+  if (settings.email && settings.sms) return 'emailAndSms';
+  if (settings.email) return 'email';
+  if (settings.sms) return 'sms';
+  return 'off';
+}
