@@ -272,3 +272,16 @@ describe('forms table', () => {
     expect(Buffer.from(row!.data).toString()).toBe('Hello');
   });
 });
+
+describe('the API descriptions', () => {
+  it('describe the facility page routes, the integration ones and the patient ones each in their own', async () => {
+    const integration = await t.app.inject({ url: '/integration/v1/openapi.json' });
+    const integrationPaths = Object.keys(integration.json<{ paths: Record<string, unknown> }>().paths);
+    for (const route of ['faqs/{externalId}', 'forms/{externalId}', 'useful-links', 'contacts', 'texts/{contentKey}']) {
+      expect(integrationPaths).toContain(`/integration/v1/facility/${route}`);
+    }
+    const portal = await t.app.inject({ url: '/api/openapi.json' });
+    const portalPaths = Object.keys(portal.json<{ paths: Record<string, unknown> }>().paths);
+    expect(portalPaths).toContain('/api/facilities/{facilityId}/downloadableContent/{formId}');
+  });
+});
