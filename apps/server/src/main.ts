@@ -4,6 +4,11 @@ import { ConfigError, loadConfig, resolveAppSecret } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { createSmtpTransport, MailSender } from './platform/mail/sender';
 import { WebhookDeliverer } from './modules/integration/webhooks.service';
+import { noticesJob } from './modules/notifications/notices.job';
+import { remindersJob } from './modules/notifications/reminders.job';
+import { Scheduler } from './platform/scheduler/scheduler';
+import { createHttpSmsGateway } from './platform/sms/gateway';
+import { SmsSender } from './platform/sms/sender';
 import { prepareDatabase } from './startup';
 
 // Reads config, opens the database, migrates, listens, and shuts down gracefully; nothing else.
@@ -34,6 +39,38 @@ async function main() {
   });
   webhooks.start();
 
+  // Texts go to the SMS gateway when SMS_URL is set; outside production without it they wait in /dev/sms.
+  const smsSender = config.sms
+    ? new SmsSender({
+        db: database.db,
+        gateway: createHttpSmsGateway({ url: config.sms.url, from: config.sms.from, token: config.sms.token }),
+        countryCode: config.sms.countryCode,
+        log: app.log,
+      })
+    : undefined;
+  smsSender?.start();
+  app.deps.smsOutbox.onQueued(() => smsSender?.kick());
+  // Reminders, digests and the immediate notices the intakes record, each job on one instance at a time.
+  const senders = {
+    outbox: app.deps.outbox,
+    smsOutbox: app.deps.smsOutbox,
+    links: config,
+    canSendMail: !(config.env === 'production' && !config.smtpUrl),
+    canSendSms: !(config.env === 'production' && !config.sms),
+  };
+  const tellSenders = () => {
+    app.deps.outbox.notifyQueued();
+    app.deps.smsOutbox.notifyQueued();
+  };
+  const jobOptions = { db: database.db, senders, log: app.log, onQueued: tellSenders };
+  const scheduler = new Scheduler({
+    db: database.db,
+    jobs: [noticesJob(jobOptions), remindersJob(jobOptions)],
+    log: app.log,
+    tickMs: 15_000,
+  });
+  scheduler.start();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -42,7 +79,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), config.shutdownGraceMs);
     force.unref();
     await app.close();
+    await scheduler.stop();
     await sender?.stop();
+    await smsSender?.stop();
     await webhooks.stop();
     await database.close();
     process.exit(0);

@@ -17,18 +17,22 @@ CREATE TABLE sms_outbox (
 );
 CREATE INDEX sms_outbox_due_idx ON sms_outbox (next_attempt_at) WHERE status = 'pending';
 
--- One row per notice decided, written in the transaction that queues its mail and SMS: a second instance, a
--- restart or a resend of the same item meets the key and queues nothing. subject_id is the appointment's,
--- follow-up item's, result's... id, or a digest's period ('2026-W49', '2026-12'); offset_key the reminder timing
--- ('' for immediate notices).
+-- The ledger: one row per notice, so a second instance, a restart or a resend of the same item meets the key and
+-- queues nothing. subject_id is the appointment's, follow-up item's, result's... id, or a digest's period
+-- ('2026-11-30' for a week, '2026-12' for a month); offset_key the reminder timing ('' for immediate notices).
+-- A reminder's row is written with queued_at in the transaction that queues its mail and SMS. An immediate notice's
+-- row is written by the intake that stored the new item (in its transaction), queued_at null; the notices job
+-- claims it, queues the mail and SMS and sets queued_at in one transaction.
 CREATE TABLE sent_notices (
   patient_id integer NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
   kind text NOT NULL CHECK (length(kind) BETWEEN 1 AND 40),
   subject_id text NOT NULL CHECK (length(subject_id) BETWEEN 1 AND 100),
   offset_key text NOT NULL DEFAULT '' CHECK (length(offset_key) <= 40),
   created_at timestamptz NOT NULL DEFAULT now(),
+  queued_at timestamptz,
   PRIMARY KEY (patient_id, kind, subject_id, offset_key)
 );
+CREATE INDEX sent_notices_waiting_idx ON sent_notices (created_at) WHERE queued_at IS NULL;
 
 -- A scheduled job runs on the instance that holds its lease; last_run_at spaces the runs across instances.
 CREATE TABLE scheduler_jobs (

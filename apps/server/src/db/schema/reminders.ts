@@ -34,6 +34,8 @@ export const sentNotices = pgTable(
     createdAt: tstz('created_at')
       .notNull()
       .default(sql`now()`),
+    /** When its mail and SMS were queued; null while an immediate notice waits for the notices job. */
+    queuedAt: tstz('queued_at'),
   },
   (t) => [primaryKey({ columns: [t.patientId, t.kind, t.subjectId, t.offsetKey] })],
 );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/client';
+import { recordNotice } from '../../platform/notices/ledger';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { AppError } from '../../platform/errors/app-error';
 import {
@@ -161,7 +162,10 @@ export async function putEducationArticle(
       isArchived: history?.isArchived ?? false,
       readAt: history?.readAt ?? null,
     });
-    if (id !== undefined) return { id, created: true, changed: true };
+    if (id !== undefined) {
+      if (!history) await recordNotice(tx, patientId, 'education', id);
+      return { id, created: true, changed: true };
+    }
     existing = await findArticleByExternalId(tx, patientId, externalId);
     if (!existing) throw new Error('An education article with this external id was neither added nor found');
   }

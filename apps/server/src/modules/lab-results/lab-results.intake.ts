@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AbnormalFlag } from '@portal/contracts';
 import type { Tx } from '../../db/client';
+import { recordNotice } from '../../platform/notices/ledger';
 import {
   deleteLabResultGroups,
   findLabResultByExternalId,
@@ -161,6 +162,7 @@ export async function putLabResult(
     });
     if (id !== undefined) {
       await writeGroups(tx, id, groups);
+      if (record.isPublished && !history) await recordNotice(tx, patientId, 'result', id);
       return { id, created: true, changed: true };
     }
     // Added by a concurrent put of the same record since we looked: replace that one.
@@ -173,6 +175,8 @@ export async function putLabResult(
   await updateLabResult(tx, existing.id, fields);
   await deleteLabResultGroups(tx, existing.id);
   await writeGroups(tx, existing.id, groups);
+  // A result put unpublished is told of when it is published; once per result (the ledger), not per correction.
+  if (record.isPublished) await recordNotice(tx, patientId, 'result', existing.id);
   return { id: existing.id, created: false, changed: true };
 }
 

@@ -5,6 +5,7 @@ import {
   type MedicalNoteStatus,
 } from '@portal/contracts';
 import type { Tx } from '../../db/client';
+import { recordNotice } from '../../platform/notices/ledger';
 import { badRequest } from '../../platform/errors/app-error';
 import {
   deleteMedicalNotePages,
@@ -135,7 +136,7 @@ export async function putMedicalNote(
   patientId: number,
   externalId: string,
   record: MedicalNoteRecord,
-  history: MedicalNoteHistory = {},
+  history?: MedicalNoteHistory,
   now = new Date(),
 ): Promise<PutOutcome> {
   checkPages(record.pages);
@@ -144,7 +145,7 @@ export async function putMedicalNote(
 
   let existing = await findMedicalNoteByExternalId(tx, patientId, externalId);
   if (!existing) {
-    const reviewedAt = history.reviewedAt ?? null;
+    const reviewedAt = history?.reviewedAt ?? null;
     const id = await insertMedicalNote(tx, {
       patientId,
       externalId,
@@ -152,10 +153,11 @@ export async function putMedicalNote(
       contentHash,
       isReviewedByPatient: reviewedAt !== null,
       reviewedAt,
-      publishedAt: note.isPublished ? (history.publishedAt ?? now) : null,
+      publishedAt: note.isPublished ? (history?.publishedAt ?? now) : null,
     });
     if (id !== undefined) {
       await writePages(tx, id, pages);
+      if (note.isPublished && !history) await recordNotice(tx, patientId, 'note', id);
       return { id, created: true, changed: true };
     }
     // Added by a concurrent put of the same note since we looked: replace that one.
@@ -177,6 +179,8 @@ export async function putMedicalNote(
   await updateMedicalNote(tx, existing.id, fields);
   await deleteMedicalNotePages(tx, existing.id);
   await writePages(tx, existing.id, pages);
+  // A note put unpublished is told of when it is published; once per note (the ledger), not per change.
+  if (note.isPublished) await recordNotice(tx, patientId, 'note', existing.id);
   return { id: existing.id, created: false, changed: true };
 }
 

@@ -7,6 +7,7 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors/app-error';
 import { CONCURRENT_CHANGE_MESSAGE } from '../../platform/errors/error-handler';
+import { recordNotice } from '../../platform/notices/ledger';
 import { localDate } from '../../platform/time/time';
 import type { QuestionnaireDefinition, StoredScore } from './definition';
 import { readFhirQuestionnaire } from './fhir-questionnaire';
@@ -195,6 +196,7 @@ export async function putQuestionnaireAssignment(
       });
       // Another request added the same identifier meanwhile: this one is asked to try again.
       if (id === undefined) throw new AppError(409, 'conflict', CONCURRENT_CHANGE_MESSAGE);
+      if (!history) await recordNotice(tx, patientId, 'questionnaire', id);
       return { id, created: true, changed: true };
     }
 

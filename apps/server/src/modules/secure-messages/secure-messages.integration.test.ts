@@ -9,7 +9,8 @@ import type {
   MessageThreadDetail,
   SentMessage,
 } from '@portal/contracts';
-import { auditEvents, careProviders, secureMessages, users } from '../../db/schema/index';
+import { auditEvents, careProviders, notificationSettings, secureMessages, users } from '../../db/schema/index';
+import { deliverWaitingNotices } from '../notifications/notices.job';
 import { INTEGRATION_CALL_AUDIT_EVENT } from '../../platform/access/access-control';
 import { withWebhookReceiver } from '../../../test/webhook-receiver';
 import { expectError, expectOk, openApiApp, request, type ApiCaller, type TestApp } from '../../../test/api';
@@ -35,6 +36,16 @@ beforeAll(async () => {
   ({ t, fx, db, api } = await openApiApp());
   riverside = await integrationToken(t, 'clinical');
   events = await integrationToken(t, 'events');
+  // Jane and John chose email notices of new messages (the settings page's secure messages row).
+  await db
+    .insert(notificationSettings)
+    .values(
+      [fx.patientA, fx.patientB].map((patientId) => ({ patientId, type: 'SecureMessages' as const, email: true })),
+    )
+    .onConflictDoUpdate({
+      target: [notificationSettings.patientId, notificationSettings.type],
+      set: { email: true },
+    });
 });
 afterAll(async () => {
   await t?.close();
@@ -93,6 +104,12 @@ const messagesUnder = async (externalId: string) =>
 
 /** The notices in the outbox for an address that link to this thread. */
 async function noticesOf(email: string, threadId: number) {
+  // The notices job (module notifications) queues what the intake recorded.
+  const senders = { outbox: t.app.deps.outbox, smsOutbox: t.app.deps.smsOutbox, links: t.config };
+  await deliverWaitingNotices(
+    { db, senders: { ...senders, canSendMail: true, canSendSms: true }, log: { info() {}, warn() {}, error() {} } },
+    new Date(),
+  );
   const mails = await t.app.deps.outbox.list({ to: email, limit: 500 });
   return mails.filter((m) => m.text.includes(`/secure-messages?isAutoRedirect=true&threadId=${threadId}\n`));
 }
@@ -358,16 +375,16 @@ describe('the email notice of a new message', () => {
 
       const [jane, ...moreJane] = await noticesOf(JANE_EMAIL, threadId);
       expect(moreJane).toEqual([]);
-      expect(jane?.subject).toBe('New secure message in Riverside Patient Portal');
+      expect(jane?.subject).toBe('New message in Riverside Patient Portal');
       expect(jane?.text).toContain('Hello Jane,');
-      expect(jane?.text).toContain('You have a new secure message in Riverside Patient Portal.');
+      expect(jane?.text).toContain('You have a new message in Riverside Patient Portal.');
       expect(jane?.text).toMatch(
         new RegExp(`^https?://[^/\\s]+/secure-messages\\?isAutoRedirect=true&threadId=${threadId}$`, 'm'),
       );
 
       const [toRobert, ...moreRobert] = await noticesOf(ROBERT_EMAIL, threadId);
       expect(moreRobert).toEqual([]);
-      expect(toRobert?.subject).toBe('Nouveau message sécurisé dans Riverside Patient Portal');
+      expect(toRobert?.subject).toBe('Nouveau message dans Riverside Patient Portal');
       expect(toRobert?.text).toContain('Bonjour Robert,');
       expect(toRobert?.text).toContain('représentant autorisé');
 
@@ -399,8 +416,8 @@ describe('the email notice of a new message', () => {
       JOHN_MRN,
     );
     const [mail] = await noticesOf('john.smith@example.com', threadId);
-    expect(mail?.subject).toBe('Nuevo mensaje seguro en Riverside Patient Portal');
-    expect(mail?.text).toContain('Tiene un nuevo mensaje seguro');
+    expect(mail?.subject).toBe('Nuevo mensaje en Riverside Patient Portal');
+    expect(mail?.text).toContain('Tiene un mensaje nuevo');
     expect(await noticesOf(JANE_EMAIL, threadId)).toEqual([]);
   });
 

@@ -42,6 +42,6 @@ export async function putMessageFromFacility(
     ...(body.replyAllowed !== undefined && { replyAllowed: body.replyAllowed }),
     ...(sentAt && { sentAt }),
   });
-  if (outcome.created) await noticeNewMessage(tx, deps, input.patientId, outcome.threadId);
+  if (outcome.created) await noticeNewMessage(tx, input.patientId, outcome.id);
   return outcome;
 }
