@@ -24,6 +24,7 @@ import { seedDemoFollowUpPlan } from './demo-follow-up-plan';
 import { seedDemoHealthSummaries } from './demo-health-summaries';
 import { seedDemoLabResults } from './demo-lab-results';
 import { seedDemoMedicalNotes } from './demo-medical-notes';
+import { seedDemoNotificationSettings } from './demo-notification-settings';
 import { KIOSK_PATIENTS, seedDemoQuestionnaires, type KioskPatient } from './demo-questionnaires';
 import { seedDemoSecureMessages } from './demo-secure-messages';
 import { seedDemoTreatmentSummary } from './demo-treatment-summary';
@@ -377,6 +378,7 @@ export async function seedDemo(db: Db, options: { extraAliases?: string[] } = {}
     await seedDemoHealthSummaries(tx, context);
     await seedDemoQuestionnaires(tx, context);
     await seedDemoFacilityPages(tx, context);
+    await seedDemoNotificationSettings(tx, context);
     // After the care team: its providers write and are written to.
     await seedDemoSecureMessages(tx, context, {
       robertUserId: userId('robert.doe'),

@@ -30,6 +30,22 @@ describe('findNotificationPreferences (the scheduler’s read)', () => {
     expect(await findNotificationPreferences(db, [987_654])).toEqual([]);
   });
 
+  it('reads the demo: jane by email and SMS; Lakeside offers no SMS, so Sam gets email only', async () => {
+    const [jane] = await findNotificationPreferences(db, [fx.patientA]);
+    expect(jane).toMatchObject({ email: 'jane.doe@example.com', smsPhoneNumber: '5185550187' });
+    expect(jane!.channels.Followups).toEqual({ email: true, sms: true });
+    // Riverside set nothing (every channel); Lakeside's row is the demo's only one.
+    const [lakeside, ...others] = await db.select().from(facilityReminderSettings);
+    expect(others).toEqual([]);
+    expect(lakeside!.facilityId).not.toBe(fx.facilityId);
+    expect(lakeside).toMatchObject({
+      appointmentSms: false,
+      followUpSms: false,
+      secureMessageSms: false,
+      questionnaireSms: false,
+    });
+  });
+
   it('gives a patient who never saved the page no channel and the default timing', async () => {
     await db.delete(notificationSettings).where(eq(notificationSettings.patientId, alex.patientId));
     await db.delete(notificationPreferences).where(eq(notificationPreferences.patientId, alex.patientId));

@@ -118,6 +118,9 @@ describe('GET .../NotificationSettings (the account settings page)', () => {
       expect(body).toMatchObject({ appointmentEmailEnabled: true, appointmentSmsEnabled: false });
       expect(body).toMatchObject({ followUpEmailEnabled: true, followUpSmsEnabled: true });
       expect(body.primaryEmail).toBe('jane.doe@example.com');
+      // The demo's (demo-notification-settings.ts): text messages to her mobile, reminders a day before.
+      expect(body).toMatchObject({ secureMessageSmsEnabled: true, smsPhoneNumber: '5185550187' });
+      expect(body).toMatchObject({ appointmentReminderOffset: 9, usePrimaryEmail: true });
       expect(typeof body.showAppointmentNotificationDigestHint).toBe('boolean');
     }
   });

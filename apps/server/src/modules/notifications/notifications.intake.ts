@@ -1,0 +1,58 @@
+import { NOTIFICATION_SETTING_TYPES, NOTIFICATION_TYPE_FIELDS, type NotificationChannelField } from '@portal/contracts';
+import type { Tx } from '../../db/client';
+import type { PatientScope } from '../../platform/access/patient-scope';
+import { saveSettings } from './notifications.repository';
+import {
+  upsertFacilityReminderSettings,
+  upsertRegistrationDetails,
+  type FacilityReminderValues,
+  type RegistrationValues,
+} from './notifications.intake.repository';
+
+// How notification settings, the facility's channels and registration details come in without a person's request:
+// the demo seed. (A patient's own changes go through PUT .../NotificationSettings and its checks.)
+
+export interface NotificationSettingsRecord {
+  channels: Partial<Record<NotificationChannelField, boolean>>;
+  usePrimaryEmail: boolean;
+  nonPrimaryEmailAddress: string | null;
+  smsPhoneNumber: string | null;
+  appointmentReminderOffset: number;
+  followUpReminderOffset: number;
+}
+
+/** Replaces a patient's whole notification settings (every type; a channel left out is off). */
+export async function putNotificationSettingsPage(
+  tx: Tx,
+  patientId: number,
+  record: NotificationSettingsRecord,
+): Promise<void> {
+  // The seed acts for nobody: a scope of the patient's own record, used only to name the rows written.
+  const scope = { patientId } as PatientScope;
+  await saveSettings(
+    tx,
+    scope,
+    NOTIFICATION_SETTING_TYPES.map((type) => ({
+      type,
+      email: record.channels[NOTIFICATION_TYPE_FIELDS[type].email] ?? false,
+      sms: record.channels[NOTIFICATION_TYPE_FIELDS[type].sms] ?? false,
+    })),
+    {
+      usePrimaryEmail: record.usePrimaryEmail,
+      nonPrimaryEmailAddress: record.nonPrimaryEmailAddress,
+      smsPhoneNumber: record.smsPhoneNumber,
+      appointmentReminderOffset: record.appointmentReminderOffset,
+      followUpReminderOffset: record.followUpReminderOffset,
+    },
+  );
+}
+
+/** Sets which channels a facility offers (no call: every channel). */
+export function putFacilityReminderSettings(tx: Tx, facilityId: number, values: FacilityReminderValues) {
+  return upsertFacilityReminderSettings(tx, facilityId, values);
+}
+
+/** Sets a patient's registration details (what the facility's registration system holds). */
+export function putRegistrationDetails(tx: Tx, patientId: number, values: RegistrationValues) {
+  return upsertRegistrationDetails(tx, patientId, values);
+}
