@@ -67,7 +67,7 @@ async function main() {
     db: database.db,
     jobs: [noticesJob(jobOptions), remindersJob(jobOptions)],
     log: app.log,
-    tickMs: 15_000,
+    tickMs: 5_000,
   });
   scheduler.start();
 

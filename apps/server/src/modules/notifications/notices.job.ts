@@ -97,7 +97,7 @@ async function queueWaitingNotice(tx: Tx, senders: NoticeSenders, notice: Waitin
   );
 }
 
-export function noticesJob(options: NoticesJobOptions, everyMs = 15_000): ScheduledJob {
+export function noticesJob(options: NoticesJobOptions, everyMs = 5_000): ScheduledJob {
   return {
     name: 'immediate-notices',
     everyMs,

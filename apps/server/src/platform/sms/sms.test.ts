@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { ConfigError, loadConfig } from '../../config';
 import { smsOutbox } from '../../db/schema/index';
 import { createHttpSmsGateway, toE164 } from './gateway';
 import { InvalidSmsError, type SmsOutboxMessage } from './outbox';
@@ -111,5 +112,15 @@ describe('the SMS outbox, sender and gateway', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('&lt;b&gt;tagged&lt;/b&gt;');
     expect(page.body).not.toContain('<b>tagged');
+  });
+
+  it('reads SMS_URL with SMS_FROM (required with it), SMS_TOKEN and SMS_COUNTRY_CODE', () => {
+    const base = { NODE_ENV: 'test', APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).sms).toBeUndefined();
+    expect(() => loadConfig({ ...base, SMS_URL: 'https://sms.example/send' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, SMS_URL: 'ftp://sms.example', SMS_FROM: '+1' })).toThrow(/SMS_URL/);
+    expect(
+      loadConfig({ ...base, SMS_URL: 'https://sms.example/send', SMS_FROM: '+15555550100', SMS_TOKEN: 't' }).sms,
+    ).toEqual({ url: 'https://sms.example/send', from: '+15555550100', token: 't', countryCode: '1' });
   });
 });
