@@ -1,5 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { RichText } from '../../../components/RichText';
 import { useTranslation } from '../../../lib/i18n';
@@ -13,12 +14,21 @@ export const Component = facilityPage('UsefulLinks', 'usefulLinks', 'facilityPag
 function UsefulLinksView({ facilityId, locale }: FacilityPageProps) {
   const { t } = useTranslation();
   const page = useQuery(usefulLinksQuery(facilityId, locale));
+  const container = useRef<HTMLDivElement>(null);
+  const body = page.data?.body.trim() ?? '';
+  // The page is a list of other sites: they open beside the portal, which stays where it was. The browser's
+  // sanitiser drops target attributes, so they are set here, with the opener cut off.
+  useEffect(() => {
+    for (const link of container.current?.querySelectorAll<HTMLAnchorElement>('a[href^="http"]') ?? []) {
+      link.target = '_blank';
+      link.rel = 'noopener noreferrer';
+    }
+  }, [body]);
   if (page.isPending) return <DelayedLoader label={t('app.loading')} />;
   if (page.isError) return <LoadError error={page.error} />;
-  const body = page.data.body.trim();
   if (!body) return <Text>{t('facilityPages.noUsefulLinks')}</Text>;
   return (
-    <Box data-testid="useful-links" lang={page.data.language}>
+    <Box data-testid="useful-links" lang={page.data.language} ref={container}>
       <RichText html={body} className="portal-rich-text" />
     </Box>
   );
