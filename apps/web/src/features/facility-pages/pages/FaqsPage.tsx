@@ -7,6 +7,7 @@ import { faqsQuery } from '../api/facility-pages';
 import { facilityPage, type FacilityPageProps } from '../components/FacilityPage';
 import { LoadError } from '../components/LoadError';
 import { byViewOrder } from '../lib/forms';
+import classes from './FaqsPage.module.css';
 
 /** /faqs (spec 002, 2.10): the facility's questions and answers (rich text), by viewOrder. */
 export const Component = facilityPage('Faqs', 'faqs', 'facilityPages.faqsTitle', FaqsView);
@@ -22,7 +23,7 @@ function FaqsView({ facilityId, locale }: FacilityPageProps) {
       {byViewOrder(faqs.data).map((faq) => (
         <Accordion.Item key={faq.faqId} value={String(faq.faqId)} data-testid="faq-item">
           <Accordion.Control>
-            <RichText html={faq.question} className="portal-rich-text portal-faq-question" />
+            <RichText html={faq.question} className={`portal-rich-text portal-faq-question ${classes.question}`} />
           </Accordion.Control>
           <Accordion.Panel>
             <RichText html={faq.answer} className="portal-rich-text" />
