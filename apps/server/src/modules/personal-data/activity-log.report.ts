@@ -1,7 +1,7 @@
 import type { SupportedLocale } from '@portal/contracts';
 import type { Strings } from '../../platform/content/language-packs';
 import { escapeHtml, fill } from '../../platform/mail/templates';
-import { dateTimeFormat, describeTimeZone } from '../../platform/time/time';
+import { dateTimeFormat } from '../../platform/time/time';
 import type { ActivityRow } from './activity-log.repository';
 import { areaKey, eventNameKey } from './event-names';
 
@@ -81,7 +81,11 @@ export function renderActivityReport(page: ReportPage): string {
   const when = dateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'medium', timeZone: page.timeZoneId });
   const day = dateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' });
   const dayOf = (date: string) => day.format(new Date(`${date}T12:00:00Z`));
-  const zone = describeTimeZone(page.timeZoneId).abbreviation;
+  // The zone's generic name in the reader's language ('Eastern Time'), right in summer and winter alike.
+  const zone =
+    dateTimeFormat(intl, { timeZone: page.timeZoneId, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value ?? page.timeZoneId;
   const columns = [
     t('personalData.report.when'),
     t('personalData.report.who'),

@@ -163,7 +163,7 @@ describe('GET /api/patients/:patientId/audits/report', () => {
     expect(html).toContain('Not recorded');
     // Riverside's clock: 15:00 UTC on 10 March 2001 is 10:00 in New York.
     expect(html).toContain('Mar 10, 2001, 10:00:00 AM');
-    expect(html).toMatch(/Times are in EST/);
+    expect(html).toContain('Times are in Eastern Time.');
     expect(html).toContain('@media print');
     // Neither the act outside the range nor another patient's.
     expect(html).not.toContain('Logged in');
