@@ -225,6 +225,26 @@ describe('GET /api/patients/:patientId/audits/report', () => {
     expect((await report('representativeOfA', query)).statusCode).toBe(200);
   });
 
+  it('speaks the reader’s language: John reads his own log in Spanish', async () => {
+    await db.update(users).set({ preferredLanguage: 'es-MX' }).where(eq(users.id, fx.userIds.john));
+    await db.insert(auditEvents).values({
+      occurredAt: new Date('2001-03-10T15:00:00Z'),
+      eventType: 'testresultsviewauditevent',
+      actorUserId: fx.userIds.john,
+      patientId: fx.patientB,
+      relationship: 'self',
+      clientAddress: '203.0.113.8',
+    });
+    const res = await report('patientB', 'startDate=2001-03-10&endDate=2001-03-10', fx.patientB);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="es-MX">');
+    expect(res.body).toContain('<h1>Registro de actividad</h1>');
+    expect(res.body).toContain('John Smith (paciente)');
+    expect(res.body).toContain('Resultados de pruebas consultados');
+    expect(res.body).toContain('Del 10 mar 2001 al 10 mar 2001');
+    await db.update(users).set({ preferredLanguage: null }).where(eq(users.id, fx.userIds.john));
+  });
+
   it('requires both dates (400 naming the field)', async () => {
     expectError(await report('patientA', 'startDate=2001-03-01'), 400, 'validation_failed', 'endDate');
     expectError(await report('patientA', 'endDate=2001-03-01'), 400, 'validation_failed', 'startDate');
