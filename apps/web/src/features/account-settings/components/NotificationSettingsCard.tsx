@@ -120,7 +120,6 @@ function SettingsForm({ patientId, saved, system }: FormProps) {
               <Table.Th scope="col">{t('accountSettings.notifications.typeColumn')}</Table.Th>
               <Table.Th scope="col">{t('accountSettings.notifications.email')}</Table.Th>
               <Table.Th scope="col">{t('accountSettings.notifications.sms')}</Table.Th>
-              <Table.Th scope="col">{t('accountSettings.notifications.summaryColumn')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -134,6 +133,9 @@ function SettingsForm({ patientId, saved, system }: FormProps) {
                 <Table.Tr key={row.type}>
                   <Table.Th scope="row" fw={500}>
                     {label}
+                    <Text size="sm" c="dimmed" fw={400} data-testid="notification-summary">
+                      {t(`accountSettings.notifications.summary.${summary}`)}
+                    </Text>
                   </Table.Th>
                   <Table.Td>
                     {box(
@@ -145,7 +147,6 @@ function SettingsForm({ patientId, saved, system }: FormProps) {
                   <Table.Td>
                     {box(row.smsProperty, row.isSmsEnabled, t('accountSettings.notifications.smsFor', { type: label }))}
                   </Table.Td>
-                  <Table.Td>{t(`accountSettings.notifications.summary.${summary}`)}</Table.Td>
                 </Table.Tr>
               );
             })}

@@ -1,0 +1,177 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, checkScreen, openPage, port } from './support/browser';
+import { DEMO_PASSWORD, field, fieldError, heading, logIn, messageBar, path, useBrowser } from './support/pages';
+
+// Issue 16: account settings (spec 002 section 2.8) on the demo seed. Jane gets email and SMS; Robert represents
+// her; John never saved his settings (the defaults); Sam's facility, Lakeside, sends no SMS. The journeys leave
+// every setting and password as they found it.
+
+const browser = useBrowser();
+
+const notifications = (page: Page) => page.getByRole('form', { name: 'Notification Settings' });
+const row = (page: Page, type: string) =>
+  notifications(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${type}`) }) });
+const box = (page: Page, type: string, channel: 'email' | 'SMS') =>
+  page.getByRole('checkbox', { name: `${type} by ${channel}`, exact: true });
+const summaries = (page: Page) => notifications(page).getByTestId('notification-summary').allInnerTexts();
+const saveButton = (page: Page) => notifications(page).getByRole('button', { name: 'Save' });
+const isSettingsPut = (r: Request) => r.url().includes('/NotificationSettings') && r.method() === 'PUT';
+
+async function openSettings(page: Page, username: string, origin = baseUrl()) {
+  await logIn(page, username, { origin });
+  await expect.poll(() => path(page)).toBe('/dashboard');
+  await page.goto(`${origin}/account-settings`);
+  await expect.poll(() => heading(page)).toBe('Account Settings');
+  await expect.poll(() => notifications(page).count()).toBe(1);
+}
+
+describe("jane.doe's account settings", () => {
+  it('shows her email, password, notification settings and registration details, and saves a change', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openSettings(page, 'jane.doe');
+    expect(await page.title()).toBe('Account Settings - Riverside');
+    expect(await page.getByText('Your email address is jane.doe@example.com.').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Change Password' }).count()).toBe(1);
+    expect(await page.getByText('Use at least', { exact: false }).count()).toBeGreaterThan(0);
+
+    // The demo's settings: a row per type, read as Off, Email, SMS or Email and SMS.
+    expect(await summaries(page)).toEqual(['Email', 'Email and SMS', 'Email and SMS', 'Email']);
+    expect(await box(page, 'Appointments', 'SMS').isChecked()).toBe(false);
+    expect(await box(page, 'Follow-ups', 'SMS').isChecked()).toBe(true);
+    expect(await box(page, 'Follow-ups', 'SMS').isEnabled()).toBe(true);
+    expect(await field(page, 'Mobile phone number for SMS').inputValue()).toBe('(518) 555-0187');
+    expect(await field(page, 'Appointment reminders').inputValue()).toBe('9');
+    expect(await field(page, 'Follow-up reminders').inputValue()).toBe('1');
+    expect(await page.getByText('A digest is a single message', { exact: false }).count()).toBe(1);
+    expect(await page.getByText('My primary email address (jane.doe@example.com)').count()).toBe(1);
+
+    // Registration details in three parts.
+    for (const part of ['Demographics', 'Contact Information', 'Other']) {
+      expect(await page.getByRole('heading', { name: part, exact: true }).count()).toBe(1);
+    }
+    const details = page.getByRole('region', { name: 'Registration Details' });
+    expect(await details.innerText()).toContain('RCC-100234');
+    expect(await details.innerText()).toContain('Librarian');
+    expect(await details.innerText()).toContain('(518) 555-0142');
+    await checkScreen(page, 'account-settings');
+
+    // The same email in other letters: only the notice, no call.
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/changeemail')) calls.push(r.url());
+    });
+    await field(page, 'New email address').fill('JANE.DOE@example.com');
+    await field(page, 'Current password').first().fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await expect.poll(() => messageBar(page)).toContain('This is already your email address');
+    expect(calls).toEqual([]);
+
+    // An SMS notice without a phone cannot be saved; the entry keeps digits and shows them formatted.
+    await field(page, 'Mobile phone number for SMS').fill('');
+    await expect
+      .poll(() => fieldError(page, 'Mobile phone number for SMS'))
+      .toBe('A mobile phone number is required for SMS notifications.');
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await checkScreen(page, 'account-settings-blocked');
+    await field(page, 'Mobile phone number for SMS').fill('518.555.0187x');
+    expect(await field(page, 'Mobile phone number for SMS').inputValue()).toBe('(518) 555-0187');
+
+    // A change saved: follow-ups by email only, a week before (no digest: no hint).
+    await box(page, 'Follow-ups', 'SMS').uncheck();
+    await field(page, 'Follow-up reminders').selectOption({ label: '1 week before' });
+    expect(await page.getByText('A digest is a single message', { exact: false }).count()).toBe(0);
+    const put = page.waitForRequest(isSettingsPut);
+    await saveButton(page).click();
+    expect((await put).postDataJSON()).toMatchObject({
+      followUpSmsEnabled: false,
+      followUpReminderOffset: 6,
+      smsPhoneNumber: '5185550187',
+      usePrimaryEmail: true,
+    });
+    await expect.poll(() => messageBar(page)).toContain('Your notification settings have been saved.');
+    await expect.poll(() => summaries(page)).toEqual(['Email', 'Email', 'Email and SMS', 'Email']);
+
+    // The follow-up plan's line follows.
+    await page.goto(`${baseUrl()}/followup-plan`);
+    await expect.poll(() => page.getByText('You receive follow-up reminders by email.').count()).toBe(1);
+
+    // Put back as the demo had it.
+    await page.goto(`${baseUrl()}/account-settings`);
+    await expect.poll(() => notifications(page).count()).toBe(1);
+    await box(page, 'Follow-ups', 'SMS').check();
+    await field(page, 'Follow-up reminders').selectOption({ label: 'Monthly Digest' });
+    const restored = page.waitForResponse((r) => isSettingsPut(r.request()) && r.status() === 200);
+    await saveButton(page).click();
+    await restored;
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('changes her password, with the server’s answer to a wrong current one, and back', async () => {
+    const { page, context } = await openPage(browser());
+    await openSettings(page, 'jane.doe');
+    const form = page.getByRole('form', { name: 'Change Password' });
+    const change = async (old: string, next: string) => {
+      await form.getByLabel('Current password').fill(old);
+      await form.getByLabel(/^New password/).fill(next);
+      await form.getByLabel('Confirm new password').fill(next);
+      await form.getByRole('button', { name: 'Change password' }).click();
+    };
+    await change('Wrong#Pass2026', 'Jane#Settings2026');
+    await expect
+      .poll(() => form.locator('.mantine-InputWrapper-error').first().textContent())
+      .toBe('The current password was not entered correctly.');
+    await change(DEMO_PASSWORD, 'Jane#Settings2026');
+    await expect.poll(() => messageBar(page)).toContain('Your password has been successfully updated.');
+    expect(await form.getByLabel('Current password').inputValue()).toBe('');
+    await change('Jane#Settings2026', DEMO_PASSWORD);
+    await expect.poll(() => messageBar(page)).toContain('Your password has been successfully updated.');
+    await context.close();
+  });
+});
+
+describe('a representative, a patient who saved nothing, a facility without SMS', () => {
+  it('shows Robert his own email and Jane’s settings', async () => {
+    const { page, context } = await openPage(browser());
+    await openSettings(page, 'robert.doe');
+    expect(await page.getByText('Your email address is robert.doe@example.com.').count()).toBe(1);
+    expect(
+      await page.getByText('belong to the patient whose information you are viewing', { exact: false }).count(),
+    ).toBe(1);
+    expect(await summaries(page)).toEqual(['Email', 'Email and SMS', 'Email and SMS', 'Email']);
+    expect(await page.getByRole('region', { name: 'Registration Details' }).innerText()).toContain('Jane Doe');
+    await checkScreen(page, 'account-settings-representative');
+    await context.close();
+  });
+
+  it('gives John the defaults without an error', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openSettings(page, 'john.smith');
+    expect(await summaries(page)).toEqual(['Off', 'Off', 'Off', 'Off']);
+    expect(await field(page, 'Appointment reminders').inputValue()).toBe('1');
+    expect(await messageBar(page).catch(() => '')).not.toContain('error');
+    // Email on without a phone is fine; SMS on is blocked until a phone is given.
+    await box(page, 'Questionnaires', 'SMS').check();
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await box(page, 'Questionnaires', 'SMS').uncheck();
+    expect(await saveButton(page).isDisabled()).toBe(false);
+    expect(consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves Sam’s SMS boxes off at Lakeside', async () => {
+    const { page, context } = await openPage(browser());
+    await openSettings(page, 'sam.lee', `http://lakeside.localhost:${port()}`);
+    for (const type of ['Appointments', 'Follow-ups', 'Secure messages', 'Questionnaires']) {
+      expect(await box(page, type, 'SMS').isDisabled()).toBe(true);
+      expect(await row(page, type).count()).toBe(1);
+    }
+    expect(await box(page, 'Appointments', 'email').isChecked()).toBe(true);
+    expect(await page.getByText('Boxes that cannot be ticked').count()).toBe(1);
+    await checkScreen(page, 'account-settings-no-sms');
+    await context.close();
+  });
+});
