@@ -34,9 +34,9 @@ export async function secureMessageIntegrationRoutes(app: RouteApp) {
         `taken as markup); 1 to ${SECURE_MESSAGE_LIMITS.contentMax} characters a reader sees. replyAllowed says ` +
         'whether the patient may reply in the thread from now on (a new thread: default true; an existing one keeps ' +
         'its setting when absent). sentAt defaults to now, and may not be more than 5 minutes ahead. The thread becomes unread and current (out of the ' +
-        'archive) for the patient at once, and the patient and each active authorised representative with a ' +
-        'confirmed email address get an email saying a new message is waiting, with a link to it and no health ' +
-        'information (no subject, content or sender). 201 when the message is stored. A message once stored is ' +
+        'archive) for the patient at once, and a notice that a new message is waiting (a link, no health ' +
+        'information: no subject, content or sender) goes out by email or SMS as the patient chose in their ' +
+        'notification settings, within seconds. 201 when the message is stored. A message once stored is ' +
         'never changed: the same externalId again with the same provider, thread and content is a resend (200, ' +
         'created and changed false, nothing stored and no email); with anything else, 409 message_immutable. An ' +
         'unknown field, a missing one or one too long (subject over ' +

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_PACKS } from '../content/language-packs';
-import { confirmEmailMail, escapeHtml, fill, newMessageMail, temporaryPasswordMail, welcomeMail } from './templates';
+import { confirmEmailMail, escapeHtml, fill, temporaryPasswordMail, welcomeMail } from './templates';
 import { validateOutgoingMail } from './outbox';
 
 const base = { portalName: 'Riverside Patient Portal', name: 'Maria' };
@@ -145,59 +145,5 @@ describe('temporaryPasswordMail', () => {
       expect(mail.html).not.toMatch(/\{[a-zA-Z]+\}/);
       if (language !== 'en') expect(mail.subject).not.toBe('Your temporary password for Riverside Patient Portal');
     }
-  });
-});
-
-describe('newMessageMail', () => {
-  const messageUrl = 'http://localhost:3000/secure-messages?isAutoRedirect=true&threadId=42';
-
-  it('tells the patient a message is waiting, with the link to the thread and nothing of the message', () => {
-    const mail = newMessageMail({ ...base, language: 'en-US', messageUrl, forRepresentative: false });
-    expect(mail.subject).toBe('New secure message in Riverside Patient Portal');
-    expect(mail.text).toBe(
-      [
-        'Hello Maria,',
-        'You have a new secure message in Riverside Patient Portal.',
-        'Sign in to read it:',
-        messageUrl,
-        'For your privacy, this email does not include the message or who sent it.',
-        'The Riverside Patient Portal team',
-        'This is an automated message from Riverside Patient Portal. Please do not reply to it.',
-        'If the link does not open, copy it into the address bar of your browser.',
-      ].join('\n\n') + '\n',
-    );
-    expect(mail.html).toContain(
-      '<a href="http://localhost:3000/secure-messages?isAutoRedirect=true&amp;threadId=42">' +
-        'http://localhost:3000/secure-messages?isAutoRedirect=true&amp;threadId=42</a>',
-    );
-    expect(() => validateOutgoingMail({ to: 'maria@example.com', ...mail })).not.toThrow();
-  });
-
-  it('tells a representative it is for a patient they represent, without naming the patient', () => {
-    const mail = newMessageMail({ ...base, name: 'Robert', language: 'en', messageUrl, forRepresentative: true });
-    expect(mail.text).toContain(
-      'There is a new secure message in Riverside Patient Portal for a patient you are an authorized representative of.',
-    );
-    expect(mail.text).not.toContain('You have a new secure message');
-  });
-
-  it.each([
-    ['es-MX', 'es', 'Nuevo mensaje seguro en Riverside Patient Portal', 'Tiene un nuevo mensaje seguro'],
-    ['fr-CA', 'fr', 'Nouveau message sécurisé dans Riverside Patient Portal', 'Vous avez un nouveau message sécurisé'],
-    ['pt-BR', 'pt', 'Nova mensagem segura no Riverside Patient Portal', 'Você tem uma nova mensagem segura'],
-    ['zh', 'zh', 'Riverside Patient Portal 中有一条新的安全消息', '您在 Riverside Patient Portal 中有一条新的安全消息'],
-  ])('is written in %s, for the patient and for a representative', (language, pack, subject, intro) => {
-    const mail = newMessageMail({ ...base, language, messageUrl, forRepresentative: false });
-    expect(mail.language).toBe(pack);
-    expect(mail.subject).toBe(subject);
-    expect(mail.text).toContain(intro);
-    expect(mail.text).toMatch(/^http:\/\/localhost:3000\/secure-messages\?isAutoRedirect=true&threadId=42$/m);
-    const representative = newMessageMail({ ...base, language, messageUrl, forRepresentative: true });
-    for (const rendered of [mail, representative]) {
-      expect(rendered.text).not.toMatch(/\{[a-zA-Z]+\}/);
-      expect(rendered.html).not.toMatch(/\{[a-zA-Z]+\}/);
-      expect(rendered.text).not.toMatch(/new secure message|Sign in/);
-    }
-    expect(representative.text).not.toBe(mail.text);
   });
 });

@@ -56,13 +56,6 @@ export interface EmailChangedMailInput extends CommonInput {
   timeZoneId: string;
 }
 
-export interface NewMessageMailInput extends CommonInput {
-  /** Where the message opens: the portal's secure messages page with the thread chosen. */
-  messageUrl: string;
-  /** The recipient is an authorised representative of the patient, not the patient. */
-  forRepresentative: boolean;
-}
-
 export type Block =
   | { kind: 'line'; key: string; params?: Record<string, string | number> }
   | { kind: 'link'; url: string }
@@ -237,19 +230,5 @@ export function emailChangedMail(input: EmailChangedMailInput): RenderedMail {
     },
     { kind: 'line', key: 'mail.emailChanged.notYou' },
     { kind: 'line', key: 'mail.emailChanged.ignore' },
-  ]);
-}
-
-/**
- * A new secure message is waiting. It says nothing of the message (no subject, content, sender or patient name):
- * an email may be read by anyone with the mailbox, so only the portal, behind its sign-in, shows health information.
- */
-export function newMessageMail(input: NewMessageMailInput): RenderedMail {
-  const params = { portalName: input.portalName };
-  return compose(input, { key: 'mail.newMessage.subject', params }, [
-    { kind: 'line', key: input.forRepresentative ? 'mail.newMessage.representative' : 'mail.newMessage.intro', params },
-    { kind: 'line', key: 'mail.newMessage.action' },
-    { kind: 'link', url: input.messageUrl },
-    { kind: 'line', key: 'mail.newMessage.privacy' },
   ]);
 }
