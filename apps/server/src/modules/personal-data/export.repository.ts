@@ -13,6 +13,7 @@ import {
   labResults,
   medicalNotes,
   messageThreads,
+  notificationPreferences,
   notificationSettings,
   patientRegistrationDetails,
   patients,
@@ -231,4 +232,14 @@ export function findNotificationSettings(db: DbOrTx, scope: PatientScope) {
     .from(notificationSettings)
     .where(eq(notificationSettings.patientId, scope.patientId))
     .orderBy(asc(notificationSettings.type));
+}
+
+/** The addresses and reminder timing of the patient's notices (none until the settings are first saved). */
+export async function findNotificationPreferences(db: DbOrTx, scope: PatientScope) {
+  const [row] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.patientId, scope.patientId))
+    .limit(1);
+  return row;
 }

@@ -1,4 +1,4 @@
-import { PERSONAL_DATA_NAMESPACE, PERSONAL_DATA_SCHEMA_PATH } from '@portal/contracts';
+import { PERSONAL_DATA_NAMESPACE, PERSONAL_DATA_SCHEMA_PATH, REMINDER_TIMING_OPTIONS } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import type { Strings } from '../../platform/content/language-packs';
@@ -210,10 +210,26 @@ export async function* personalDataXml(
     ),
   );
 
-  yield list(
+  const settings = await data.findNotificationSettings(db, scope);
+  const preferences = await data.findNotificationPreferences(db, scope);
+  const timing = (id: number) => REMINDER_TIMING_OPTIONS.find((option) => option.id === id)?.name ?? 'off';
+  yield record(
     'notificationSettings',
-    await data.findNotificationSettings(db, scope),
-    (s) => `<setting type="${xmlAttribute(s.type)}" email="${s.email}" sms="${s.sms}"/>`,
+    {},
+    settings.map((s) => `<setting type="${xmlAttribute(s.type)}" email="${s.email}" sms="${s.sms}"/>`).join('') +
+      (preferences
+        ? record(
+            'reminders',
+            {},
+            fields([
+              ['usePrimaryEmail', preferences.usePrimaryEmail],
+              ['otherEmail', preferences.nonPrimaryEmailAddress],
+              ['smsPhone', preferences.smsPhoneNumber],
+              ['appointmentReminder', timing(preferences.appointmentReminderOffset)],
+              ['followUpReminder', timing(preferences.followUpReminderOffset)],
+            ]),
+          )
+        : ''),
   );
 
   const t = (key: string, params: Record<string, string | number> = {}) => fill(strings[key] ?? key, params);

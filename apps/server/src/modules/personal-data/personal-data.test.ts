@@ -6,7 +6,7 @@ import { ACTIVITY_LOG_VIEW_AUDIT_EVENT, PERSONAL_DATA_EXPORT_AUDIT_EVENT, type U
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
 import { bearer } from '../../../test/access-fixture';
 import { expectError, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
-import { auditEvents, integrationClients, users } from '../../db/schema/index';
+import { auditEvents, integrationClients, notificationPreferences, users } from '../../db/schema/index';
 import { localDate } from '../../platform/time/time';
 import { IntegrationClientsService } from '../integration/integration.service';
 import { openPatientScope } from '../../platform/access/patient-scope';
@@ -307,6 +307,19 @@ describe('GET /api/patients/:patientId/export', () => {
       .update(users)
       .set({ preferences: [{ name: 'note', value: 'a < b & "c"\u0001\uFFFE end' }] })
       .where(eq(users.id, fx.userIds.jane));
+    await db
+      .insert(notificationPreferences)
+      .values({
+        patientId: fx.patientA,
+        usePrimaryEmail: false,
+        nonPrimaryEmailAddress: 'jane.other@example.com',
+        smsPhoneNumber: '5550100123',
+        appointmentReminderOffset: 9,
+      })
+      .onConflictDoUpdate({
+        target: notificationPreferences.patientId,
+        set: { appointmentReminderOffset: 9, smsPhoneNumber: '5550100123' },
+      });
     const res = await api.get(exportPath(fx.patientA), 'patientA');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -346,6 +359,9 @@ describe('GET /api/patients/:patientId/export', () => {
     expect(xml).toContain('<isAuthorizedRepresentative>true</isAuthorizedRepresentative>');
     expect(xml).toMatch(/<result id="\d+">/);
     expect(xml).toMatch(/<test><group>/);
+    expect(xml).toMatch(
+      /<reminders><usePrimaryEmail>(true|false)<\/usePrimaryEmail>.*<smsPhone>5550100123<\/smsPhone><appointmentReminder>oneDayBefore<\/appointmentReminder>/,
+    );
     expect(xml).toContain('<preference name="note">a &lt; b &amp; "c"\uFFFD\uFFFD end</preference>');
     const [audit] = await db
       .select()

@@ -72,6 +72,7 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
         <xs:element name="notificationSettings">
           <xs:complexType><xs:sequence>
             <xs:element name="setting" type="NotificationSetting" minOccurs="0" maxOccurs="unbounded"/>
+            <xs:element name="reminders" type="Reminders" minOccurs="0"/>
           </xs:sequence></xs:complexType>
         </xs:element>
         <xs:element name="activityLog">
@@ -360,6 +361,19 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     <xs:attribute name="type" type="xs:string" use="required"/>
     <xs:attribute name="email" type="xs:boolean" use="required"/>
     <xs:attribute name="sms" type="xs:boolean" use="required"/>
+  </xs:complexType>
+
+  <!-- Where notices go and when reminders come; the timing is one of off, monthlyDigest, weeklyDigest,
+       fourWeeksBefore, threeWeeksBefore, twoWeeksBefore, oneWeekBefore, threeDaysBefore, twoDaysBefore,
+       oneDayBefore, onDayOf. -->
+  <xs:complexType name="Reminders">
+    <xs:sequence>
+      <xs:element name="usePrimaryEmail" type="xs:boolean"/>
+      <xs:element name="otherEmail" type="xs:string" minOccurs="0"/>
+      <xs:element name="smsPhone" type="xs:string" minOccurs="0"/>
+      <xs:element name="appointmentReminder" type="xs:string"/>
+      <xs:element name="followUpReminder" type="xs:string"/>
+    </xs:sequence>
   </xs:complexType>
 
   <xs:complexType name="ActivityEvent">
