@@ -1,6 +1,5 @@
-// The published schema of the personal data export, served at PERSONAL_DATA_SCHEMA_PATH. A copy of
-// docs/schemas/personal-data.xsd (the server bundle carries no loose files); a test keeps both the same.
-
+// The published schema of the personal data export (PERSONAL_DATA_SCHEMA_PATH): docs/schemas/personal-data.xsd, copied
+// because the server bundle carries no loose files; a test keeps both the same.
 export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
 <!--
   The personal data export of the patient portal (spec 002, 2.9): GET /api/patients/{patientId}/export.
@@ -84,7 +83,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:attribute name="exportedAt" type="xs:dateTime" use="required"/>
     </xs:complexType>
   </xs:element>
-
   <xs:complexType name="Patient">
     <xs:sequence>
       <xs:element name="mrn" type="xs:string"/>
@@ -127,7 +125,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="Account">
     <xs:sequence>
       <xs:element name="username" type="xs:string"/>
@@ -150,7 +147,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       </xs:element>
     </xs:sequence>
   </xs:complexType>
-
   <xs:complexType name="Contact">
     <xs:sequence>
       <xs:element name="firstName" type="xs:string"/>
@@ -178,7 +174,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="Appointment">
     <xs:sequence>
       <xs:element name="startsAt" type="xs:dateTime"/>
@@ -199,7 +194,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="FollowUp">
     <xs:sequence>
       <xs:element name="recommendedDate" type="xs:date"/>
@@ -210,7 +204,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="Result">
     <xs:sequence>
       <xs:element name="collectedAt" type="xs:dateTime"/>
@@ -241,7 +234,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="Note">
     <xs:sequence>
       <xs:element name="serviceDate" type="xs:date"/>
@@ -254,7 +246,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="TreatmentSummaryItem">
     <xs:sequence>
       <xs:element name="field" minOccurs="0" maxOccurs="unbounded">
@@ -271,7 +262,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
     <xs:attribute name="group" type="xs:string" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="Article">
     <xs:sequence>
       <xs:element name="title" type="xs:string"/>
@@ -282,7 +272,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="Questionnaire">
     <xs:sequence>
       <xs:element name="title" type="xs:string"/>
@@ -321,7 +310,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="Message">
     <xs:sequence>
       <xs:element name="subject" type="xs:string"/>
@@ -341,7 +329,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
     <xs:attribute name="threadId" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="HealthSummary">
     <xs:sequence>
       <xs:element name="system" type="xs:string"/>
@@ -356,13 +343,11 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
-
   <xs:complexType name="NotificationSetting">
     <xs:attribute name="type" type="xs:string" use="required"/>
     <xs:attribute name="email" type="xs:boolean" use="required"/>
     <xs:attribute name="sms" type="xs:boolean" use="required"/>
   </xs:complexType>
-
   <!-- Where notices go and when reminders come; the timing is one of off, monthlyDigest, weeklyDigest,
        fourWeeksBefore, threeWeeksBefore, twoWeeksBefore, oneWeekBefore, threeDaysBefore, twoDaysBefore,
        oneDayBefore, onDayOf. -->
@@ -375,7 +360,6 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="followUpReminder" type="xs:string"/>
     </xs:sequence>
   </xs:complexType>
-
   <xs:complexType name="ActivityEvent">
     <xs:sequence>
       <xs:element name="occurredAt" type="xs:dateTime"/>
