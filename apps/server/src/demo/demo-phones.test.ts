@@ -15,8 +15,8 @@ const digits = (text: string) => text.replace(/\D/g, '');
 /** Numbers set aside for fiction: 555-0100 to 555-0199, with an area code. */
 const FICTIONAL = /^\d{3}55501\d{2}$/;
 
-/** People's own numbers (patients, their contacts, users): fictional, but no facility's. */
-const PERSONAL_TABLES = new Set(['patients', 'personal_contacts', 'users']);
+/** People's own numbers (patients, their contacts, users, their SMS numbers): fictional, but no facility's. */
+const PERSONAL_TABLES = new Set(['patients', 'personal_contacts', 'users', 'notification_preferences']);
 /**
  * C-CDA documents: written by other organizations too (the regional hospital), about the patient (their own
  * number), and full of 10-digit identifiers (NPIs) that are no telephone numbers. Only their telecom values are
