@@ -222,6 +222,31 @@ describe('GET /api/patients/:patientId/audits/report', () => {
     expect((await report('representativeOfA', query)).statusCode).toBe(200);
   });
 
+  it('escapes what it shows: a facility system’s name is text, never markup', async () => {
+    const clients = new IntegrationClientsService(db, (secret) => t.app.deps.sealedTokens.sealSecret(secret));
+    const client = await clients.create({
+      facility: 'riverside',
+      name: '<img src=x onerror=alert(1)> Lab & Co',
+      scopes: 'patients',
+    });
+    const [row] = await db
+      .select({ id: integrationClients.id })
+      .from(integrationClients)
+      .where(eq(integrationClients.clientId, client.clientId));
+    await db.insert(auditEvents).values({
+      occurredAt: new Date('2003-06-01T15:00:00Z'),
+      eventType: 'integrationpatientputauditevent',
+      integrationClientId: row!.id,
+      patientId: fx.patientA,
+      clientAddress: '"><script>',
+    });
+    const res = await report('patientA', 'startDate=2003-06-01&endDate=2003-06-01');
+    expect(res.body).toContain('Facility system: &lt;img src=x onerror=alert(1)&gt; Lab &amp; Co');
+    expect(res.body).toContain('&quot;&gt;&lt;script&gt;');
+    expect(res.body).not.toContain('<img');
+    expect(res.body).not.toContain('<script');
+  });
+
   it('speaks the reader’s language: John reads his own log in Spanish', async () => {
     await db.update(users).set({ preferredLanguage: 'es-MX' }).where(eq(users.id, fx.userIds.john));
     await db.insert(auditEvents).values({
