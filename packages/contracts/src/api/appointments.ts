@@ -70,7 +70,6 @@ export const UpcomingCountParams = z.object({
 });
 
 export const NOTIFICATION_TYPES = ['Appointments', 'Followups'] as const;
-export const NotificationSettingsQuery = z.object({ type: z.enum(NOTIFICATION_TYPES) });
 export const NotificationSettingsSchema = z.object({
   patientSettings: z.object({ email: z.boolean(), sms: z.boolean() }),
 });

@@ -1,14 +1,16 @@
 import type { Appointment, APPOINTMENT_DATE_FILTERS, APPOINTMENTS_DATE_PREFERENCE } from '@portal/contracts';
 import { ALL, matchesChoice } from '../../../components/filters';
 import { formatDateTime } from '../../../lib/dates';
+// The rule itself from the contracts: lib/notification-settings.ts also makes the API calls, which this module's
+// unit tests must not load.
+import { notificationSummary, type NotificationSummary } from '@portal/contracts';
+import type { NotificationSettings } from '../../../lib/notification-settings';
 
 export type DateFilter = (typeof APPOINTMENT_DATE_FILTERS)[number];
 
 // Copies typed against the contract's constants (the browser takes only types from contracts' api/ files).
 export const DATE_FILTERS: typeof APPOINTMENT_DATE_FILTERS = ['All', 'Upcoming', 'Past'];
 export const DATE_PREFERENCE: typeof APPOINTMENTS_DATE_PREFERENCE = 'PatientPortal_AppointmentsFilter_Date';
-
-import type { NotificationSettings } from '../../../lib/notification-settings';
 
 /** The saved date filter; a missing or unknown value (or a 404) is the default, All. */
 export function parseDateFilter(value: string | null): DateFilter {
@@ -47,10 +49,14 @@ export function appointmentDateText(appointment: Appointment, facilityTimeZoneId
     : `${text} ${appointment.timeZoneAbbreviation}`;
 }
 
-/** The language-pack key of the reminder line. */
+const REMINDER_KEYS: Record<NotificationSummary, string> = {
+  emailAndSms: 'appointmentsPage.reminders.emailAndText',
+  email: 'appointmentsPage.reminders.email',
+  sms: 'appointmentsPage.reminders.text',
+  off: 'appointmentsPage.reminders.none',
+};
+
+/** The language-pack key of the reminder line (the settings' one summary). */
 export function reminderKey(settings: NotificationSettings): string {
-  if (settings.email && settings.sms) return 'appointmentsPage.reminders.emailAndText';
-  if (settings.email) return 'appointmentsPage.reminders.email';
-  if (settings.sms) return 'appointmentsPage.reminders.text';
-  return 'appointmentsPage.reminders.none';
+  return REMINDER_KEYS[notificationSummary(settings)];
 }

@@ -1,6 +1,9 @@
 import { FOLLOW_UP_PLAN_FILTERS, type FollowUpPlanFilter } from '@portal/contracts';
 import type { FollowUpAppointment, FollowUpPlan, FollowUpTask } from '@portal/contracts';
 import { calendarDay, dayIn, middayIn } from '../../../lib/dates';
+// The rule itself from the contracts: lib/notification-settings.ts also makes the API calls, which this module's
+// unit tests must not load.
+import { notificationSummary, type NotificationSummary } from '@portal/contracts';
 import type { NotificationSettings } from '../../../lib/notification-settings';
 
 // The display rules of the follow-up plan (spec 002 sections 2.2 and 4), pure so they can be tested.
@@ -118,10 +121,14 @@ export function dueTime(item: Pick<FollowUpAppointment, 'targetDate' | 'actualDa
   return item.actualDate ? Date.parse(item.actualDate) : middayIn(item.targetDate, timeZoneId);
 }
 
-/** The notification line's language key: how the patient is reminded of follow-ups. */
+const REMINDER_KEYS: Record<NotificationSummary, string> = {
+  emailAndSms: 'followUpPlan.reminders.emailAndText',
+  email: 'followUpPlan.reminders.email',
+  sms: 'followUpPlan.reminders.text',
+  off: 'followUpPlan.reminders.none',
+};
+
+/** The notification line's language key: how the patient is reminded of follow-ups (the settings' one summary). */
 export function reminderKey(settings: NotificationSettings): string {
-  if (settings.email && settings.sms) return 'followUpPlan.reminders.emailAndText';
-  if (settings.email) return 'followUpPlan.reminders.email';
-  if (settings.sms) return 'followUpPlan.reminders.text';
-  return 'followUpPlan.reminders.none';
+  return REMINDER_KEYS[notificationSummary(settings)];
 }
