@@ -90,10 +90,12 @@ export async function accountRoutes(app: RouteApp) {
     options: { ownPatientRecord: boolean; currentPassword: string | undefined; language: string | undefined },
   ) => {
     try {
-      return await service.changeEmail(requireUserCaller(request).userId, email, {
+      const caller = requireUserCaller(request);
+      return await service.changeEmail(caller.userId, email, {
         ...mailContext(request, options.language),
         ownPatientRecord: options.ownPatientRecord,
         currentPassword: options.currentPassword,
+        signedInThroughSso: caller.loginType === 'singleSignOn',
       });
     } catch (err) {
       if (err instanceof LockedOutError) return sendLocked(reply, request, err);
@@ -164,7 +166,7 @@ export async function accountRoutes(app: RouteApp) {
         'true the email of the caller’s own patient record changes too (never a represented patient’s; ' +
         'body.patientId is not used to pick a record). usePrimaryEmail is accepted for the notification ' +
         'settings screen and has no effect here. body.currentPassword is the current password, needed when ' +
-        'the account already has an address.' +
+        'the account already has an address, except in a single sign-on session (no portal password).' +
         CHANGE_EMAIL_NOTE,
       params: UserIdParams,
       querystring: LanguageQuerySchema,

@@ -104,17 +104,22 @@ export class AccountsService {
    * current password (a stolen session alone must not move the account to another mailbox, from where
    * forgot-password would take it over), and the old address is told in the same transaction (unless no
    * mail header could carry it: data from before the address checks). A first address (the provide-email
-   * page) needs no password.
+   * page) needs no password, nor does a session of single sign-on: its user has no portal password to give, the
+   * identity provider signed them in, and the old address is told all the same.
    */
   async changeEmail(
     userId: number,
     email: string,
-    options: MailContext & { ownPatientRecord: boolean; currentPassword: string | undefined },
+    options: MailContext & {
+      ownPatientRecord: boolean;
+      currentPassword: string | undefined;
+      signedInThroughSso: boolean;
+    },
   ): Promise<{ userId: number; email: string }> {
     const account = await this.account(userId);
     const oldEmail = account.email;
     const unchanged = oldEmail !== null && sameEmail(oldEmail, email);
-    if (oldEmail !== null && !unchanged) {
+    if (oldEmail !== null && !unchanged && !options.signedInThroughSso) {
       await requirePassword(this.db, account, options.currentPassword, {
         code: 'invalid_old_password',
         message: ACCOUNT_MESSAGES.invalidOldPassword,

@@ -406,6 +406,28 @@ describe('PUT /api/users/:userId/changeemail', () => {
     expect((await userRow(ids.robert)).email).toBe('robert.new@example.com');
   });
 
+  it('needs no password in a single sign-on session, and still tells the old address', async () => {
+    const u = await makeUser();
+    const token = await tokenFor(u.userId, 'singleSignOn');
+    const res = await call('PUT', `/api/users/${u.userId}/changeemail`, {
+      token,
+      body: { isPatient: true, userId: u.userId, email: 'sso.moved@example.com' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await userRow(u.userId)).toMatchObject({ email: 'sso.moved@example.com', isEmailConfirmed: false });
+    expect(await mailsTo(u.email!)).toHaveLength(1);
+    // A password session still needs the password.
+    expectError(
+      await call('PUT', `/api/users/${u.userId}/changeemail`, {
+        token: u.token,
+        body: { isPatient: true, userId: u.userId, email: 'sso.moved2@example.com' },
+      }),
+      400,
+      'invalid_old_password',
+      'currentPassword',
+    );
+  });
+
   it('answers 400 naming userId when the body names another user, and email for a bad address', async () => {
     const u = await makeUser();
     const url = `/api/users/${u.userId}/changeemail`;
