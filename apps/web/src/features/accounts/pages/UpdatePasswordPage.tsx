@@ -1,31 +1,27 @@
-import { Button, PasswordInput, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api';
 import { api, messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { passwordRulesQuery } from '../../../shared/api/password-rules';
 import { changePassword } from '../api/account';
-import { usePasswordHint } from '../../../components/PasswordHint';
-import { focusField } from '../../../lib/focus';
-import { confirmPasswordError, onlyErrors, passwordError, requiredError } from '../../../shared/forms/validation';
-import { FIELD_MAX } from '../../../shared/forms/limits';
 import { FormCard } from '../../../shared/components/FormCard';
+import { FIELD_MAX } from '../../../shared/forms/limits';
+import {
+  PASSWORD_CHANGE_FIELDS,
+  PasswordChangeFields,
+  passwordChangeErrors,
+  showPasswordChangeFailure,
+  usePasswordRules,
+  type PasswordChangeField,
+} from '../../../shared/forms/password-change';
+import { useFieldErrors } from '../../../shared/forms/use-field-errors';
+import { onlyErrors, requiredError } from '../../../shared/forms/validation';
 
-type Field = 'userName' | 'oldPassword' | 'newPassword' | 'confirmPassword';
-const ORDER: Field[] = ['userName', 'oldPassword', 'newPassword', 'confirmPassword'];
-
-/** The field (or message) each error code of PUT /api/users/changePassword belongs to. */
-const FIELD_ERRORS: Record<string, [Field, string]> = {
-  invalid_old_password: ['oldPassword', 'updatePassword.currentIncorrect'],
-  invalid_grant: ['oldPassword', 'updatePassword.currentIncorrect'],
-  password_must_be_different: ['newPassword', 'updatePassword.mustBeDifferent'],
-  password_rules: ['newPassword', 'password.rulesNotMet'],
-  confirm_mismatch: ['confirmPassword', 'updatePassword.passwordsDoNotMatch'],
-};
+type Field = 'userName' | PasswordChangeField;
+const ORDER: readonly Field[] = ['userName', ...PASSWORD_CHANGE_FIELDS];
 
 function storedUserName(): string {
   try {
@@ -45,38 +41,24 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   usePageTitle('updatePassword.title');
-  const rules = useQuery(passwordRulesQuery(facility.facilityId));
-  const hint = usePasswordHint(rules.data);
+  const { rules, hint } = usePasswordRules(facility.facilityId);
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     userName: storedUserName(),
     oldPassword: '',
     newPassword: '',
     confirmPassword: '',
   }));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { errors, show: showErrors } = useFieldErrors(ORDER);
   const [submitting, setSubmitting] = useState(false);
 
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const showErrors = (form: HTMLFormElement, found: Partial<Record<Field, string>>): boolean => {
-    setErrors(found);
-    const first = ORDER.find((f) => found[f]);
-    if (first) focusField(form, first);
-    return first !== undefined;
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const found = onlyErrors<Field>({
       userName: requiredError(values.userName),
-      oldPassword: requiredError(values.oldPassword),
-      newPassword: passwordError(values.newPassword, rules.data),
-      confirmPassword: confirmPasswordError(
-        values.newPassword,
-        values.confirmPassword,
-        'updatePassword.passwordsDoNotMatch',
-      ),
+      ...passwordChangeErrors(values, rules),
     });
     if (showErrors(form, found)) return;
     setSubmitting(true);
@@ -89,13 +71,7 @@ export function Component() {
       });
     } catch (error) {
       setSubmitting(false);
-      const fieldError = error instanceof ApiError && error.code ? FIELD_ERRORS[error.code] : undefined;
-      if (fieldError) {
-        showErrors(form, { [fieldError[0]]: fieldError[1] });
-      } else if (error instanceof ApiError && error.code === 'lockedout') {
-        const minutes = Number((error.body as { minutesLeft?: number } | undefined)?.minutesLeft ?? 0) || 15;
-        messageBar.show({ type: 'error', key: 'updatePassword.lockedOut', params: { minutes, count: minutes } });
-      } else {
+      if (!showPasswordChangeFailure(error, (found) => showErrors(form, found))) {
         messageBar.show({ type: 'error', key: 'messages.unexpectedError' });
       }
       return;
@@ -107,21 +83,6 @@ export function Component() {
     setSubmitting(false);
     await navigate('/login', { replace: true });
   };
-
-  const passwordField = (field: Exclude<Field, 'userName'>, autoComplete: string, description?: string) => (
-    <PasswordInput
-      name={field}
-      label={t(`updatePassword.${field}`)}
-      description={description || undefined}
-      autoComplete={autoComplete}
-      visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-      required
-      maxLength={FIELD_MAX.password}
-      value={values[field]}
-      error={errors[field] && t(errors[field])}
-      onChange={(e) => set(field, e.currentTarget.value)}
-    />
-  );
 
   return (
     <FormCard title={t('updatePassword.heading')} titleId="update-password-title" onSubmit={(e) => void submit(e)}>
@@ -136,9 +97,7 @@ export function Component() {
         error={errors.userName && t(errors.userName)}
         onChange={(e) => set('userName', e.currentTarget.value)}
       />
-      {passwordField('oldPassword', 'current-password')}
-      {passwordField('newPassword', 'new-password', hint)}
-      {passwordField('confirmPassword', 'new-password')}
+      <PasswordChangeFields values={values} errors={errors} hint={hint} onChange={set} />
       <Button type="submit" size="md" w="fit-content" loading={submitting}>
         {t('updatePassword.submit')}
       </Button>
