@@ -43,57 +43,33 @@ interface TransmitProps<Form> {
   onClose: () => void;
 }
 
-function EmailFields({ form, onChange, onSend, onClose }: TransmitProps<EmailForm>) {
+function EmailFields(props: TransmitProps<EmailForm>) {
   const { t } = useTranslation();
-  const id = useId();
-  const [errors, setErrors] = useState<Errors<(typeof EMAIL_FIELDS)[number]>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = emailFormErrors(form);
-    const first = firstError(EMAIL_FIELDS, found);
-    setErrors(found);
-    if (first !== null) document.getElementById(`${id}-${first}`)?.focus();
-    else onSend(form);
-  };
-  const change = (field: keyof EmailForm, value: string) => {
-    onChange({ ...form, [field]: value });
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
-  const errorText = (field: keyof EmailForm) => {
-    const found = errors[field];
-    return found ? t(found.key, found.params) : undefined;
-  };
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <Alert color="yellow" variant="light" data-testid="email-warning">
-          {t('healthSummary.email.warning')} {t('healthSummary.email.attached')}
-        </Alert>
-        <TextInput
-          id={`${id}-from`}
-          type="email"
-          label={t('healthSummary.email.from')}
-          required
-          autoComplete="email"
-          value={form.from}
-          error={errorText('from')}
-          onChange={(e) => change('from', e.currentTarget.value)}
-        />
-        <TextInput
-          id={`${id}-to`}
-          type="email"
-          label={t('healthSummary.email.to')}
-          required
-          autoComplete="off"
-          data-autofocus
-          value={form.to}
-          error={errorText('to')}
-          onChange={(e) => change('to', e.currentTarget.value)}
-        />
-        <MessageField id={`${id}-message`} value={form.message} error={errorText('message')} onChange={change} />
-        <Buttons onCancel={onClose} />
-      </Stack>
-    </form>
+    <TransmitForm {...props} fields={EMAIL_FIELDS} check={emailFormErrors}>
+      {(bind) => (
+        <>
+          <Alert color="yellow" variant="light" data-testid="email-warning">
+            {t('healthSummary.email.warning')} {t('healthSummary.email.attached')}
+          </Alert>
+          <TextInput
+            {...bind('from')}
+            type="email"
+            label={t('healthSummary.email.from')}
+            required
+            autoComplete="email"
+          />
+          <TextInput
+            {...bind('to')}
+            type="email"
+            label={t('healthSummary.email.to')}
+            required
+            autoComplete="off"
+            data-autofocus
+          />
+        </>
+      )}
+    </TransmitForm>
   );
 }
 
@@ -115,42 +91,78 @@ export function SecureSendModal(props: TransmitProps<SecureForm> & { opened: boo
   );
 }
 
-function SecureFields({ form, onChange, onSend, onClose }: TransmitProps<SecureForm>) {
+function SecureFields(props: TransmitProps<SecureForm>) {
   const { t } = useTranslation();
-  const id = useId();
-  const [errors, setErrors] = useState<Errors<(typeof SECURE_FIELDS)[number]>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = secureFormErrors(form);
-    const first = firstError(SECURE_FIELDS, found);
-    setErrors(found);
-    if (first !== null) document.getElementById(`${id}-${first}`)?.focus();
-    else onSend(form);
-  };
-  const change = (field: keyof SecureForm, value: string) => {
-    onChange({ ...form, [field]: value });
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
-  const errorText = (field: keyof SecureForm) => {
-    const found = errors[field];
-    return found ? t(found.key, found.params) : undefined;
-  };
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
+    <TransmitForm {...props} fields={SECURE_FIELDS} check={secureFormErrors}>
+      {(bind) => (
         <TextInput
-          id={`${id}-to`}
+          {...bind('to')}
           type="email"
           label={t('healthSummary.sendSecurely.to')}
           description={t('healthSummary.sendSecurely.toHint')}
           required
           autoComplete="off"
           data-autofocus
-          value={form.to}
-          error={errorText('to')}
-          onChange={(e) => change('to', e.currentTarget.value)}
         />
-        <MessageField id={`${id}-message`} value={form.message} error={errorText('message')} onChange={change} />
+      )}
+    </TransmitForm>
+  );
+}
+
+/** What a field of the form takes: its id (for focus), its value, its error text and its change handler. */
+interface FieldBinding {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+}
+
+/**
+ * The form both share: the fields the caller lays out (through `bind`), then the message and the buttons. The checks
+ * run on Send; the first field with an error takes focus, and an error goes as soon as its field changes.
+ */
+function TransmitForm<F extends string, Form extends Record<F | 'message', string>>({
+  form,
+  onChange,
+  onSend,
+  onClose,
+  fields,
+  check,
+  children,
+}: TransmitProps<Form> & {
+  fields: readonly F[];
+  check: (form: Form) => Errors<string>;
+  children: (bind: (field: F) => FieldBinding) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [errors, setErrors] = useState<Errors<string>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = check(form);
+    const first = firstError(fields, found);
+    setErrors(found);
+    if (first !== null) document.getElementById(`${id}-${first}`)?.focus();
+    else onSend(form);
+  };
+  const bind = (field: F | 'message'): FieldBinding => {
+    const found = errors[field];
+    return {
+      id: `${id}-${field}`,
+      value: form[field],
+      error: found ? t(found.key, found.params) : undefined,
+      onChange: (event) => {
+        onChange({ ...form, [field]: event.currentTarget.value });
+        if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+      },
+    };
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        {children(bind)}
+        <MessageField {...bind('message')} />
         <Buttons onCancel={onClose} />
       </Stack>
     </form>
@@ -188,17 +200,7 @@ function TransmitFrame({
 }
 
 /** The optional message of both: 3 rows, at most 2000 characters (its count shown as it is typed). */
-function MessageField({
-  id,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  error: string | undefined;
-  onChange: (field: 'message', value: string) => void;
-}) {
+function MessageField({ id, value, error, onChange }: FieldBinding) {
   const { t } = useTranslation();
   return (
     <Textarea
@@ -212,7 +214,7 @@ function MessageField({
         max: HEALTH_SUMMARY_LIMITS.messageMaxLength,
       })}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
-      onChange={(e) => onChange('message', e.currentTarget.value)}
+      onChange={onChange}
     />
   );
 }
