@@ -1,4 +1,4 @@
-import { Box, Button, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ExternalSystem, OfficeVisit } from '@portal/contracts';
@@ -6,7 +6,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { DateField } from '../../../components/DateField';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useTranslation } from '../../../lib/i18n';
-import { useBreakpoint } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { officeVisitsQuery } from '../api/office-visits';
 import {
@@ -21,6 +20,7 @@ import {
   type OptionsMode,
   type SummaryOptions,
 } from '../lib/options';
+import { SummaryModal } from './SummaryModal';
 import { VisitLabel } from './VisitLabel';
 
 /**
@@ -48,28 +48,17 @@ export function OptionsModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const phone = useBreakpoint() === 'xsmall';
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('healthSummary.options.title')}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      data-testid="options-modal"
-    >
-      {opened && (
-        <OptionsForm
-          patientId={patientId}
-          systems={systems}
-          initial={initial}
-          today={today}
-          onApply={onApply}
-          onCancel={onClose}
-        />
-      )}
-    </Modal>
+    <SummaryModal opened={opened} title={t('healthSummary.options.title')} testId="options-modal" onClose={onClose}>
+      <OptionsForm
+        patientId={patientId}
+        systems={systems}
+        initial={initial}
+        today={today}
+        onApply={onApply}
+        onCancel={onClose}
+      />
+    </SummaryModal>
   );
 }
 

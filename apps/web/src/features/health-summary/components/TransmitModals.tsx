@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { HEALTH_SUMMARY_LIMITS } from '@portal/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useBreakpoint } from '../../../lib/layout-size';
 import {
   EMAIL_FIELDS,
   emailFormErrors,
@@ -14,6 +13,7 @@ import {
   type FieldMessage,
   type SecureForm,
 } from '../lib/transmit-form';
+import { SummaryModal } from './SummaryModal';
 
 type Errors<F extends string> = Partial<Record<F, FieldMessage>>;
 
@@ -25,14 +25,14 @@ type Errors<F extends string> = Partial<Record<F, FieldMessage>>;
 export function EmailModal(props: TransmitProps<EmailForm> & { opened: boolean }) {
   const { t } = useTranslation();
   return (
-    <TransmitFrame
+    <SummaryModal
       opened={props.opened}
       title={t('healthSummary.email.title')}
       testId="email-modal"
       onClose={props.onClose}
     >
-      {props.opened && <EmailFields {...props} />}
-    </TransmitFrame>
+      <EmailFields {...props} />
+    </SummaryModal>
   );
 }
 
@@ -80,14 +80,14 @@ function EmailFields(props: TransmitProps<EmailForm>) {
 export function SecureSendModal(props: TransmitProps<SecureForm> & { opened: boolean }) {
   const { t } = useTranslation();
   return (
-    <TransmitFrame
+    <SummaryModal
       opened={props.opened}
       title={t('healthSummary.sendSecurely.title')}
       testId="send-securely-modal"
       onClose={props.onClose}
     >
-      {props.opened && <SecureFields {...props} />}
-    </TransmitFrame>
+      <SecureFields {...props} />
+    </SummaryModal>
   );
 }
 
@@ -166,36 +166,6 @@ function TransmitForm<F extends string, Form extends Record<F | 'message', strin
         <Buttons onCancel={onClose} />
       </Stack>
     </form>
-  );
-}
-
-function TransmitFrame({
-  opened,
-  title,
-  testId,
-  onClose,
-  children,
-}: {
-  opened: boolean;
-  title: string;
-  testId: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const phone = useBreakpoint() === 'xsmall';
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      data-testid={testId}
-    >
-      {children}
-    </Modal>
   );
 }
 
