@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { mailOutbox, mailOutboxAttachments } from '../../db/schema/index';
+import { deliveryState, outboxListLimit, OutboxSignal, type OutboxDeliveryState } from '../delivery/outbox';
 import { AppError } from '../errors/app-error';
 
 /** A file that travels with a mail (a health summary's XML and PDF). */
@@ -30,9 +31,9 @@ export interface OutboxAttachmentInfo {
   sizeBytes: number;
 }
 
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+export type OutboxStatus = OutboxDeliveryState['status'];
 
-export interface OutboxMessage {
+export interface OutboxMessage extends OutboxDeliveryState {
   id: number;
   to: string;
   subject: string;
@@ -40,13 +41,6 @@ export interface OutboxMessage {
   html: string | null;
   replyTo: string | null;
   attachments: OutboxAttachmentInfo[];
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  /** ISO 8601 */
-  createdAt: string;
-  /** ISO 8601, or null while not delivered */
-  sentAt: string | null;
 }
 
 /** Thrown by `enqueue` for a recipient or subject that must never reach a mail header. */
@@ -124,25 +118,11 @@ function validateAttachment(attachment: MailAttachment): void {
 
 /**
  * The transactional outbox. `enqueue` writes with the caller's transaction, so a mail exists if and
- * only if the change that caused it committed; MailSender delivers the rows afterwards.
+ * only if the change that caused it committed; MailSender delivers the rows afterwards (kicked by notifyQueued()).
  */
-export class MailOutbox {
-  private readonly queuedListeners = new Set<() => void>();
-
-  constructor(private readonly db: Db) {}
-
-  /** Calls `listener` on each notifyQueued() (a MailSender's kick); answers a function that unsubscribes it. */
-  onQueued(listener: () => void): () => void {
-    this.queuedListeners.add(listener);
-    return () => this.queuedListeners.delete(listener);
-  }
-
-  /**
-   * Says that a transaction which queued mail has committed, so a sender listening delivers it now rather than at
-   * its next poll. Call it after the commit: before it, the sender would not see the rows yet.
-   */
-  notifyQueued(): void {
-    for (const listener of this.queuedListeners) listener();
+export class MailOutbox extends OutboxSignal {
+  constructor(private readonly db: Db) {
+    super();
   }
 
   /**
@@ -170,7 +150,7 @@ export class MailOutbox {
 
   /** Newest first. `to` matches the recipient case-insensitively; `limit` defaults to 100 (max 500). */
   async list(options: { limit?: number; to?: string } = {}): Promise<OutboxMessage[]> {
-    const limit = Math.min(Math.max(Math.trunc(options.limit ?? 100), 1), 500);
+    const limit = outboxListLimit(options.limit);
     const to = options.to?.trim();
     const rows = await this.db
       .select()
@@ -187,11 +167,7 @@ export class MailOutbox {
       html: r.htmlBody,
       replyTo: r.replyTo,
       attachments: attachments.get(r.id) ?? [],
-      status: r.status,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      createdAt: r.createdAt.toISOString(),
-      sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+      ...deliveryState(r),
     }));
   }
 

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { smsOutbox } from '../../db/schema/index';
+import { deliveryState, outboxListLimit, OutboxSignal, type OutboxDeliveryState } from '../delivery/outbox';
 import { AppError } from '../errors/app-error';
 
 /** A text message to queue: a number (digits, an optional leading +) and a short body. */
@@ -10,20 +11,13 @@ export interface OutgoingSms {
   facilityId?: number;
 }
 
-export type SmsStatus = 'pending' | 'sent' | 'failed';
+export type SmsStatus = OutboxDeliveryState['status'];
 
 /** What the developer SMS inbox shows. */
-export interface SmsOutboxMessage {
+export interface SmsOutboxMessage extends OutboxDeliveryState {
   id: number;
   to: string;
   body: string;
-  status: SmsStatus;
-  attempts: number;
-  lastError: string | null;
-  /** ISO 8601 */
-  createdAt: string;
-  /** ISO 8601, or null while not delivered */
-  sentAt: string | null;
 }
 
 export class InvalidSmsError extends AppError {
@@ -50,20 +44,9 @@ export function isPlausibleSmsNumber(value: string): boolean {
  * The transactional SMS outbox, as MailOutbox is for mail: `enqueue` writes in the caller's transaction, so a text
  * exists if and only if what caused it committed; SmsSender delivers the rows to the gateway afterwards.
  */
-export class SmsOutbox {
-  private readonly queuedListeners = new Set<() => void>();
-
-  constructor(private readonly db: Db) {}
-
-  /** Calls `listener` on each notifyQueued() (an SmsSender's kick); answers a function that unsubscribes it. */
-  onQueued(listener: () => void): () => void {
-    this.queuedListeners.add(listener);
-    return () => this.queuedListeners.delete(listener);
-  }
-
-  /** Says, after the commit, that a transaction queued texts, so a listening sender delivers them now. */
-  notifyQueued(): void {
-    for (const listener of this.queuedListeners) listener();
+export class SmsOutbox extends OutboxSignal {
+  constructor(private readonly db: Db) {
+    super();
   }
 
   /** Queues a text inside `tx`; returns its outbox id. */
@@ -83,7 +66,7 @@ export class SmsOutbox {
 
   /** Newest first. `to` matches the number after normalisation; `limit` defaults to 100 (max 500). */
   async list(options: { limit?: number; to?: string } = {}): Promise<SmsOutboxMessage[]> {
-    const limit = Math.min(Math.max(Math.trunc(options.limit ?? 100), 1), 500);
+    const limit = outboxListLimit(options.limit);
     const to = options.to ? normalizeSmsNumber(options.to) : '';
     const rows = await this.db
       .select()
@@ -95,11 +78,7 @@ export class SmsOutbox {
       id: r.id,
       to: r.toNumber,
       body: r.body,
-      status: r.status,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      createdAt: r.createdAt.toISOString(),
-      sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+      ...deliveryState(r),
     }));
   }
 }
