@@ -10,7 +10,8 @@ import { DEMO_RECIPIENT_DIRECT_ADDRESS } from '../../platform/direct/test-certif
 import { notFound } from '../../platform/errors/app-error';
 import { sendDocument } from '../../platform/http/documents';
 import type { RouteApp } from '../../platform/http/routes';
-import { escapeHtml, fileList } from './dev-mail.html';
+import { CELL, dateCell, devPage, escapeHtml, fileList, messageTable, preformatted } from './dev-mail.html';
+import { mailboxRoutes } from './dev-mailbox';
 
 // Registered by app.ts only outside production: the Direct messages the development sender kept (DIRECT_* unset),
 // opened with the demo recipient's key as the clinician's HISP would open them, for a developer following a Send
@@ -52,32 +53,14 @@ const AttachmentQuery = z.object({
 export async function devDirectRoutes(app: RouteApp) {
   const { database, config } = app.deps;
   const dir = devDirectFolder(config.dataDir);
-  const list = (limit: number | undefined) => listDevDirectMessages(database.db, dir, limit ?? 20);
-
-  app.get(
-    '/api/dev/direct',
-    {
-      config: { access: 'development' },
-      schema: {
-        summary: 'Direct messages kept by the development sender, opened, newest first (development only)',
-        querystring: DirectQuerySchema,
-        response: { 200: z.array(DevDirectMessageSchema) },
-      },
-    },
-    async (request) => list(request.query.limit),
-  );
-
-  app.get(
-    '/dev/direct',
-    { config: { access: 'development' }, schema: { hide: true, querystring: DirectQuerySchema } },
-    async (request, reply) => {
-      const messages = await list(request.query.limit);
-      return reply
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(renderDirectMailbox(messages, app.deps.direct?.mode ?? null));
-    },
-  );
+  mailboxRoutes(app, {
+    name: 'direct',
+    summary: 'Direct messages kept by the development sender, opened, newest first (development only)',
+    querystring: DirectQuerySchema,
+    message: DevDirectMessageSchema,
+    list: (query) => listDevDirectMessages(database.db, dir, query.limit ?? 20),
+    render: (messages) => renderDirectMailbox(messages, app.deps.direct?.mode ?? null),
+  });
 
   app.get(
     '/dev/direct/attachment',
@@ -98,15 +81,12 @@ export async function devDirectRoutes(app: RouteApp) {
   );
 }
 
-const cell = 'border-bottom:1px solid #ddd;padding:8px;vertical-align:top;text-align:left';
-
 function renderMessage(m: DevDirectMessage): string {
-  const when = escapeHtml(m.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'));
-  const date = `<td style="${cell};white-space:nowrap"><time datetime="${escapeHtml(m.createdAt)}">${when}</time></td>`;
+  const date = dateCell(m.createdAt);
   if (!m.opened) {
-    return `<tr>${date}<td style="${cell}">${escapeHtml(m.envelopeFrom)}</td><td style="${cell}">${escapeHtml(
+    return `<tr>${date}<td style="${CELL}">${escapeHtml(m.envelopeFrom)}</td><td style="${CELL}">${escapeHtml(
       m.envelopeTo,
-    )}</td><td style="${cell};color:#b00020" colspan="3">Could not be opened with the demo recipient's key: ${escapeHtml(
+    )}</td><td style="${CELL};color:#b00020" colspan="3">Could not be opened with the demo recipient's key: ${escapeHtml(
       m.error,
     )}</td></tr>`;
   }
@@ -115,46 +95,28 @@ function renderMessage(m: DevDirectMessage): string {
     o.attachments.map((a) => ({ ...a, href: `/dev/direct/attachment?messageId=${m.id}&index=${a.index}` })),
   );
   return `<tr>${date}
-<td style="${cell}">${escapeHtml(o.from)}</td>
-<td style="${cell}">${escapeHtml(o.to)}</td>
-<td style="${cell}">${escapeHtml(o.subject)}</td>
-<td style="${cell};color:#1d6b2f">Verified: ${escapeHtml(o.signer)}<br><small>${escapeHtml(
+<td style="${CELL}">${escapeHtml(o.from)}</td>
+<td style="${CELL}">${escapeHtml(o.to)}</td>
+<td style="${CELL}">${escapeHtml(o.subject)}</td>
+<td style="${CELL};color:#1d6b2f">Verified: ${escapeHtml(o.signer)}<br><small>${escapeHtml(
     o.signerAddresses.join(', '),
   )}</small></td>
-<td style="${cell}"><pre style="margin:0;white-space:pre-wrap;word-break:break-word;font-size:13px">${escapeHtml(
-    o.text,
-  )}</pre>${files}</td>
+<td style="${CELL}">${preformatted(escapeHtml(o.text))}${files}</td>
 </tr>`;
 }
 
 export function renderDirectMailbox(messages: DevDirectMessage[], mode: 'hisp' | 'development' | null): string {
-  const headings = ['Date', 'From', 'To', 'Subject', 'Signed by', 'Text and attachments'];
-  const body = messages.length
-    ? `<table style="border-collapse:collapse;width:100%">
-<thead><tr>${headings.map((h) => `<th style="${cell}">${h}</th>`).join('')}</tr></thead>
-<tbody>
-${messages.map(renderMessage).join('\n')}
-</tbody>
-</table>`
-    : '<p>No Direct messages yet. A health summary sent with Send Securely appears here.</p>';
   const hisp =
     mode === 'hisp' ? '<p><strong>DIRECT_* is set: messages go to that HISP and are not kept here.</strong></p>' : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Developer Direct mailbox</title>
-</head>
-<body style="font-family:system-ui,sans-serif;margin:24px;color:#222">
-<h1 style="font-size:24px">Developer Direct mailbox</h1>
-<p>This page exists only outside production. Without DIRECT_* settings the portal signs and encrypts Direct messages with the demo test certificates and keeps them here instead of handing them to a HISP; this page decrypts them with the demo recipient's key and checks the signature against the demo authority. Send to <strong>${escapeHtml(
-    DEMO_RECIPIENT_DIRECT_ADDRESS,
-  )}</strong>: it is the one recipient whose certificate the development trust folder holds. E-mail is in the <a href="/dev/mail">developer mailbox</a>.</p>
-${hisp}
-${body}
-</body>
-</html>
-`;
+  return devPage('Developer Direct mailbox', [
+    `<p>This page exists only outside production. Without DIRECT_* settings the portal signs and encrypts Direct messages with the demo test certificates and keeps them here instead of handing them to a HISP; this page decrypts them with the demo recipient's key and checks the signature against the demo authority. Send to <strong>${escapeHtml(
+      DEMO_RECIPIENT_DIRECT_ADDRESS,
+    )}</strong>: it is the one recipient whose certificate the development trust folder holds. E-mail is in the <a href="/dev/mail">developer mailbox</a>.</p>`,
+    hisp,
+    messageTable(
+      ['Date', 'From', 'To', 'Subject', 'Signed by', 'Text and attachments'],
+      messages.map(renderMessage),
+      '<p>No Direct messages yet. A health summary sent with Send Securely appears here.</p>',
+    ),
+  ]);
 }
