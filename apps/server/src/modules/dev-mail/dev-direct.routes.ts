@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ErrorBodySchema } from '@portal/contracts';
 import {
   devDirectAttachment,
   devDirectFolder,
@@ -7,11 +6,9 @@ import {
   type DevDirectMessage,
 } from '../../platform/direct/dev-direct';
 import { DEMO_RECIPIENT_DIRECT_ADDRESS } from '../../platform/direct/test-certificates';
-import { notFound } from '../../platform/errors/app-error';
-import { sendDocument } from '../../platform/http/documents';
 import type { RouteApp } from '../../platform/http/routes';
 import { CELL, dateCell, devPage, escapeHtml, fileList, messageTable, preformatted } from './dev-mail.html';
-import { mailboxRoutes } from './dev-mailbox';
+import { attachmentRoute, mailboxRoutes } from './dev-mailbox';
 
 // Registered by app.ts only outside production: the Direct messages the development sender kept (DIRECT_* unset),
 // opened with the demo recipient's key as the clinician's HISP would open them, for a developer following a Send
@@ -62,23 +59,11 @@ export async function devDirectRoutes(app: RouteApp) {
     render: (messages) => renderDirectMailbox(messages, app.deps.direct?.mode ?? null),
   });
 
-  app.get(
-    '/dev/direct/attachment',
-    {
-      config: { access: 'development' },
-      schema: { hide: true, querystring: AttachmentQuery, response: { 404: ErrorBodySchema } },
-    },
-    async (request, reply) => {
-      const file = await devDirectAttachment(database.db, dir, request.query.messageId, request.query.index);
-      if (!file) throw notFound('not_found', 'This attachment was not found.');
-      return sendDocument(reply, {
-        contentType: file.contentType,
-        body: file.content,
-        fileName: file.fileName,
-        disposition: 'attachment',
-      });
-    },
-  );
+  attachmentRoute(app, {
+    name: 'direct',
+    querystring: AttachmentQuery,
+    find: (query) => devDirectAttachment(database.db, dir, query.messageId, query.index),
+  });
 }
 
 function renderMessage(m: DevDirectMessage): string {

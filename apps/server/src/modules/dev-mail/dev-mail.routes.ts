@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { ErrorBodySchema } from '@portal/contracts';
-import { notFound } from '../../platform/errors/app-error';
-import { sendDocument } from '../../platform/http/documents';
 import type { RouteApp } from '../../platform/http/routes';
 import type { OutboxMessage } from '../../platform/mail/outbox';
 import {
@@ -15,7 +12,7 @@ import {
   recipientFilter,
   statusCell,
 } from './dev-mail.html';
-import { deliveryStateFields, mailboxRoutes, outboxListOptions, outboxQuerySchema } from './dev-mailbox';
+import { attachmentRoute, deliveryStateFields, outboxMailboxRoutes } from './dev-mailbox';
 
 // Registered by app.ts only outside production: mail held in the outbox, for a developer following
 // sign-up and password-reset mails without a mail server.
@@ -41,32 +38,20 @@ const AttachmentQuery = z.object({
 });
 
 export async function devMailRoutes(app: RouteApp) {
-  mailboxRoutes(app, {
+  outboxMailboxRoutes(app, {
     name: 'mail',
     summary: 'Mail in the outbox, newest first (development only)',
-    querystring: outboxQuerySchema(320),
+    toMax: 320,
     message: OutboxMessageSchema,
-    list: (query) => app.deps.outbox.list(outboxListOptions(query)),
-    render: (messages, query) => renderMailbox(messages, query.to),
+    outbox: app.deps.outbox,
+    render: renderMailbox,
   });
 
-  app.get(
-    '/dev/mail/attachment',
-    {
-      config: { access: 'development' },
-      schema: { hide: true, querystring: AttachmentQuery, response: { 404: ErrorBodySchema } },
-    },
-    async (request, reply) => {
-      const file = await app.deps.outbox.attachment(request.query.mailId, request.query.attachmentId);
-      if (!file) throw notFound('not_found', 'This attachment was not found.');
-      return sendDocument(reply, {
-        contentType: file.contentType,
-        body: file.content,
-        fileName: file.fileName,
-        disposition: 'attachment',
-      });
-    },
-  );
+  attachmentRoute(app, {
+    name: 'mail',
+    querystring: AttachmentQuery,
+    find: (query) => app.deps.outbox.attachment(query.mailId, query.attachmentId),
+  });
 }
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+/g;

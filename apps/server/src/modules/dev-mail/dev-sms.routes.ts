@@ -11,7 +11,7 @@ import {
   recipientFilter,
   statusCell,
 } from './dev-mail.html';
-import { deliveryStateFields, mailboxRoutes, outboxListOptions, outboxQuerySchema } from './dev-mailbox';
+import { deliveryStateFields, outboxMailboxRoutes } from './dev-mailbox';
 
 // Registered by app.ts only outside production: the texts held in the SMS outbox, for a developer following
 // reminders and notices without an SMS gateway (SMS_URL unset: they stay pending here).
@@ -19,13 +19,13 @@ import { deliveryStateFields, mailboxRoutes, outboxListOptions, outboxQuerySchem
 const SmsMessageSchema = z.object({ id: z.number().int(), to: z.string(), body: z.string(), ...deliveryStateFields });
 
 export async function devSmsRoutes(app: RouteApp) {
-  mailboxRoutes(app, {
+  outboxMailboxRoutes(app, {
     name: 'sms',
     summary: 'Texts in the SMS outbox, newest first (development only)',
-    querystring: outboxQuerySchema(32),
+    toMax: 32,
     message: SmsMessageSchema,
-    list: (query) => app.deps.smsOutbox.list(outboxListOptions(query)),
-    render: (messages, query) => renderSmsInbox(messages, query.to),
+    outbox: app.deps.smsOutbox,
+    render: renderSmsInbox,
   });
 }
 
