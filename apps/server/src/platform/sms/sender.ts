@@ -16,6 +16,9 @@ export interface SmsSenderOptions extends OutboxDeliveryOptions {
 
 export type SmsDeliveryResult = DeliveryResult;
 
+/** Time one send may take: the gateway's 15 s timeout plus slack. */
+const SEND_BUDGET_MS = 20_000;
+
 interface ClaimedSms extends ClaimedRow {
   toNumber: string;
   body: string;
@@ -38,6 +41,8 @@ export class SmsSender extends OutboxDelivery<ClaimedSms> {
       logContext: (row) => ({ smsOutboxId: row.id }),
       // last_error keeps what the log gets: the description with addresses hidden.
       recordedError: (err) => describeError(err, { hideAddresses: true }),
+      // A batch of slow sends must not outlast its lease, or a second instance could claim and send a row again.
+      sendBudgetMs: SEND_BUDGET_MS,
     });
   }
 }
