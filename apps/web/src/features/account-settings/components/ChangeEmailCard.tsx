@@ -21,7 +21,8 @@ interface Props {
 
 /**
  * Change email (spec 002, 2.8): the user's own address, a representative's too. The same address again (any case)
- * is only a notice; otherwise the server asks for the current password when the account already has an address.
+ * is only a notice; otherwise the server asks for the current password when the account already has an address
+ * (never of a single sign-on session).
  */
 export function ChangeEmailCard({ profile, usePrimaryEmail }: Props) {
   const { t, locale } = useTranslation();
@@ -30,7 +31,8 @@ export function ChangeEmailCard({ profile, usePrimaryEmail }: Props) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; currentPassword?: string }>({});
   const [submitting, setSubmitting] = useState(false);
-  const needsPassword = profile.email !== null;
+  // A single sign-on user has no portal password to give: the server asks for none in their session.
+  const needsPassword = profile.email !== null && profile.canChangePassword;
   const ownPatientId = profile.ids.find((id) => id.idType === 'Patient')?.value ?? null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
