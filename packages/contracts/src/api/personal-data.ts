@@ -25,6 +25,11 @@ export const ActivityLogQuerySchema = z
     endDate: day.describe('YYYY-MM-DD: the last day of the range (required; a start after the end is swapped)'),
     page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page of 200 rows'),
     token: z.string().max(1000).optional().describe('A URL token from POST /api/urlTokens for this exact path'),
+    language: z
+      .string()
+      .max(20)
+      .optional()
+      .describe('The language the portal shows (en-US, es-MX, ...): the report is read in it, else the saved one'),
   })
   .strict();
 export type ActivityLogQuery = z.input<typeof ActivityLogQuerySchema>;

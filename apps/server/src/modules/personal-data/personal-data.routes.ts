@@ -25,13 +25,13 @@ const WHO =
 export async function personalDataRoutes(app: RouteApp) {
   const { database } = app.deps;
   const service = new PersonalDataService(database, app.deps.urlTokens);
-  const languageOf = (request: {
-    caller: Parameters<typeof callerLanguage>[1]['caller'];
-    headers: Record<string, unknown>;
-  }) =>
+  const languageOf = (
+    request: { caller: Parameters<typeof callerLanguage>[1]['caller']; headers: Record<string, unknown> },
+    requested?: string,
+  ) =>
     callerLanguage(database.db, {
       caller: request.caller,
-      requested: undefined,
+      requested,
       acceptLanguage:
         typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
     });
@@ -61,9 +61,9 @@ export async function personalDataRoutes(app: RouteApp) {
       { urlToken: true, auditRead: ACTIVITY_LOG_VIEW_AUDIT_EVENT },
     ),
     async (request, reply) => {
-      const { startDate, endDate, page } = request.query;
+      const { startDate, endDate, page, language } = request.query;
       request.readAudit = { detail: { startDate, endDate, page } };
-      const { locale, strings } = await languageOf(request);
+      const { locale, strings } = await languageOf(request, language);
       const body = await service.activityReport(scopeOf(request), { startDate, endDate, page, locale, strings });
       return sendDocument(reply, { contentType: 'text/html', body });
     },

@@ -53,7 +53,9 @@ export class PersonalDataService {
     const path = activityLogPath(scope.patientId);
     const pageUrl = (n: number) => {
       const token = this.urlTokens.issue(scope.caller.sessionId, path);
-      return `${path}?${new URLSearchParams({ token, startDate, endDate, page: String(n) }).toString()}`;
+      // The reader's language stays with them from page to page.
+      const query = { token, startDate, endDate, page: String(n), language: request.locale };
+      return `${path}?${new URLSearchParams(query).toString()}`;
     };
     return renderActivityReport({
       locale: request.locale,

@@ -264,6 +264,11 @@ describe('GET /api/patients/:patientId/audits/report', () => {
     expect(res.body).toContain('John Smith (paciente)');
     expect(res.body).toContain('Resultados de pruebas consultados');
     expect(res.body).toContain('Del 10 mar 2001 al 10 mar 2001');
+    // The language the portal shows (?language) comes before the saved one, and stays in the page links.
+    const english = await report('patientB', 'startDate=2001-03-10&endDate=2001-03-10&language=en-US', fx.patientB);
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html lang="en-US">');
+    expect(english.body).toContain('<h1>Activity Log</h1>');
     await db.update(users).set({ preferredLanguage: null }).where(eq(users.id, fx.userIds.john));
   });
 

@@ -49,7 +49,7 @@ export function Component() {
 }
 
 function ActivityLog({ patientId }: { patientId: number }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const facility = useFacility();
   const id = useId();
   const [today] = useState(() => dayIn(Date.now(), facility.timeZone.id));
@@ -73,7 +73,7 @@ function ActivityLog({ patientId }: { patientId: number }) {
     }
     setOpening(true);
     try {
-      const opened = await openUrlInNewWindow(activityLogUrl(patientId, range.startDate!, range.endDate!));
+      const opened = await openUrlInNewWindow(activityLogUrl(patientId, range.startDate!, range.endDate!, locale));
       if (!opened) messageBar.show({ type: 'error', key: 'personalData.activityLog.popupBlocked' });
     } catch (error) {
       reportFailure(error, 'personalData.activityLog.failed');
