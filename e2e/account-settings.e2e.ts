@@ -55,6 +55,8 @@ describe("jane.doe's account settings", () => {
     const details = page.getByRole('region', { name: 'Registration Details' });
     expect(await details.innerText()).toContain('RCC-100234');
     expect(await details.innerText()).toContain('Librarian');
+    // The registered sex code by its name.
+    expect(await details.innerText()).toMatch(/Gender\s+Female/);
     expect(await details.innerText()).toContain('(518) 555-0142');
     await checkScreen(page, 'account-settings');
 

@@ -136,6 +136,10 @@ describe('Personal Data & Privacy (robert.doe, Jane’s representative)', () => 
     const { page, context } = await openPage(browser());
     await openPersonalData(page, 'robert.doe', 'Robert Doe');
     const report = await openReport(context, page);
+    // Oldest first: after the other journeys Jane's log runs to many pages, and Robert's acts of a moment ago are on
+    // the last (a page past the last shows the last).
+    await report.goto(`${report.url()}&page=100000`);
+    await report.getByRole('heading', { level: 1, name: 'Activity Log' }).waitFor();
     const text = await report.locator('main').innerText();
     expect(text).toContain('Patient: Jane Doe');
     expect(text).toContain('Robert Doe (authorized representative)');

@@ -9,6 +9,9 @@ import { registrationDetailsQuery } from '../api/account-settings';
 
 type Key = keyof RegistrationDetails;
 
+/** The sex codes the facility registers, shown by name; another code shows as sent. */
+const GENDER_CODES = new Set(['F', 'M', 'O', 'U']);
+
 /** The three parts of the read-only details (spec 002, 2.8), in the order of section 3. */
 const PARTS: { heading: string; fields: Key[] }[] = [
   {
@@ -53,6 +56,9 @@ function shown(details: RegistrationDetails, key: Key, t: (key: string) => strin
     return t(value ? 'accountSettings.registration.yes' : 'accountSettings.registration.no');
   if (value === null || value.trim() === '') return t('accountSettings.registration.none');
   if (key === 'dateOfBirth') return formatDay(value);
+  if (key === 'gender' && GENDER_CODES.has(value.trim().toUpperCase())) {
+    return t(`accountSettings.registration.gender.${value.trim().toUpperCase()}`);
+  }
   if (key === 'homePhone' || key === 'mobilePhone') return formatPhone(value);
   return value;
 }
