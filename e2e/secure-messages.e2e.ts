@@ -252,9 +252,7 @@ describe('secure messages', () => {
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bulleted list');
     await page.keyboard.press('Enter');
-    await page.keyboard.type('Tuesday 131/84');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Wednesday 126/80');
+    // Keys typed while the editor turns the paragraph into a list can be lost: type once the list is there.
     await expect
       .poll(() =>
         page
@@ -263,6 +261,11 @@ describe('secure messages', () => {
           .getAttribute('aria-pressed'),
       )
       .toBe('true');
+    await expect.poll(() => replyArea(page).locator('li').count()).toBe(1);
+    await page.keyboard.type('Tuesday 131/84');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => replyArea(page).locator('li').count()).toBe(2);
+    await page.keyboard.type('Wednesday 126/80');
     await expect
       .poll(() => page.getByTestId('reply-box').locator('[id$="-count"]').innerText())
       .toBe('58 of 2000 characters');
@@ -289,6 +292,12 @@ describe('secure messages', () => {
     // Text mode: 15 rows. Cancel with something written asks first; 'Yes' closes the box.
     await page.keyboard.press('Enter');
     await replyArea(page).waitFor();
+    // The editor takes the focus a moment after it shows: type once it has it.
+    await expect
+      .poll(() =>
+        replyArea(page).evaluate((el) => el === document.activeElement || el.contains(document.activeElement)),
+      )
+      .toBe(true);
     await page.keyboard.type('Never mind');
     await page.getByTestId('reply-box').getByText('Plain text').click();
     expect(await replyArea(page).getAttribute('rows')).toBe('15');
