@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { externalSystems, healthSummaryDocuments, healthSummaryRenderings } from '../../db/schema/index';
+import { documentMetadata } from './health-summary.repository';
 
 // The writes of health-summary.intake.ts: a patient's C-CDA document keyed by the facility's identifier.
 
@@ -12,26 +13,11 @@ export type HealthSummaryDocumentFields = Omit<
 >;
 
 /** Everything of a stored document but its XML. */
+// The metadata the patient API lists, plus what the integration API answers besides.
 const storedColumns = {
-  id: healthSummaryDocuments.id,
+  ...documentMetadata,
   patientId: healthSummaryDocuments.patientId,
-  externalSystemId: healthSummaryDocuments.externalSystemId,
-  externalId: healthSummaryDocuments.externalId,
-  documentCode: healthSummaryDocuments.documentCode,
-  title: healthSummaryDocuments.title,
-  documentDate: healthSummaryDocuments.documentDate,
   effectiveTime: healthSummaryDocuments.effectiveTime,
-  serviceStart: healthSummaryDocuments.serviceStart,
-  serviceEnd: healthSummaryDocuments.serviceEnd,
-  authorName: healthSummaryDocuments.authorName,
-  organizationName: healthSummaryDocuments.organizationName,
-  encounterDate: healthSummaryDocuments.encounterDate,
-  encounterTime: healthSummaryDocuments.encounterTime,
-  visitType: healthSummaryDocuments.visitType,
-  providerName: healthSummaryDocuments.providerName,
-  locationName: healthSummaryDocuments.locationName,
-  contentSha256: healthSummaryDocuments.contentSha256,
-  sizeBytes: healthSummaryDocuments.sizeBytes,
   receivedAt: healthSummaryDocuments.receivedAt,
   updatedAt: healthSummaryDocuments.updatedAt,
 };

@@ -52,7 +52,7 @@ export async function findExternalSystem(
 }
 
 /** What lists and audit rows need of a document: everything but the XML. */
-const documentMetadata = {
+export const documentMetadata = {
   id: healthSummaryDocuments.id,
   externalSystemId: healthSummaryDocuments.externalSystemId,
   externalId: healthSummaryDocuments.externalId,
