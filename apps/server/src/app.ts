@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -29,6 +26,7 @@ import { MailOutbox } from './platform/mail/outbox';
 import { SmsOutbox } from './platform/sms/outbox';
 import { createDirectService, type DirectService } from './platform/direct/direct-service';
 import { Limits } from './platform/http/limits';
+import { registerWebApp } from './platform/http/web-app';
 import { Redis } from 'ioredis';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { passwordRoutes } from './modules/accounts/passwords.routes';
@@ -306,38 +304,4 @@ export async function buildApp({
 
   registerWebApp(app, config);
   return app;
-}
-
-function registerWebApp(app: FastifyInstance, config: Config): void {
-  const webRoot = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
-  const indexFile = path.join(webRoot, 'index.html');
-  const serveWeb = existsSync(indexFile);
-  if (serveWeb) {
-    void app.register(fastifyStatic, {
-      root: webRoot,
-      // One catch-all route; a missing file falls through to the not-found handler below.
-      wildcard: true,
-      index: ['index.html'],
-      redirect: false,
-      setHeaders: (reply, filePath) => {
-        // Vite puts content hashes in asset names, so they never change under the same URL.
-        void reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !path.extname(request.url.split('?')[0] ?? '') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (serveWeb && wantsPage) {
-      // The app's own router decides what the path shows.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ error: 'not_found', message: 'Not found.', requestId: request.id });
-  });
 }
