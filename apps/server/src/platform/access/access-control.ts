@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../errors/app-error
 import { grantsModule } from './module-grants';
 import type { SessionCaller, SessionService } from '../auth/sessions';
 import type { UrlTokens } from '../auth/url-tokens';
-import { writeAudit } from '../audit/audit';
+import { AuditWriter } from '../audit/audit';
 import type { Limits } from '../http/limits';
 import { findContactPatientId } from './patient-access';
 import { DEFAULT_RELATIONSHIPS, openPatientScope, type Access, type PatientScope } from './patient-scope';
@@ -204,6 +204,7 @@ export function registerAccessControl(
   app.decorateRequest('integrationCaller', null);
   app.decorateRequest('integrationPatientId', null);
   app.decorateRequest('readAudit', null);
+  const auditWriter = new AuditWriter(options.database.db);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -266,8 +267,13 @@ export function registerAccessControl(
       return;
     }
     const urlToken = !token && request.routeOptions.config?.urlToken ? urlTokenOf(request) : null;
+    // A patient route's session lookup also reads how the user stands to the path's patient (one statement).
+    const pathPatientId =
+      rule === 'patient' && !request.routeOptions.config.patientOf
+        ? (positiveIntParam(request, 'patientId') ?? undefined)
+        : undefined;
     const caller = token
-      ? await options.sessions.authenticate(token)
+      ? await options.sessions.authenticate(token, pathPatientId)
       : urlToken
         ? await options.urlTokens.callerOf(urlToken, request.url)
         : null;
@@ -335,7 +341,7 @@ export function registerAccessControl(
   app.addHook('onSend', async (request, reply, payload) => {
     const client = request.integrationCaller;
     if (client) {
-      await writeAudit(options.database.db, {
+      await auditWriter.write({
         eventType: INTEGRATION_CALL_AUDIT_EVENT,
         outcome: reply.statusCode < 400 ? 'success' : 'failure',
         integrationClientId: client.id,
@@ -355,7 +361,7 @@ export function registerAccessControl(
       config?.auditRead ??
       (request.method === 'GET' ? PATIENT_READ_AUDIT_EVENT : undefined);
     if (!event) return payload;
-    await writeAudit(options.database.db, {
+    await auditWriter.write({
       eventType: event,
       outcome: reply.statusCode < 400 ? 'success' : 'failure',
       actorUserId: scope.caller.userId,

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patients, personalContacts } from '../../db/schema/index';
+import { personalContacts } from '../../db/schema/index';
 import type { SessionCaller } from '../auth/sessions';
+import { userStandingColumns } from './user-standing';
 
 /** How a caller stands to a patient. `none` answers 404, so a stranger cannot tell a record exists. */
 export type Relationship = 'self' | 'representative' | 'kioskUser' | 'linkUser' | 'none';
@@ -9,6 +10,8 @@ export type Relationship = 'self' | 'representative' | 'kioskUser' | 'linkUser' 
 /**
  * The one access check: the caller's relationship to `patientId`. Kiosk and link sessions are bound
  * to one patient; a user is the patient, or an active authorised representative of an active contact.
+ * The session lookup of a patient route already carries the user's standing (`caller.standing`); any other
+ * caller costs one query.
  */
 export async function resolvePatientRelationship(
   db: DbOrTx,
@@ -20,25 +23,13 @@ export async function resolvePatientRelationship(
     return caller.loginType === 'patientKioskUser' ? 'kioskUser' : 'linkUser';
   }
   if (caller.userId === null || caller.loginType === 'patientKioskManagement') return 'none';
-  const [own] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), eq(patients.userId, caller.userId)))
-    .limit(1);
-  if (own) return 'self';
-  const [contact] = await db
-    .select({ id: personalContacts.id })
-    .from(personalContacts)
-    .where(
-      and(
-        eq(personalContacts.patientId, patientId),
-        eq(personalContacts.authorizedRepresentativeUserId, caller.userId),
-        eq(personalContacts.isAuthorizedRepresentativeActive, true),
-        eq(personalContacts.isActive, true),
-      ),
-    )
-    .limit(1);
-  return contact ? 'representative' : 'none';
+  let standing = caller.standing?.patientId === patientId ? caller.standing : undefined;
+  if (!standing) {
+    const [row] = await db.select(userStandingColumns(caller.userId, patientId)).from(sql`(values (1)) as one`);
+    standing = { patientId, isSelf: row?.isSelf === true, isRepresentative: row?.isRepresentative === true };
+  }
+  if (standing.isSelf) return 'self';
+  return standing.isRepresentative ? 'representative' : 'none';
 }
 
 /** The patient an active personal contact belongs to, or null (contact routes then answer 404). */

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema/index';
 import { hashSecret, newToken } from './secrets';
+import { userStandingColumns, type UserStanding } from '../access/user-standing';
 
 export type LoginType = (typeof sessions.$inferSelect)['loginType'];
 
@@ -31,6 +32,8 @@ export interface SessionCaller {
   loginType: LoginType;
   /** Whether the user accepted the terms of use (true for kiosk and link sessions, which have no user). */
   termsAccepted?: boolean;
+  /** Read with the session for a patient route: how the user stands to the path's patient (see patient-access). */
+  standing?: UserStanding;
 }
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -40,6 +43,31 @@ export type RefreshOutcome =
   | { ok: false; reason: 'reused' | 'ended'; session: SessionRow };
 
 const LAST_SEEN_RESOLUTION_MS = 30_000;
+
+/** The session of an access token (hashed), alone or with how its user stands to a patient (patient routes). */
+function prepareLookups(db: DbOrTx) {
+  const tokenHash = eq(sessions.accessTokenHash, sql.placeholder('tokenHash'));
+  return {
+    byToken: db
+      .select({ session: sessions, termsAccepted: users.isEulaAccepted })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(tokenHash)
+      .limit(1)
+      .prepare('session_by_token'),
+    byTokenForPatient: db
+      .select({
+        session: sessions,
+        termsAccepted: users.isEulaAccepted,
+        ...userStandingColumns(sessions.userId, sql.placeholder('patientId')),
+      })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(tokenHash)
+      .limit(1)
+      .prepare('session_by_token_for_patient'),
+  };
+}
 
 /**
  * Server sessions: opaque access and refresh tokens stored hashed, refresh rotation with reuse
@@ -60,6 +88,9 @@ export class SessionService {
   private idleMs() {
     return this.limits.idleMinutes * 60_000;
   }
+
+  // Every call looks its session up: the statements are prepared once, not built per call.
+  private lookups?: ReturnType<typeof prepareLookups>;
 
   async create(tx: DbOrTx, session: NewSession): Promise<IssuedTokens> {
     const now = this.now();
@@ -88,15 +119,20 @@ export class SessionService {
     };
   }
 
-  /** The caller for an access token, or null when it is unknown, revoked, expired, idle or past its absolute limit. */
-  async authenticate(accessToken: string): Promise<SessionCaller | null> {
+  /**
+   * The caller for an access token, or null when it is unknown, revoked, expired, idle or past its absolute limit.
+   * With `forPatientId` (a patient route), the same statement reads how the user stands to that patient.
+   */
+  async authenticate(accessToken: string, forPatientId?: number): Promise<SessionCaller | null> {
     const now = this.now();
-    const [found] = await this.db
-      .select({ session: sessions, termsAccepted: users.isEulaAccepted })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.accessTokenHash, hashSecret(accessToken)))
-      .limit(1);
+    const tokenHash = hashSecret(accessToken);
+    const [found] =
+      forPatientId === undefined
+        ? await (this.lookups ??= prepareLookups(this.db)).byToken.execute({ tokenHash })
+        : await (this.lookups ??= prepareLookups(this.db)).byTokenForPatient.execute({
+            tokenHash,
+            patientId: forPatientId,
+          });
     const row = found?.session;
     if (!row || !this.isLive(row, now) || row.accessExpiresAt <= now) return null;
     if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
@@ -109,6 +145,15 @@ export class SessionService {
       facilityId: row.facilityId,
       loginType: row.loginType,
       termsAccepted: found.termsAccepted ?? true,
+      ...(forPatientId === undefined
+        ? {}
+        : {
+            standing: {
+              patientId: forPatientId,
+              isSelf: 'isSelf' in found && found.isSelf === true,
+              isRepresentative: 'isRepresentative' in found && found.isRepresentative === true,
+            },
+          }),
     };
   }
 
