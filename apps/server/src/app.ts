@@ -4,12 +4,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resolveAppSecret, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './platform/errors/error-handler';
@@ -27,6 +22,7 @@ import { SmsOutbox } from './platform/sms/outbox';
 import { createDirectService, type DirectService } from './platform/direct/direct-service';
 import { Limits } from './platform/http/limits';
 import { registerWebApp } from './platform/http/web-app';
+import { createSerializerCompiler } from './platform/http/serializer';
 import { Redis } from 'ioredis';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { passwordRoutes } from './modules/accounts/passwords.routes';
@@ -186,7 +182,7 @@ export async function buildApp({
     direct,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: config.env !== 'production' }));
   // The security headers first: an access or portal-type refusal in a later hook still carries them.
   await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
   registerAccessControl(app, {

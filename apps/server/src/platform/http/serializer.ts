@@ -1,0 +1,66 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import { serializerCompiler as checkingSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type Serialize = (data: unknown) => string;
+type SerializerCompiler = Parameters<FastifyInstance['setSerializerCompiler']>[0];
+
+/** A route's response schema: a zod schema, or one under `properties` (as fastify-type-provider-zod accepts). */
+function zodSchemaOf(schema: unknown): z.ZodType | null {
+  if (schema instanceof z.ZodType) return schema;
+  const inner = (schema as { properties?: unknown } | null)?.properties;
+  return inner instanceof z.ZodType ? inner : null;
+}
+
+/**
+ * A serialiser compiled from the response's schema (fast-json-stringify over its JSON Schema): it writes only the
+ * schema's properties, as zod's encode does, without walking the value twice. Null when the schema has no JSON
+ * Schema form fast-json-stringify takes; the route then keeps zod's serialiser.
+ */
+export function compileSerializer(schema: unknown): Serialize | null {
+  const zodSchema = zodSchemaOf(schema);
+  if (!zodSchema) return null;
+  try {
+    const { $schema: _draft, ...jsonSchema } = z.toJSONSchema(zodSchema, {
+      io: 'output',
+      target: 'draft-7',
+      unrepresentable: 'throw',
+    }) as Record<string, unknown>;
+    return fastJson(jsonSchema as unknown as Parameters<typeof fastJson>[0]);
+  } catch {
+    return null;
+  }
+}
+
+export class ResponseShapeError extends Error {
+  override name = 'ResponseShapeError';
+}
+
+/**
+ * Responses are written by compiled serialisers (zod's check of every response cost about 15% of a read). With
+ * `check` (tests and development) each response is also checked and encoded by zod, and the compiled output must
+ * say the same thing: the tests keep the contract check, and prove the compiled serialisers agree with it.
+ * Each route's serialiser is compiled on its first response, so start-up does not pay for routes never called.
+ */
+export function createSerializerCompiler({ check }: { check: boolean }): SerializerCompiler {
+  return (routeSchema) => {
+    let compiled: Serialize | null | undefined;
+    const checked = check ? checkingSerializerCompiler(routeSchema as never) : null;
+    const fallback = checked ?? checkingSerializerCompiler(routeSchema as never);
+    return (data: unknown) => {
+      if (compiled === undefined) compiled = compileSerializer(routeSchema.schema);
+      if (!checked) return compiled ? compiled(data) : fallback(data);
+      const reference = checked(data);
+      if (!compiled) return reference;
+      const fast = compiled(data);
+      if (fast !== reference && !isDeepStrictEqual(JSON.parse(fast), JSON.parse(reference))) {
+        throw new ResponseShapeError(
+          `${routeSchema.method} ${routeSchema.url}: the compiled serialiser wrote ${fast.slice(0, 300)} where zod wrote ${reference.slice(0, 300)}`,
+        );
+      }
+      return fast;
+    };
+  };
+}
