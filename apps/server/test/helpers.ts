@@ -6,10 +6,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { type Database, wrapPglite, wrapPgPool } from '../src/db/client';
+import { type Database, type DatabaseOptions, wrapPglite, wrapPgPool } from '../src/db/client';
 
-/** A fresh migrated database for one test file: a PGlite clone, or a PostgreSQL database from the template. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh migrated database for one test file: a PGlite clone, or a PostgreSQL database from the template.
+ * `options.onQuery` hears every statement sent (test/query-budget.test.ts counts them).
+ */
+export async function createTestDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const pgTemplate = inject('pgTemplateDatabase');
   const url = process.env.TEST_DATABASE_URL;
   if (pgTemplate && url) {
@@ -19,7 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.query(`create database ${name} template ${pgTemplate}`);
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = wrapPgPool(new pg.Pool({ connectionString: dbUrl.toString(), max: 4 }));
+    const database = wrapPgPool(new pg.Pool({ connectionString: dbUrl.toString(), max: 4 }), options);
     const close = database.close;
     database.close = async () => {
       await close();
@@ -40,7 +43,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const dump = readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  return wrapPglite(client);
+  return wrapPglite(client, undefined, options);
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,6 +23,17 @@ export interface Database {
   session<T>(work: (s: SqlSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Told the text of each statement sent to the database (tests count them: test/query-budget.test.ts). */
+export type QueryListener = (sqlText: string) => void;
+
+export interface DatabaseOptions {
+  /**
+   * Called for every statement sent, whichever way it goes (drizzle, a transaction's BEGIN and COMMIT, the raw
+   * session). Without it nothing is wrapped, so a server pays nothing for it.
+   */
+  onQuery?: QueryListener;
 }
 
 export class DataDirLockedError extends Error {
@@ -71,7 +82,75 @@ export function lockDataFolder(dir: string): () => void {
   throw new DataDirLockedError(`Could not lock the embedded database folder ${dir}.`);
 }
 
-export function wrapPglite(client: PGlite, onClose?: () => void): Database {
+/** A transaction of PGlite whose statements are told to the listener; `onEnd` learns of an explicit rollback. */
+function countedTransaction(tx: PgliteTransaction, onQuery: QueryListener, onEnd: () => void): PgliteTransaction {
+  const counted: Partial<PgliteTransaction> = {
+    query: (text, params, options) => {
+      onQuery(text);
+      return tx.query(text, params, options);
+    },
+    sql: (strings, ...params: unknown[]) => {
+      onQuery(strings.join('?'));
+      return tx.sql(strings, ...params);
+    },
+    exec: (text, options) => {
+      onQuery(text);
+      return tx.exec(text, options);
+    },
+    rollback: () => {
+      onQuery('ROLLBACK');
+      onEnd();
+      return tx.rollback();
+    },
+  };
+  // The rest (listen, closed) stays the transaction's own.
+  return Object.assign(Object.create(tx) as PgliteTransaction, counted);
+}
+
+/**
+ * PGlite as drizzle and the session see it, with every statement told to the listener. PGlite sends a
+ * transaction's BEGIN and COMMIT (or ROLLBACK) itself, so they are told here, as node-postgres sends them
+ * through the client: the counts are the same on both databases.
+ */
+function countedPglite(client: PGlite, onQuery: QueryListener): PGlite {
+  const overrides: Partial<PGlite> = {
+    query: (text, params, options) => {
+      onQuery(text);
+      return client.query(text, params, options);
+    },
+    sql: (strings, ...params: unknown[]) => {
+      onQuery(strings.join('?'));
+      return client.sql(strings, ...params);
+    },
+    exec: (text, options) => {
+      onQuery(text);
+      return client.exec(text, options);
+    },
+    transaction: async <T>(work: (tx: PgliteTransaction) => Promise<T>) => {
+      let ended = false;
+      onQuery('BEGIN');
+      try {
+        const result = await client.transaction((tx) => work(countedTransaction(tx, onQuery, () => (ended = true))));
+        if (!ended) onQuery('COMMIT');
+        return result;
+      } catch (err) {
+        if (!ended) onQuery('ROLLBACK');
+        throw err;
+      }
+    },
+  };
+  return new Proxy(client, {
+    get: (target, prop) => {
+      if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof PGlite] as unknown;
+      const value: unknown = Reflect.get(target, prop, target);
+      // PGlite's methods check their receiver (private fields), so they run on the client itself.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+export function wrapPglite(raw: PGlite, onClose?: () => void, options: DatabaseOptions = {}): Database {
+  const client = options.onQuery ? countedPglite(raw, options.onQuery) : raw;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const session: SqlSession = {
     exec: async (text) => {
@@ -88,13 +167,35 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
       await client.query('select 1');
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      if (!raw.closed) await raw.close();
       onClose?.();
     },
   };
 }
 
-export function wrapPgPool(pool: pg.Pool): Database {
+/** The text of what pg's client.query was given: a string, or a query config or submittable with its text. */
+function statementText(arg: unknown): string {
+  if (typeof arg === 'string') return arg;
+  const text = (arg as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * Tells the listener of every statement a client of the pool sends: pool.query, drizzle's transactions (BEGIN
+ * and COMMIT included) and the raw session all go through a client's query.
+ */
+function countPoolStatements(pool: pg.Pool, onQuery: QueryListener): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      onQuery(statementText(args[0]));
+      return query(...args);
+    };
+  });
+}
+
+export function wrapPgPool(pool: pg.Pool, options: DatabaseOptions = {}): Database {
+  if (options.onQuery) countPoolStatements(pool, options.onQuery);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
