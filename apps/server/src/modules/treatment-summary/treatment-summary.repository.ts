@@ -25,13 +25,19 @@ export function listTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
     .orderBy(asc(treatmentSummaryItems.groupName), asc(treatmentSummaryItems.sortOrder), asc(treatmentSummaryItems.id));
 }
 
-/** Marks the patient's items with these ids as seen. */
+/** Marks the patient's items with these ids as seen (those a concurrent view marked already are left alone). */
 export async function markTreatmentSummaryItemsReviewed(db: DbOrTx, scope: PatientScope, itemIds: number[]) {
   if (itemIds.length === 0) return;
   await db
     .update(treatmentSummaryItems)
     .set({ isPatientReviewed: true })
-    .where(and(shownItemsOf(scope), inArray(treatmentSummaryItems.id, itemIds)));
+    .where(
+      and(
+        shownItemsOf(scope),
+        inArray(treatmentSummaryItems.id, itemIds),
+        eq(treatmentSummaryItems.isPatientReviewed, false),
+      ),
+    );
 }
 
 /** How many of the patient's items (not withdrawn) are not seen yet. */

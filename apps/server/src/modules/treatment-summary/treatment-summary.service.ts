@@ -88,7 +88,9 @@ export function toTreatmentSummary(rows: readonly StoredItem[]): {
       isPatientReviewed: row.isPatientReviewed,
       ...fields,
     } as TreatmentSummaryItem;
-    byGroup.set(group, [...(byGroup.get(group) ?? []), item]);
+    const items = byGroup.get(group);
+    if (items) items.push(item);
+    else byGroup.set(group, [item]);
   }
   const summary = TREATMENT_SUMMARY_GROUPS.filter((group) => byGroup.has(group)).map(
     (group) => ({ key: group, value: byGroup.get(group)! }) as TreatmentSummaryGroupEntry,
@@ -100,22 +102,21 @@ export class TreatmentSummaryService {
   constructor(private readonly db: Db) {}
 
   /**
-   * The summary with each item's reviewed flag as it was, and, in the same transaction, every item it
-   * showed marked as seen: the first view shows the new dots, the next one none, and the unseen count
-   * drops to 0.
+   * The summary with each item's reviewed flag as it was, then every item it showed that was not seen yet
+   * marked as seen: the first view shows the new dots, the next one none, and the unseen count drops to 0.
+   * The marking is one UPDATE, atomic by itself, sent only when something is unseen: viewing a summary already
+   * seen is a single read, with no transaction.
    */
   async viewSummary(
     scope: PatientScope,
     onInvalid: (problem: InvalidItemFields) => void = () => {},
   ): Promise<TreatmentSummaryResponse> {
-    return this.db.transaction(async (tx) => {
-      const rows = await listTreatmentSummaryItems(tx, scope);
-      const { summary, invalid } = toTreatmentSummary(rows);
-      invalid.forEach(onInvalid);
-      const unseen = summary.flatMap((g) => g.value.filter((i) => !i.isPatientReviewed).map((i) => i.itemId));
-      await markTreatmentSummaryItemsReviewed(tx, scope, unseen);
-      return summary;
-    });
+    const rows = await listTreatmentSummaryItems(this.db, scope);
+    const { summary, invalid } = toTreatmentSummary(rows);
+    invalid.forEach(onInvalid);
+    const unseen = rows.filter((row) => !row.isPatientReviewed && isGroup(row.groupName)).map((row) => row.id);
+    if (unseen.length > 0) await markTreatmentSummaryItemsReviewed(this.db, scope, unseen);
+    return summary;
   }
 
   unseenCount(scope: PatientScope): Promise<number> {
