@@ -1,10 +1,14 @@
-import '@mantine/core/styles.css';
-import './styles.css';
+// The library's base rules and variables; each component's own rules come with it (vite.config.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Boot } from './app/Boot';
 import { theme } from './theme';
+// After the components' rules, which it refines.
+import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

@@ -8,10 +8,40 @@ import { ApiError } from '../lib/api';
 import { api } from '../lib/api-instance';
 import { FacilityContext } from '../lib/facility-context';
 import { initialLocale, loadLanguage } from '../lib/i18n';
+import { preloadNavigation } from './layout/lazy-nav';
 import { StatusPage } from './pages/StatusPage';
 import { createRouter } from './router';
+import { profileAskedAtStart } from './session-ahead';
 
-const router = createRouter();
+/** The facility this tab showed last (kept in session storage), when it looks like one. */
+function lastFacility(): Facility | undefined {
+  const stored = api.session.getFacility<Partial<Facility>>();
+  return typeof stored?.facilityId === 'number' && typeof stored.theme?.id === 'number'
+    ? (stored as Facility)
+    : undefined;
+}
+
+/**
+ * What the first screen waits for, asked for at once as the app's code runs: the facility of this host,
+ * and the language pack, at the same time when this tab knows the facility already (its overrides are
+ * the facility's); then the router, which asks for the page's code and a logged-in session's answers.
+ */
+function start() {
+  const known = lastFacility();
+  const facility = fetchFacility(window.location.hostname);
+  const facilityId = known ? Promise.resolve(known.facilityId) : facility.then((f) => f.facilityId);
+  const language = facilityId
+    .catch(() => undefined)
+    .then((id) => loadLanguage(initialLocale(), id))
+    .catch(() => undefined);
+  // A failure shows through the facility's own state below.
+  facility.catch(() => undefined);
+  const router = createRouter();
+  if (api.session.get()?.isAuthenticated) preloadNavigation();
+  return { known, facility, language, router };
+}
+
+const boot = start();
 
 function useThemeStylesheet(themeId: number | undefined) {
   useEffect(() => {
@@ -37,40 +67,37 @@ function PortalNotFound() {
   );
 }
 
-/** Finds the facility from the host, loads its theme and language pack, then starts the router. */
+/**
+ * Provides the facility of the host, with its theme, once the language pack is in (and, for a page behind
+ * the login, the login profile, which the header and the page both need); the facility this tab knew
+ * serves until the fresh answer replaces it.
+ */
 function FacilityGate({ children }: { children: ReactNode }) {
-  const [facility, setFacility] = useState<{ data?: Facility; error?: unknown }>({});
+  const [facility, setFacility] = useState<{ data?: Facility; error?: unknown }>({ data: boot.known });
   const [languageReady, setLanguageReady] = useState(false);
   const notFound = facility.error instanceof ApiError && facility.error.status === 404;
   useThemeStylesheet(facility.data?.theme.id);
 
   useEffect(() => {
     let cancelled = false;
-    fetchFacility(window.location.hostname).then(
+    boot.facility.then(
       (data) => !cancelled && setFacility({ data }),
       (error: unknown) => !cancelled && setFacility({ error }),
     );
+    void Promise.all([boot.language, profileAskedAtStart()]).then(() => !cancelled && setLanguageReady(true));
     return () => {
       cancelled = true;
     };
   }, []);
 
   useEffect(() => {
-    if (facility.data) api.session.setFacility(facility.data);
+    if (!facility.data) return;
+    api.session.setFacility(facility.data);
+    // The facility this tab knew was another one: its language pack (with that facility's overrides) too.
+    if (boot.known && boot.known.facilityId !== facility.data.facilityId) {
+      loadLanguage(initialLocale(), facility.data.facilityId).catch(() => undefined);
+    }
   }, [facility.data]);
-
-  useEffect(() => {
-    if (!facility.data && !notFound) return;
-    let cancelled = false;
-    loadLanguage(initialLocale(), facility.data?.facilityId)
-      .catch(() => undefined)
-      .finally(() => {
-        if (!cancelled) setLanguageReady(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [facility.data, notFound]);
 
   if (facility.error !== undefined && !notFound) {
     return (
@@ -90,7 +117,7 @@ function FacilityGate({ children }: { children: ReactNode }) {
 export function Boot() {
   return (
     <FacilityGate>
-      <RouterProvider router={router} />
+      <RouterProvider router={boot.router} />
     </FacilityGate>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { DelayedLoader } from '../components/DelayedLoader';
+import { PagePlaceholder } from '../components/PagePlaceholder';
 import { loginProfileQuery } from '../lib/login-profile';
 import { api } from '../lib/api-instance';
 import { decideGuard } from './guard';
@@ -22,7 +22,7 @@ export function Component() {
     profile: profile.data,
   });
   if (outcome.kind === 'redirect') return <Navigate to={outcome.to} replace />;
-  if (outcome.kind === 'wait') return <DelayedLoader label={t('app.loading')} />;
+  if (outcome.kind === 'wait') return <PagePlaceholder label={t('app.loading')} />;
   if (outcome.kind === 'noPatient') return <NoPatientPage switchedOff={Boolean(profile.data?.accessSwitchedOff)} />;
   return <Outlet />;
 }

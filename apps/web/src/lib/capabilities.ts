@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Capabilities, CapabilityDetail } from '@portal/contracts';
-import { api } from './api-instance';
+import { answeredAhead, getTakingAhead } from './fetch-ahead';
 import { loginProfileQuery } from './login-profile';
+import { capabilitiesPath } from './session-paths';
 
 /** What kiosk and link users get: they have no user id to ask with, and reach questionnaires only. */
 const KIOSK_CAPABILITIES: Capabilities = { modules: [{ moduleName: 'Questionnaires', details: [] }] };
@@ -10,9 +11,8 @@ export const capabilitiesQuery = (userId: number | null) =>
   queryOptions({
     queryKey: ['capabilities', userId],
     queryFn: () =>
-      userId === null
-        ? Promise.resolve(KIOSK_CAPABILITIES)
-        : api.get<Capabilities>(`/api/users/${userId}/capabilities/patientPortal`),
+      userId === null ? Promise.resolve(KIOSK_CAPABILITIES) : getTakingAhead<Capabilities>(capabilitiesPath(userId)),
+    initialData: () => (userId === null ? undefined : answeredAhead<Capabilities>(capabilitiesPath(userId))),
     staleTime: 10 * 60_000,
   });
 

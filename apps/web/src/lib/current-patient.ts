@@ -1,22 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LoginProfile, Patient } from '@portal/contracts';
-import { api } from './api-instance';
+import { answeredAhead, getTakingAhead } from './fetch-ahead';
 import { loginProfileQuery } from './login-profile';
+import { currentPatientId, patientPath } from './session-paths';
 
-/**
- * The patient whose record is shown: the user's own, or for a representative the (first) patient they
- * represent. Kiosk and link users are bound to one patient.
- */
-export function currentPatientId(profile: LoginProfile | undefined): number | null {
-  if (!profile) return null;
-  const own = profile.ids.find((id) => id.idType === 'Patient');
-  return (own ?? profile.ids.find((id) => id.idType === 'PatientContact'))?.value ?? null;
-}
+export { currentPatientId };
 
 export const patientQuery = (patientId: number) =>
   queryOptions({
     queryKey: ['patient', patientId],
-    queryFn: () => api.get<Patient>(`/api/patients/${patientId}`),
+    queryFn: () => getTakingAhead<Patient>(patientPath(patientId)),
+    initialData: () => answeredAhead<Patient>(patientPath(patientId)),
     staleTime: 5 * 60_000,
   });
 

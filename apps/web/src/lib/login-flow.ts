@@ -1,6 +1,7 @@
 import type { LoginProfile } from '@portal/contracts';
 import { ApiError } from './api';
 import { api, forgetCachedUserData } from './api-instance';
+import { forgetAhead } from './fetch-ahead';
 import { fetchLoginProfile } from './login-profile';
 
 export interface MessageRef {
@@ -46,6 +47,7 @@ export function afterLoginTarget(search: URLSearchParams): string {
  * one never sees another user's answers.
  */
 export async function logIn(form: Record<string, string>, headers?: Record<string, string>): Promise<void> {
+  forgetAhead();
   await forgetCachedUserData();
   await api.token(form, headers);
 }

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginProfile } from '@portal/contracts';
 import { api } from './api-instance';
+import { answeredAhead, getTakingAhead } from './fetch-ahead';
+import { LOGIN_PROFILE_PATH } from './session-paths';
 
 export type { LoginProfile };
 
@@ -11,7 +13,7 @@ const LOGIN_PROFILE_KEY = ['loginProfile'] as const;
  * so the page after login does not ask again.
  */
 export async function fetchLoginProfile(): Promise<LoginProfile> {
-  const profile = await api.get<LoginProfile>('/api/patientportaluser/loginprofile');
+  const profile = await api.get<LoginProfile>(LOGIN_PROFILE_PATH);
   const { queryClient } = await import('./query-client');
   queryClient.setQueryData(LOGIN_PROFILE_KEY, profile);
   return profile;
@@ -21,6 +23,7 @@ export async function fetchLoginProfile(): Promise<LoginProfile> {
 export const loginProfileQuery = () =>
   queryOptions({
     queryKey: LOGIN_PROFILE_KEY,
-    queryFn: () => api.get<LoginProfile>('/api/patientportaluser/loginprofile'),
+    queryFn: () => getTakingAhead<LoginProfile>(LOGIN_PROFILE_PATH),
+    initialData: () => answeredAhead<LoginProfile>(LOGIN_PROFILE_PATH),
     staleTime: 60_000,
   });

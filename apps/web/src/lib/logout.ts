@@ -1,6 +1,7 @@
 import { AUDIT_LOGOFF_EVENTS } from '@portal/contracts';
 import type { LoginProfile, LoginType } from '@portal/contracts';
 import { api, forgetCachedUserData, messageBar, whileLoggingOut } from './api-instance';
+import { forgetAhead } from './fetch-ahead';
 import { loginProfileQuery } from './login-profile';
 import { queryClient } from './query-client';
 
@@ -86,6 +87,7 @@ export function logout(): Promise<string> {
       }
     }
     api.session.clear();
+    forgetAhead();
     await forgetCachedUserData();
     messageBar.clear();
     const next = afterLogoutPath(session ? loginType : null);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
-import { DelayedLoader } from '../components/DelayedLoader';
+import { PagePlaceholder } from '../components/PagePlaceholder';
 import { useCapabilities } from '../lib/capabilities';
 import { useCurrentPatient } from '../lib/current-patient';
 import { useTranslation } from '../lib/i18n';
@@ -25,7 +25,7 @@ export function modulePage(moduleName: string, titleKey: string, View: Component
     const capabilities = useCapabilities();
     const { patientId, profile } = useCurrentPatient();
     if (capabilities.loaded && !capabilities.hasModule(moduleName)) return <Navigate to="/dashboard" replace />;
-    if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
+    if (patientId === null || !profile || !capabilities.loaded) return <PagePlaceholder label={t('app.loading')} />;
     if (profile.userId === null) return <Navigate to="/dashboard" replace />;
     return <View key={patientId} patientId={patientId} userId={profile.userId} />;
   };

@@ -1,17 +1,11 @@
 import { Box, Container, Group, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useFacility } from '../../lib/facility-context';
 import { useTranslation } from '../../lib/i18n';
 import { homePath } from '../home-path';
 import { LanguageMenu } from './LanguageMenu';
-
-// The navigation (tabs, Resources, Contact Us, secure messages, the user menu, the phone menu) loads
-// only once someone is logged in: the login page's JavaScript budget carries none of it.
-const nav = () => import('./nav/index');
-const NavTabs = lazy(async () => ({ default: (await nav()).NavTabs }));
-const NavLinks = lazy(async () => ({ default: (await nav()).NavLinks }));
-const NavMenus = lazy(async () => ({ default: (await nav()).NavMenus }));
+import { NavLinks, NavMenus, NavTabs } from './lazy-nav';
 
 function Brand() {
   const facility = useFacility();

@@ -1,16 +1,14 @@
 import { Box, Container } from '@mantine/core';
 import { isKioskMode } from '@portal/contracts';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { DelayedLoader } from '../../components/DelayedLoader';
+import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { api, messageBar, SESSION_ENDED_EVENT } from '../../lib/api-instance';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { RepresentativeLine } from './lazy-nav';
 import { MessageBar } from './MessageBar';
-
-// 'You are viewing the health information for ...': loaded with the navigation, once logged in.
-const RepresentativeLine = lazy(async () => ({ default: (await import('./nav/index')).NavRepresentativeLine }));
 
 /** Header, the representative line, message bar, the page, footer: the frame of every screen. */
 export function Shell() {
@@ -47,7 +45,7 @@ export function Shell() {
       )}
       <MessageBar />
       <Container component="main" id="main-content" tabIndex={-1} size="lg" py="lg" w="100%" style={{ flex: 1 }}>
-        <Suspense fallback={<DelayedLoader label={t('app.loading')} />}>
+        <Suspense fallback={<PagePlaceholder label={t('app.loading')} />}>
           <Outlet />
         </Suspense>
       </Container>

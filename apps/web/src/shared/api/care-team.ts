@@ -1,14 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CareTeamMember } from '@portal/contracts';
-import { api } from '../../lib/api-instance';
+import { answeredAhead, getTakingAhead } from '../../lib/fetch-ahead';
 
 /**
  * GET /api/patients/{id}/careTeamMembers: the care team the dashboard's cards show and from which New Message
  * offers its recipients, under one key, so coming from a care team card to New Message costs no second call.
  */
+export const careTeamPath = (patientId: number) => `/api/patients/${patientId}/careTeamMembers`;
+
 export const careTeamQuery = (patientId: number) =>
   queryOptions({
     queryKey: ['careTeamMembers', patientId],
-    queryFn: ({ signal }) => api.get<CareTeamMember[]>(`/api/patients/${patientId}/careTeamMembers`, { signal }),
+    queryFn: ({ signal }) => getTakingAhead<CareTeamMember[]>(careTeamPath(patientId), signal),
+    initialData: () => answeredAhead<CareTeamMember[]>(careTeamPath(patientId)),
     staleTime: 5 * 60_000,
   });

@@ -1,15 +1,18 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PersonalContact } from '@portal/contracts';
-import { api } from '../../lib/api-instance';
+import { answeredAhead, getTakingAhead } from '../../lib/fetch-ahead';
 
 /**
  * GET /api/patients/{patientId}/contacts: the patient's personal contacts, read by the contact pages and
  * the dashboard's cards under one key, so a saved contact shows everywhere at once.
  */
+export const personalContactsPath = (patientId: number) => `/api/patients/${patientId}/contacts`;
+
 export const personalContactsQuery = (patientId: number) =>
   queryOptions({
     queryKey: ['patient', patientId, 'contacts'],
-    queryFn: ({ signal }) => api.get<PersonalContact[]>(`/api/patients/${patientId}/contacts`, { signal }),
+    queryFn: ({ signal }) => getTakingAhead<PersonalContact[]>(personalContactsPath(patientId), signal),
+    initialData: () => answeredAhead<PersonalContact[]>(personalContactsPath(patientId)),
     staleTime: 30_000,
   });
 

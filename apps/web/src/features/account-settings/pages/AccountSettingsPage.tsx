@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { useCurrentPatient } from '../../../lib/current-patient';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -20,7 +20,7 @@ export function Component() {
   usePageTitle('accountSettings.title');
   const { patientId, profile, isRepresentative } = useCurrentPatient();
   const settings = useQuery({ ...notificationPageQuery(patientId ?? 0), enabled: patientId !== null });
-  if (!profile) return <DelayedLoader label={t('app.loading')} />;
+  if (!profile) return <PagePlaceholder label={t('app.loading')} />;
   if (profile.userId === null) return <Navigate to="/dashboard" replace />;
   const user = { ...profile, userId: profile.userId };
   return (

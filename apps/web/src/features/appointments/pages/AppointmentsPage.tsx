@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@portal/contracts';
-import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
@@ -85,7 +85,7 @@ function AppointmentsView({ patientId, userId }: ModulePageProps) {
       </Stack>
     );
   }
-  if (!data || !preference.loaded) return <DelayedLoader label={t('app.loading')} />;
+  if (!data || !preference.loaded) return <PagePlaceholder label={t('app.loading')} />;
 
   const total = data.appointments.filter((a) => !a.isFiltered).length;
   const shown = data.appointments.filter((a) => matchesFilters(a, effective));

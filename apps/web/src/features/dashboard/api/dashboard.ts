@@ -1,16 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LIMITS } from '@portal/contracts';
 import type { UpcomingAppointment } from '@portal/contracts';
-import { api } from '../../../lib/api-instance';
+import { answeredAhead, getTakingAhead } from '../../../lib/fetch-ahead';
 
 /** GET /api/patients/{id}/upcomingAppointments/count/4: the next appointments and follow-up items. */
+export const upcomingAppointmentsPath = (patientId: number) =>
+  `/api/patients/${patientId}/upcomingAppointments/count/${LIMITS.upcomingAppointments}`;
+
 export const upcomingAppointmentsQuery = (patientId: number) =>
   queryOptions({
     queryKey: ['upcomingAppointments', patientId, LIMITS.upcomingAppointments],
-    queryFn: () =>
-      api.get<UpcomingAppointment[]>(
-        `/api/patients/${patientId}/upcomingAppointments/count/${LIMITS.upcomingAppointments}`,
-      ),
+    queryFn: () => getTakingAhead<UpcomingAppointment[]>(upcomingAppointmentsPath(patientId)),
+    initialData: () => answeredAhead<UpcomingAppointment[]>(upcomingAppointmentsPath(patientId)),
     staleTime: 60_000,
   });
 

@@ -1,14 +1,51 @@
 import { Grid, Stack, Title } from '@mantine/core';
-import { DelayedLoader } from '../../../components/DelayedLoader';
-import { useCapabilities } from '../../../lib/capabilities';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { capabilityReader, useCapabilities } from '../../../lib/capabilities';
 import { useCurrentPatient } from '../../../lib/current-patient';
+import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { careTeamPath, careTeamQuery } from '../../../shared/api/care-team';
+import { personalContactsPath, personalContactsQuery } from '../../../shared/api/personal-contacts';
+import { upcomingAppointmentsPath, upcomingAppointmentsQuery } from '../api/dashboard';
 import { AppointmentsSection } from '../components/AppointmentsSection';
 import { CareTeamSection } from '../components/CareTeamSection';
 import { HealthSummarySection } from '../components/HealthSummarySection';
 import { PersonalContactsSection } from '../components/PersonalContactsSection';
 import { dashboardSections } from '../lib/sections';
+
+/** The sections' calls, asked for as the app starts on the dashboard (see app/session-ahead.ts). */
+export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
+  const show = dashboardSections(capabilityReader(capabilities));
+  if (show.appointments) void fetchAhead(upcomingAppointmentsPath(patientId));
+  if (show.careTeam) void fetchAhead(careTeamPath(patientId));
+  if (show.personalContacts) void fetchAhead(personalContactsPath(patientId));
+};
+
+/** How long the sections wait for each other's answers before each shows its own state. */
+const WAIT_FOR_ALL_MS = 1500;
+
+/**
+ * True once every shown section has its first answer (or failure), or after a while: the sections then
+ * appear together, in their full size, instead of each growing in turn and pushing the next one down.
+ */
+function useSectionsAnswered(patientId: number | null, show: ReturnType<typeof dashboardSections>): boolean {
+  const id = patientId ?? 0;
+  const on = patientId !== null;
+  const pending = [
+    useQuery({ ...upcomingAppointmentsQuery(id), enabled: on && show.appointments }),
+    useQuery({ ...careTeamQuery(id), enabled: on && show.careTeam }),
+    useQuery({ ...personalContactsQuery(id), enabled: on && show.personalContacts }),
+  ].some((query) => query.isLoading);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), WAIT_FOR_ALL_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return on && (!pending || waited);
+}
 
 /**
  * The home page after login: 'Welcome, {firstName}' and the sections the Dashboard capability lists, in
@@ -21,14 +58,14 @@ export function Component() {
   const capabilities = useCapabilities();
   const { patientId, profile } = useCurrentPatient();
   const show = dashboardSections(capabilities);
-  const ready = capabilities.loaded && patientId !== null;
+  const answered = useSectionsAnswered(capabilities.loaded ? patientId : null, show);
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: 24, sm: 32 }}>
         {t('dashboard.welcome', { firstName: profile?.firstName ?? '' })}
       </Title>
-      {!ready ? (
-        <DelayedLoader label={t('app.loading')} />
+      {!answered || patientId === null ? (
+        <PagePlaceholder label={t('app.loading')} />
       ) : (
         <Grid gap="lg">
           {show.appointments && (

@@ -7,7 +7,7 @@ import {
   EDUCATION_VIEW_AUDIT_EVENT,
   type EducationArticle,
 } from '@portal/contracts';
-import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { MasterDetail } from '../../../components/MasterDetail';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
@@ -128,7 +128,7 @@ function EducationView({ patientId, userId }: ModulePageProps) {
     </Title>
   );
   if (articles.error && !articles.data) return <Stack gap="lg">{title}</Stack>;
-  if (!articles.data || !preference.loaded) return <DelayedLoader label={t('app.loading')} />;
+  if (!articles.data || !preference.loaded) return <PagePlaceholder label={t('app.loading')} />;
 
   const list =
     groups.length === 0 ? (

@@ -9,7 +9,7 @@ import {
   type FollowUpPlanFilter,
 } from '@portal/contracts';
 import type { FollowUpAppointment, FollowUpPlan } from '@portal/contracts';
-import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
 import { formatListDate } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
@@ -56,7 +56,7 @@ function FollowUpPlanView({ patientId, userId }: ModulePageProps) {
     </Title>
   );
   if (plan.error) return <Stack gap="lg">{title}</Stack>;
-  if (plan.isPending || !preference.loaded) return <DelayedLoader label={t('app.loading')} />;
+  if (plan.isPending || !preference.loaded) return <PagePlaceholder label={t('app.loading')} />;
 
   return (
     <Stack gap="lg">

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LAB_RESULT_DATE_PREFERENCE, type LabResultListItem } from '@portal/contracts';
 import { monthFilterLabelKey, MONTH_FILTERS, parseMonthFilter } from '../../../components/date-filters';
 import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
 import { ItemList } from '../../../components/ItemList';
@@ -98,7 +99,7 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
   if (results.error) {
     return <Title order={1}>{t('labResults.title')}</Title>;
   }
-  if (!list || !shown) return <DelayedLoader label={t('app.loading')} />;
+  if (!list || !shown) return <PagePlaceholder label={t('app.loading')} />;
 
   const print = (labResultId: number) => {
     setPrinting(true);

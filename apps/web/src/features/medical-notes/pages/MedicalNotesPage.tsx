@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MedicalNote } from '@portal/contracts';
-import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import {
   MONTH_FILTERS,
   monthFilterLabelKey,
@@ -166,7 +166,7 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
       </Stack>
     );
   }
-  if (!data || !shown) return <DelayedLoader label={t('app.loading')} />;
+  if (!data || !shown) return <PagePlaceholder label={t('app.loading')} />;
 
   const notReviewed = count.data ?? data.filter((n) => !n.isReviewedByPatient).length;
   const selectedNote = selected ? data.find((n) => n.ptMedicalNoteId === selected.noteId) : undefined;

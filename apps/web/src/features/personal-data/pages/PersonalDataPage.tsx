@@ -4,7 +4,7 @@ import { PERSONAL_DATA_SCHEMA_PATH, personalDataFileName } from '@portal/contrac
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { DateField } from '../../../components/DateField';
-import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useCurrentPatient } from '../../../lib/current-patient';
@@ -38,7 +38,7 @@ export function Component() {
   usePageTitle('personalData.title');
   const { patientId, patient, profile } = useCurrentPatient();
   if (profile && profile.userId === null) return <Navigate to="/dashboard" replace />;
-  if (patientId === null || !profile) return <DelayedLoader label={t('app.loading')} />;
+  if (patientId === null || !profile) return <PagePlaceholder label={t('app.loading')} />;
   return (
     <Stack gap="lg" key={patientId}>
       <Title order={1}>{t('personalData.title')}</Title>

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
-import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { api } from '../../../lib/api-instance';
 import { useCapabilities } from '../../../lib/capabilities';
 import { useCurrentPatient } from '../../../lib/current-patient';
@@ -29,7 +29,7 @@ export function questionnairePage(titleKey: string, View: ComponentType<Question
     const loginType = api.session.get()?.loginType ?? null;
     const kioskUser = ['patientkioskuser', 'patientlinkuser'].includes((loginType ?? '').toLowerCase());
     if (capabilities.loaded && !capabilities.hasModule('Questionnaires')) return <Navigate to="/dashboard" replace />;
-    if (patientId === null || !profile || !capabilities.loaded) return <DelayedLoader label={t('app.loading')} />;
+    if (patientId === null || !profile || !capabilities.loaded) return <PagePlaceholder label={t('app.loading')} />;
     return <View key={patientId} patientId={patientId} kioskUser={kioskUser} loginType={loginType} />;
   };
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ItemList, type ListItem } from '../../../components/ItemList';
-import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { MasterDetail } from '../../../components/MasterDetail';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { refreshBadges } from '../../../lib/badges';
@@ -152,7 +152,7 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
       </Stack>
     );
   }
-  if (!threads.data) return <DelayedLoader label={t('app.loading')} />;
+  if (!threads.data) return <PagePlaceholder label={t('app.loading')} />;
 
   const now = new Date();
   const shown = threadsInView(threads.data, view.filter);
