@@ -4,11 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../../config';
 
-/** Serves the built web app: its files, and index.html for any page address the app's router owns. */
+/**
+ * Serves the built web app: its files, and index.html for any page address the app's router owns.
+ * The build writes a .br and a .gz beside each compressible file (apps/web/scripts/precompress.mjs);
+ * they are sent as they are to a browser that accepts them, with Vary: Accept-Encoding. Such an answer
+ * carries its Content-Encoding, which @fastify/compress leaves alone, so no file is compressed per request.
+ */
 export function registerWebApp(app: FastifyInstance, config: Config): void {
   const webRoot = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const indexFile = path.join(webRoot, 'index.html');
   const serveWeb = existsSync(indexFile);
+  // Source maps show the app's source: a developer's tool, not served in production.
+  const refuseMaps = config.env === 'production';
   if (serveWeb) {
     void app.register(fastifyStatic, {
       root: webRoot,
@@ -16,6 +23,9 @@ export function registerWebApp(app: FastifyInstance, config: Config): void {
       wildcard: true,
       index: ['index.html'],
       redirect: false,
+      preCompressed: true,
+      // Checked against the file asked for (a .br or .gz sent for it counts as that file).
+      allowedPath: refuseMaps ? (pathName) => !pathName.toLowerCase().endsWith('.map') : undefined,
       setHeaders: (reply, filePath) => {
         // Vite puts content hashes in asset names, so they never change under the same URL.
         void reply.header(
