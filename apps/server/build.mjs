@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js (our workspace packages included, npm dependencies left
-// external) and copies the SQL migrations beside it.
+// Bundles the server into dist/main.js and dist/cli.js (our workspace packages included, npm dependencies
+// left external) and copies the SQL migrations beside them. Code split: a module imported with import()
+// (the PDF writer, say) goes in a chunk of its own with its npm imports, loaded on first use, not at start.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,6 +14,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  splitting: true,
+  // Chunks stay beside main.js (esbuild's default): modules find the migrations and the web build from
+  // import.meta.url, and a chunk in a folder of its own would look one level too deep.
   target: 'node20',
   sourcemap: true,
   external,

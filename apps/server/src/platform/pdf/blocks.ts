@@ -1,5 +1,8 @@
 // The blocks a PDF is built from: what the builder collects and the layout draws.
 
+/** The size of body text, in points. */
+export const BODY_SIZE = 10.5;
+
 export interface PdfTable {
   caption?: string;
   /** No header row (a table whose first row heads nothing): the columns' headers are not drawn. */

@@ -14,7 +14,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { pdfFonts, pdfInfo, pdfText } from '../../../test/pdf-text';
 import { createPdf, createTextPdf } from './document';
-import { isWinAnsi, unicodeFontPath } from './fonts';
+import { unicodeFontPath } from './fonts';
+import { isWinAnsi } from './win-ansi';
 
 /** The objects of a PDF, as pdf-lib reads them back. */
 async function objectsOf(bytes: Uint8Array) {

@@ -1,7 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
-import { embedFonts, isWinAnsi } from './fonts';
-import type { Block, PdfTable } from './blocks';
-import { BODY_SIZE, Layout } from './layout';
+import { BODY_SIZE, type Block, type PdfTable } from './blocks';
+import { isWinAnsi } from './win-ansi';
 
 export type { PdfTable } from './blocks';
 
@@ -168,6 +166,12 @@ async function render(options: PdfOptions, blocks: Block[]): Promise<Uint8Array>
   const unicode = !texts.every(isWinAnsi);
   // Headings, labels, table headers, list markers and callouts are bold.
   const needsBold = blocks.some((b) => (b.kind === 'paragraph' ? b.bold : textsOf(b).length > 0));
+  // pdf-lib and fontkit load with the first document, not at start: most processes print nothing for a while.
+  const [{ PDFDocument }, { embedFonts }, { Layout }] = await Promise.all([
+    import('pdf-lib'),
+    import('./fonts'),
+    import('./layout'),
+  ]);
   const doc = await PDFDocument.create();
   const createdAt = options.createdAt ?? new Date();
   doc.setTitle(clean(options.title), { showInWindowTitleBar: true });

@@ -1,9 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit, { type Font } from '@pdf-lib/fontkit';
+import type * as FontkitApi from '@pdf-lib/fontkit';
+import type { Font } from '@pdf-lib/fontkit';
 import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type FontkitModule = Pick<typeof FontkitApi, 'create'>;
+
+/** fontkit as Node loads it (CommonJS: its functions on the default export) or as its types say (named). */
+async function importFontkit(): Promise<FontkitModule> {
+  const module = await import('@pdf-lib/fontkit');
+  return (module as typeof module & { default?: FontkitModule }).default ?? module;
+}
 
 /**
  * The fonts of the portal's PDFs. Text that the standard Helvetica fonts can print (WinAnsi: English,
@@ -13,20 +21,6 @@ type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
  * from node_modules on first use (never downloaded), parsed once per process, and embedded as a subset
  * of the glyphs a document uses.
  */
-
-// Windows-1252 characters outside Latin-1 (bytes 0x80-0x9F).
-const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
-
-/** Whether every character of `text` can be printed in the standard fonts. */
-export function isWinAnsi(text: string): boolean {
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code === 0x0a) continue;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) continue;
-    return false;
-  }
-  return true;
-}
 
 export interface FontPair {
   regular: PDFFont;
@@ -54,12 +48,15 @@ interface LoadedFont {
   font: Font;
 }
 const loaded = new Map<Weight, Promise<LoadedFont>>();
+/** fontkit, loaded with the first Unicode font: documents in the standard fonts never need it. */
+let fontkit: FontkitModule | undefined;
 
 /** Reads and parses a font file once per process. */
 function loadUnicodeFont(weight: Weight): Promise<LoadedFont> {
   let font = loaded.get(weight);
   if (!font) {
-    font = readFile(unicodeFontPath(weight)).then((buffer) => {
+    font = Promise.all([importFontkit(), readFile(unicodeFontPath(weight))]).then(([module, buffer]) => {
+      fontkit = module;
       const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
       return { bytes, font: withEvenGlyphs(fontkit.create(bytes)) };
     });
@@ -79,7 +76,8 @@ const parsed: LoadedFont[] = [];
 const sharedFontkit: Fontkit = {
   create(bytes, postscriptName) {
     for (const entry of parsed) if (entry.bytes === bytes) return entry.font;
-    return fontkit.create(bytes, postscriptName);
+    // Only registered after a Unicode font loaded, so fontkit is there.
+    return fontkit!.create(bytes, postscriptName);
   },
 };
 interface TrueTypeSubsetInternals {

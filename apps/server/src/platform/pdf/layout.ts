@@ -1,5 +1,5 @@
 import { rgb, setCharacterSpacing, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import type { Block, PdfTable } from './blocks';
+import { BODY_SIZE, type Block, type PdfTable } from './blocks';
 import type { FontPair } from './fonts';
 import { wrapLines } from './wrap';
 
@@ -8,7 +8,6 @@ import { wrapLines } from './wrap';
 export const PAGE_SIZE: [width: number, height: number] = [612, 792];
 const MARGIN = { left: 54, right: 54, top: 54, bottom: 60 };
 const CONTENT_WIDTH = PAGE_SIZE[0] - MARGIN.left - MARGIN.right;
-export const BODY_SIZE = 10.5;
 const TABLE_SIZE = 9.5;
 const CELL_PADDING = 5;
 const HEADING_SIZES = { 1: 18, 2: 14, 3: 12 } as const;
