@@ -36,8 +36,9 @@ let recordsOfB: Record<string, string> = {};
 let routeRecordsOfA: Record<string, Record<string, string>> = {};
 let routeRecordsOfB: Record<string, Record<string, string>> = {};
 const QUESTIONNAIRE_REVIEW_ROUTE = '/api/patients/:patientId/assignedquestionnaires/history/:id';
-/** Reads audited under an event of their own (the route's config.auditRead) rather than READ_EVENT. */
+/** Reads audited under an event of their own (the route's config.auditRead or request.readAudit) rather than READ_EVENT. */
 const OWN_READ_EVENTS: Record<string, string> = {
+  'GET /api/patients/:patientId/labresults/:labResultId': 'testresultdetailviewauditevent',
   'GET /api/patients/:patientId/SecureMessages/threads/:threadId': SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
   // The sample query asks for the default format, XML.
@@ -199,9 +200,11 @@ describe('every read of a patient record is audited', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await readRowsSince(since, 'GET /api/patients/:patientId/labresults/:labResultId');
+    // The detail view's own event: the record and whether this view marked it reviewed.
     expect(row?.detail).toEqual({
       patientId: String(fx.patientA),
-      labResultId: recordsOfA.labResultId,
+      labResultId: Number(recordsOfA.labResultId),
+      markedReviewed: expect.any(Boolean),
       status: 200,
     });
   });

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, isNull, sql, type Column } from 'drizzle-orm';
+import type { TestResultGroup, TestResultGroupName } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   facilities,
   labResultDetails,
@@ -10,6 +12,9 @@ import {
   users,
 } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
+
+// The hot reads are prepared statements (db/prepared.ts): the patient and the record are placeholders, so no SQL is
+// built per request. A result comes with its groups (and tests) aggregated as JSON in the same statement.
 
 const resultColumns = {
   id: labResults.id,
@@ -33,82 +38,108 @@ const resultColumns = {
  * What the patient may see of their results: published and not withdrawn by the facility. Every read of results
  * (list, detail, count, PDF, marking reviewed) starts from this.
  */
-const shown = (scope: PatientScope) =>
-  and(eq(labResults.patientId, scope.patientId), eq(labResults.isPublished, true), isNull(labResults.withdrawnAt));
+const shown = and(
+  eq(labResults.patientId, sql.placeholder('patientId')),
+  eq(labResults.isPublished, true),
+  isNull(labResults.withdrawnAt),
+);
 
-export type LabResultRow = Awaited<ReturnType<typeof listPublishedResults>>[number];
-export type GroupRow = Awaited<ReturnType<typeof listGroups>>[number];
-export type DetailRow = Awaited<ReturnType<typeof listDetails>>[number];
+/**
+ * A column named with its table, for a correlated subquery: drizzle leaves columns bare in a one-table select, and
+ * a bare "id" inside the subquery would be the subquery's own.
+ */
+const outer = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
-/** The patient's published results (not withdrawn), newest collection first (then newest id). */
+/** The result's groups' ids and names, in their order (the list's). */
+const groupNames = sql<TestResultGroupName[]>`coalesce((
+  select json_agg(json_build_object(
+    'testResultGroupId', ${labResultGroups.id}, 'groupDisplayName', ${labResultGroups.groupDisplayName}
+  ) order by ${labResultGroups.sortOrder}, ${labResultGroups.id})
+  from ${labResultGroups} where ${labResultGroups.labResultId} = ${outer(labResults.id)}), '[]'::json)`;
+
+/** The tests of the group of the enclosing select, in their order. */
+const groupTests = sql`coalesce((
+  select json_agg(json_build_object(
+    'testResultDetailId', ${labResultDetails.id},
+    'testDisplayName', ${labResultDetails.testDisplayName},
+    'testValue', ${labResultDetails.testValue},
+    'unitOfMeasure', ${labResultDetails.unitOfMeasure},
+    'referencesRange', ${labResultDetails.referencesRange},
+    'abnormalFlag', ${labResultDetails.abnormalFlag},
+    'testDetailStatus', ${labResultDetails.testDetailStatus},
+    'comment', ${labResultDetails.comment}
+  ) order by ${labResultDetails.sortOrder}, ${labResultDetails.id})
+  from ${labResultDetails} where ${labResultDetails.groupId} = ${outer(labResultGroups.id)}), '[]'::json)`;
+
+/** The result's groups with their tests, both in their order (the detail's and the printout's). */
+const groupsWithTests = sql<TestResultGroup[]>`coalesce((
+  select json_agg(json_build_object(
+    'testResultGroupId', ${labResultGroups.id},
+    'groupDisplayName', ${labResultGroups.groupDisplayName},
+    'testResultDetails', ${groupTests}
+  ) order by ${labResultGroups.sortOrder}, ${labResultGroups.id})
+  from ${labResultGroups} where ${labResultGroups.labResultId} = ${outer(labResults.id)}), '[]'::json)`;
+
+/** A result's own fields, as every read selects them. */
+export type LabResultRow = Omit<Awaited<ReturnType<typeof listPublishedResults>>[number], 'groups'>;
+
+/** The patient's published results (not withdrawn) with their groups' names, newest collection first (then id). */
 export function listPublishedResults(db: DbOrTx, scope: PatientScope) {
-  return db
-    .select(resultColumns)
-    .from(labResults)
-    .where(shown(scope))
-    .orderBy(desc(labResults.collectedAt), desc(labResults.id));
+  return prepared(db, 'lab_results_published', (db) =>
+    db
+      .select({ ...resultColumns, groups: groupNames })
+      .from(labResults)
+      .where(shown)
+      .orderBy(desc(labResults.collectedAt), desc(labResults.id))
+      .prepare('lab_results_published'),
+  ).execute({ patientId: scope.patientId });
 }
 
-/** One published result of the patient, or undefined (another patient's, an unpublished or a withdrawn one). */
+/**
+ * One published result of the patient with its groups and tests, or undefined (another patient's, an unpublished
+ * or a withdrawn one).
+ */
 export function findPublishedResult(db: DbOrTx, scope: PatientScope, labResultId: number) {
-  return db
-    .select(resultColumns)
-    .from(labResults)
-    .where(and(shown(scope), eq(labResults.id, labResultId)))
-    .limit(1)
+  return prepared(db, 'lab_result_published', (db) =>
+    db
+      .select({ ...resultColumns, groups: groupsWithTests })
+      .from(labResults)
+      .where(and(shown, eq(labResults.id, sql.placeholder('labResultId'))))
+      .limit(1)
+      .prepare('lab_result_published'),
+  )
+    .execute({ patientId: scope.patientId, labResultId })
     .then((rows) => rows[0]);
 }
 
-/** The groups of some results (already checked to be the patient's), in their order. */
-export function listGroups(db: DbOrTx, labResultIds: number[]) {
-  if (labResultIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: labResultGroups.id,
-      labResultId: labResultGroups.labResultId,
-      groupDisplayName: labResultGroups.groupDisplayName,
-    })
-    .from(labResultGroups)
-    .where(inArray(labResultGroups.labResultId, labResultIds))
-    .orderBy(asc(labResultGroups.labResultId), asc(labResultGroups.sortOrder), asc(labResultGroups.id));
-}
-
-/** The tests of some groups, in their order. */
-export function listDetails(db: DbOrTx, groupIds: number[]) {
-  if (groupIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: labResultDetails.id,
-      groupId: labResultDetails.groupId,
-      testDisplayName: labResultDetails.testDisplayName,
-      testValue: labResultDetails.testValue,
-      unitOfMeasure: labResultDetails.unitOfMeasure,
-      referencesRange: labResultDetails.referencesRange,
-      abnormalFlag: labResultDetails.abnormalFlag,
-      testDetailStatus: labResultDetails.testDetailStatus,
-      comment: labResultDetails.comment,
-    })
-    .from(labResultDetails)
-    .where(inArray(labResultDetails.groupId, groupIds))
-    .orderBy(asc(labResultDetails.groupId), asc(labResultDetails.sortOrder), asc(labResultDetails.id));
-}
-
 /** Marks a result reviewed (first time only: the time of the first view stays). True when it changed. */
-export async function markReviewed(tx: DbOrTx, scope: PatientScope, labResultId: number, at: Date): Promise<boolean> {
-  const rows = await tx
+export async function markReviewed(db: DbOrTx, scope: PatientScope, labResultId: number, at: Date): Promise<boolean> {
+  const rows = await db
     .update(labResults)
     .set({ isReviewedByPatient: true, reviewedAt: at })
-    .where(and(shown(scope), eq(labResults.id, labResultId), eq(labResults.isReviewedByPatient, false)))
+    .where(
+      and(
+        eq(labResults.patientId, scope.patientId),
+        eq(labResults.isPublished, true),
+        isNull(labResults.withdrawnAt),
+        eq(labResults.id, labResultId),
+        eq(labResults.isReviewedByPatient, false),
+      ),
+    )
     .returning({ id: labResults.id });
   return rows.length > 0;
 }
 
 /** How many published results (not withdrawn) the patient has not reviewed. */
 export function countNotReviewed(db: DbOrTx, scope: PatientScope) {
-  return db
-    .select({ n: count() })
-    .from(labResults)
-    .where(and(shown(scope), eq(labResults.isReviewedByPatient, false)))
+  return prepared(db, 'lab_results_not_reviewed_count', (db) =>
+    db
+      .select({ n: count() })
+      .from(labResults)
+      .where(and(shown, eq(labResults.isReviewedByPatient, false)))
+      .prepare('lab_results_not_reviewed_count'),
+  )
+    .execute({ patientId: scope.patientId })
     .then((rows) => rows[0]?.n ?? 0);
 }
 

@@ -75,8 +75,8 @@ export async function labResultRoutes(app: RouteApp) {
           'The result, its groups in their order and each group’s tests in their order (test name, value, ' +
           'unit, reference range, abnormal flag, status, comment). A test is abnormal when abnormalFlag is ' +
           'present and not N. Viewing marks the result reviewed by the patient (the first view sets the time; ' +
-          'a representative’s view counts too, as the badge is shared) and writes the audit row ' +
-          `${DETAIL_VIEW_AUDIT_EVENT}, in one transaction; the answer then has isReviewedByPatient true. ` +
+          'a representative’s view counts too, as the badge is shared); every view, the first or not, leaves one ' +
+          `audit row ${DETAIL_VIEW_AUDIT_EVENT} before the answer leaves; the answer has isReviewedByPatient true. ` +
           `A result of another patient, an unpublished one or an unknown id: 404 not_found (“${NOT_FOUND_MESSAGE}”). ` +
           'labResultId not a positive integer: 400 validation_failed naming labResultId. Self and authorised ' +
           'representatives.',
@@ -85,7 +85,12 @@ export async function labResultRoutes(app: RouteApp) {
       },
       GRANT,
     ),
-    async (request) => service.view(scopeOf(request), request.params.labResultId),
+    async (request) => {
+      const { result, audit } = await service.view(scopeOf(request), request.params.labResultId);
+      // The read's one audit row (written by the access hook, group-committed) is the detail view's.
+      request.readAudit = { event: DETAIL_VIEW_AUDIT_EVENT, detail: audit };
+      return result;
+    },
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { LabResult, LabResultListItem, TestResultGroup } from '@portal/contracts';
+import type { LabResult, LabResultListItem } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
@@ -12,12 +12,8 @@ import {
   findPrintHeader,
   findPublishedResult,
   findUserLanguage,
-  listDetails,
-  listGroups,
   listPublishedResults,
   markReviewed,
-  type DetailRow,
-  type GroupRow,
   type LabResultRow,
 } from './lab-results.repository';
 
@@ -46,65 +42,33 @@ function resultFields(row: LabResultRow) {
   };
 }
 
-/** Groups with their tests, in order. */
-export function assembleGroups(groups: GroupRow[], details: DetailRow[]): TestResultGroup[] {
-  return groups.map((group) => ({
-    testResultGroupId: group.id,
-    groupDisplayName: group.groupDisplayName,
-    testResultDetails: details
-      .filter((d) => d.groupId === group.id)
-      .map((d) => ({
-        testResultDetailId: d.id,
-        testDisplayName: d.testDisplayName,
-        testValue: d.testValue,
-        unitOfMeasure: d.unitOfMeasure,
-        referencesRange: d.referencesRange,
-        abnormalFlag: d.abnormalFlag,
-        testDetailStatus: d.testDetailStatus,
-        comment: d.comment,
-      })),
-  }));
-}
-
 export class LabResultsService {
   constructor(private readonly db: Db) {}
 
   /** Published results, newest first, each with its groups' names (the tests come with the detail). */
   async list(scope: PatientScope): Promise<LabResultListItem[]> {
     const rows = await listPublishedResults(this.db, scope);
-    const groups = await listGroups(
-      this.db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((row) => ({
-      ...resultFields(row),
-      testResultGroups: groups
-        .filter((g) => g.labResultId === row.id)
-        .map((g) => ({ testResultGroupId: g.id, groupDisplayName: g.groupDisplayName })),
-    }));
+    return rows.map((row) => ({ ...resultFields(row), testResultGroups: row.groups }));
   }
 
   /**
-   * One published result with its groups and tests. Viewing it marks it reviewed (the first time) and
-   * writes a detail-view audit row, in one transaction. Another patient's or an unpublished one is 404.
+   * One published result with its groups and tests, and what its view audit row records (the caller hands that
+   * to the read's audit row). The first view marks it reviewed, in one UPDATE that only a result not yet reviewed
+   * matches (two first views at once mark it once); a result already reviewed is a single read. Another patient's
+   * or an unpublished one is 404.
    */
-  async view(scope: PatientScope, labResultId: number, now = new Date()): Promise<LabResult> {
-    return this.db.transaction(async (tx) => {
-      const row = await findPublishedResult(tx, scope, labResultId);
-      if (!row) throw notFound('not_found', NOT_FOUND_MESSAGE);
-      const changed = await markReviewed(tx, scope, labResultId, now);
-      const groups = await listGroups(tx, [row.id]);
-      const details = await listDetails(
-        tx,
-        groups.map((g) => g.id),
-      );
-      await audit(tx, scope, DETAIL_VIEW_AUDIT_EVENT, { labResultId, markedReviewed: changed });
-      return {
-        ...resultFields(row),
-        isReviewedByPatient: true,
-        testResultGroups: assembleGroups(groups, details),
-      };
-    });
+  async view(
+    scope: PatientScope,
+    labResultId: number,
+    now = new Date(),
+  ): Promise<{ result: LabResult; audit: { labResultId: number; markedReviewed: boolean } }> {
+    const row = await findPublishedResult(this.db, scope, labResultId);
+    if (!row) throw notFound('not_found', NOT_FOUND_MESSAGE);
+    const markedReviewed = !row.isReviewedByPatient && (await markReviewed(this.db, scope, labResultId, now));
+    return {
+      result: { ...resultFields(row), isReviewedByPatient: true, testResultGroups: row.groups },
+      audit: { labResultId, markedReviewed },
+    };
   }
 
   /**
@@ -122,16 +86,11 @@ export class LabResultsService {
     if (!row) throw notFound('not_found', NOT_FOUND_MESSAGE);
     const header = await findPrintHeader(this.db, scope);
     if (!header) throw notFound('not_found', NOT_FOUND_MESSAGE);
-    const groups = await listGroups(this.db, [row.id]);
-    const details = await listDetails(
-      this.db,
-      groups.map((g) => g.id),
-    );
     const userLanguage = scope.caller.userId === null ? null : await findUserLanguage(this.db, scope.caller.userId);
     const { locale, pack } = resolvePack(requestedLanguage ?? userLanguage ?? header.facilityLanguage ?? undefined);
     const strings = buildLanguagePack(pack, await findLanguagePackOverrides(this.db, header.facilityId, pack));
     const body = await buildLabResultPdf({
-      result: { ...resultFields(row), testResultGroups: assembleGroups(groups, details) },
+      result: { ...resultFields(row), testResultGroups: row.groups },
       patientName: `${header.firstName} ${header.lastName}`,
       facilityName: header.facilityName,
       timeZoneId: header.timeZoneId,
