@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { treatmentSummaryItems } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
@@ -7,22 +8,35 @@ import type { PatientScope } from '../../platform/access/patient-scope';
 const shownItemsOf = (scope: PatientScope) =>
   and(eq(treatmentSummaryItems.patientId, scope.patientId), isNull(treatmentSummaryItems.withdrawnAt));
 
+/** The same, with the patient a placeholder (the hot reads are prepared statements, db/prepared.ts). */
+const shownItems = and(
+  eq(treatmentSummaryItems.patientId, sql.placeholder('patientId')),
+  isNull(treatmentSummaryItems.withdrawnAt),
+);
+
 export type TreatmentSummaryRow = Awaited<ReturnType<typeof listTreatmentSummaryItems>>[number];
 
 /** Every item (not withdrawn) of a patient's treatment summary, in their order within each group. */
 export function listTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
-  return db
-    .select({
-      id: treatmentSummaryItems.id,
-      groupName: treatmentSummaryItems.groupName,
-      fields: treatmentSummaryItems.fields,
-      isNullMessageHolder: treatmentSummaryItems.isNullMessageHolder,
-      nullMessage: treatmentSummaryItems.nullMessage,
-      isPatientReviewed: treatmentSummaryItems.isPatientReviewed,
-    })
-    .from(treatmentSummaryItems)
-    .where(shownItemsOf(scope))
-    .orderBy(asc(treatmentSummaryItems.groupName), asc(treatmentSummaryItems.sortOrder), asc(treatmentSummaryItems.id));
+  return prepared(db, 'treatment_summary_items', (db) =>
+    db
+      .select({
+        id: treatmentSummaryItems.id,
+        groupName: treatmentSummaryItems.groupName,
+        fields: treatmentSummaryItems.fields,
+        isNullMessageHolder: treatmentSummaryItems.isNullMessageHolder,
+        nullMessage: treatmentSummaryItems.nullMessage,
+        isPatientReviewed: treatmentSummaryItems.isPatientReviewed,
+      })
+      .from(treatmentSummaryItems)
+      .where(shownItems)
+      .orderBy(
+        asc(treatmentSummaryItems.groupName),
+        asc(treatmentSummaryItems.sortOrder),
+        asc(treatmentSummaryItems.id),
+      )
+      .prepare('treatment_summary_items'),
+  ).execute({ patientId: scope.patientId });
 }
 
 /** Marks the patient's items with these ids as seen (those a concurrent view marked already are left alone). */
@@ -42,9 +56,13 @@ export async function markTreatmentSummaryItemsReviewed(db: DbOrTx, scope: Patie
 
 /** How many of the patient's items (not withdrawn) are not seen yet. */
 export function countUnseenTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
-  return db
-    .select({ n: count() })
-    .from(treatmentSummaryItems)
-    .where(and(shownItemsOf(scope), eq(treatmentSummaryItems.isPatientReviewed, false)))
+  return prepared(db, 'treatment_summary_unseen_count', (db) =>
+    db
+      .select({ n: count() })
+      .from(treatmentSummaryItems)
+      .where(and(shownItems, eq(treatmentSummaryItems.isPatientReviewed, false)))
+      .prepare('treatment_summary_unseen_count'),
+  )
+    .execute({ patientId: scope.patientId })
     .then((rows) => rows[0]?.n ?? 0);
 }
