@@ -34,7 +34,7 @@ const BUDGETS: Record<string, number> = {
   'GET /api/patients/:patientId/externalSystems': OVERHEAD + 1,
   'GET /api/patients/:patientId/preferredLanguage': OVERHEAD + 1,
   'GET /api/patients/:patientId/appointments': OVERHEAD + 1,
-  'GET /api/patients/:patientId/upcomingAppointments/count/:count': OVERHEAD + 3,
+  'GET /api/patients/:patientId/upcomingAppointments/count/:count': OVERHEAD + 2,
   'GET /api/patients/:patientId/careTeamMembers': OVERHEAD + 1,
   'GET /api/patients/:patientId/contacts': OVERHEAD + 2,
   'GET /api/invitations/contact/:contactId/checkArInviteExists': OVERHEAD + 4,

@@ -1,7 +1,6 @@
 import type { Appointment, AppointmentsResponse, UpcomingAppointment } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import {
-  findPatientTimeZone,
   listAppointments,
   listAppointmentsFrom,
   listPendingFollowUpsFrom,
@@ -84,14 +83,17 @@ export class AppointmentsService {
    * booked time, one only recommended all of its day in the patient's home facility zone.
    */
   async upcoming(scope: PatientScope, count: number, now = new Date()): Promise<UpcomingAppointment[]> {
-    const facilityZone = (await findPatientTimeZone(this.db, scope)) ?? 'UTC';
-    const today = localDate(now, facilityZone);
-    const [candidates, followUps] = await Promise.all([
+    const [candidates, pending] = await Promise.all([
       // Whatever could still be coming: a day-only appointment is stored within its day, which began less
       // than two days ago in any zone; isUpcoming decides.
       listAppointmentsFrom(this.db, scope, new Date(now.getTime() - 2 * DAY_MS)),
-      listPendingFollowUpsFrom(this.db, scope, now, today),
+      // Today in the facility's zone is at most a day before today in UTC: the zone's own day decides below.
+      listPendingFollowUpsFrom(this.db, scope, now, localDate(new Date(now.getTime() - DAY_MS), 'UTC')),
     ]);
+    // The follow-ups' rows carry the zone: none are needed without them.
+    const facilityZone = pending[0]?.facilityZone ?? 'UTC';
+    const today = localDate(now, facilityZone);
+    const followUps = pending.filter((row) => row.actualDate !== null || row.recommendedDate >= today);
     const external = candidates.filter((row) => isUpcoming(row, now)).slice(0, count);
     const items: UpcomingAppointment[] = [
       ...external.map((row): UpcomingAppointment => ({
