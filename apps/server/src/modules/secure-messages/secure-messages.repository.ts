@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   careProviders,
   careTeamMembers,
@@ -13,137 +14,138 @@ import {
 import type { PatientScope } from '../../platform/access/patient-scope';
 
 // The patient API's reads of secure messages. Every query names the scope's patient: a thread id of another
-// patient finds nothing.
+// patient finds nothing. The hot reads are prepared statements (db/prepared.ts).
 
 const patientMember = alias(messageThreadMembers, 'patient_member');
 const providerMember = alias(messageThreadMembers, 'provider_member');
 
-/** The patient's names, date of birth and the zone of their home facility (the messages' dates are on its clock). */
-export function findPatientHeader(db: DbOrTx, scope: PatientScope) {
-  return db
-    .select({
-      firstName: patients.firstName,
-      lastName: patients.lastName,
-      dateOfBirth: patients.dateOfBirth,
-      timeZoneId: facilities.timeZoneId,
-    })
-    .from(patients)
-    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
-    .where(eq(patients.id, scope.patientId))
-    .limit(1)
-    .then((rows) => rows[0]);
-}
+/**
+ * A thread with both members' state, the provider's names, the patient's names, date of birth and the zone of their
+ * home facility (the messages' dates are on its clock), and how many messages it holds: one row per thread.
+ */
+const threadColumns = {
+  id: messageThreads.id,
+  subject: messageThreads.subject,
+  replyAllowed: messageThreads.replyAllowed,
+  lastMessageAt: messageThreads.lastMessageAt,
+  careProviderId: messageThreads.careProviderId,
+  patientMember: {
+    id: patientMember.id,
+    isArchived: patientMember.isArchived,
+    areMessagesReviewed: patientMember.areMessagesReviewed,
+    reviewedAt: patientMember.reviewedAt,
+  },
+  providerMember: {
+    id: providerMember.id,
+    careProviderId: providerMember.careProviderId,
+    isArchived: providerMember.isArchived,
+    areMessagesReviewed: providerMember.areMessagesReviewed,
+    reviewedAt: providerMember.reviewedAt,
+  },
+  providerFirstName: careProviders.firstName,
+  providerLastName: careProviders.lastName,
+  patient: {
+    firstName: patients.firstName,
+    lastName: patients.lastName,
+    dateOfBirth: patients.dateOfBirth,
+    timeZoneId: facilities.timeZoneId,
+  },
+  messages: sql<number>`(select count(*)::int from ${secureMessages}
+    where ${secureMessages.patientId} = ${messageThreads.patientId} and ${secureMessages.threadId} = ${messageThreads.id})`.mapWith(
+    Number,
+  ),
+};
 
-/** The patient's threads with both members' state and the provider's names, newest message first (one query). */
-function threadsQuery(db: DbOrTx, scope: PatientScope) {
+/** The patient's threads (the patient a placeholder) with everything threadColumns reads. */
+function threadsQuery(db: DbOrTx) {
+  const patientId = sql.placeholder('patientId');
   return db
-    .select({
-      id: messageThreads.id,
-      subject: messageThreads.subject,
-      replyAllowed: messageThreads.replyAllowed,
-      lastMessageAt: messageThreads.lastMessageAt,
-      careProviderId: messageThreads.careProviderId,
-      patientMember: {
-        id: patientMember.id,
-        isArchived: patientMember.isArchived,
-        areMessagesReviewed: patientMember.areMessagesReviewed,
-        reviewedAt: patientMember.reviewedAt,
-      },
-      providerMember: {
-        id: providerMember.id,
-        careProviderId: providerMember.careProviderId,
-        isArchived: providerMember.isArchived,
-        areMessagesReviewed: providerMember.areMessagesReviewed,
-        reviewedAt: providerMember.reviewedAt,
-      },
-      providerFirstName: careProviders.firstName,
-      providerLastName: careProviders.lastName,
-    })
+    .select(threadColumns)
     .from(messageThreads)
     .innerJoin(
       patientMember,
-      and(eq(patientMember.threadId, messageThreads.id), eq(patientMember.patientId, scope.patientId)),
+      and(eq(patientMember.threadId, messageThreads.id), eq(patientMember.patientId, patientId)),
     )
     .innerJoin(
       providerMember,
       and(eq(providerMember.threadId, messageThreads.id), isNotNull(providerMember.careProviderId)),
     )
     .innerJoin(careProviders, eq(careProviders.id, providerMember.careProviderId))
+    .innerJoin(patients, eq(patients.id, messageThreads.patientId))
+    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
     .$dynamic();
 }
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThread>>>;
 
-/** The patient's threads (archived ones too when asked), newest message first. */
+const ofPatient = eq(messageThreads.patientId, sql.placeholder('patientId'));
+
+/** The patient's threads (archived ones too when asked), newest message first: one prepared statement each way. */
 export function listThreads(db: DbOrTx, scope: PatientScope, includeArchived: boolean) {
-  return threadsQuery(db, scope)
-    .where(
-      and(
-        eq(messageThreads.patientId, scope.patientId),
-        includeArchived ? undefined : eq(patientMember.isArchived, false),
-      ),
-    )
-    .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id));
+  const name = includeArchived ? 'secure_message_threads_all' : 'secure_message_threads_current';
+  return prepared(db, name, (db) =>
+    threadsQuery(db)
+      .where(includeArchived ? ofPatient : and(ofPatient, eq(patientMember.isArchived, false)))
+      .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
+      .prepare(name),
+  ).execute({ patientId: scope.patientId });
 }
 
 /** One thread of the patient, or undefined. */
 export function findThread(db: DbOrTx, scope: PatientScope, threadId: number) {
-  return threadsQuery(db, scope)
-    .where(and(eq(messageThreads.id, threadId), eq(messageThreads.patientId, scope.patientId)))
-    .limit(1)
+  return prepared(db, 'secure_message_thread', (db) =>
+    threadsQuery(db)
+      .where(and(eq(messageThreads.id, sql.placeholder('threadId')), ofPatient))
+      .limit(1)
+      .prepare('secure_message_thread'),
+  )
+    .execute({ patientId: scope.patientId, threadId })
     .then((rows) => rows[0]);
-}
-
-/**
- * How many messages each of the patient's threads holds (those given, else all): one grouped query, whatever the
- * number of threads.
- */
-export async function countMessagesByThread(
-  db: DbOrTx,
-  scope: PatientScope,
-  threadIds?: number[],
-): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ threadId: secureMessages.threadId, messages: count() })
-    .from(secureMessages)
-    .where(
-      and(
-        eq(secureMessages.patientId, scope.patientId),
-        threadIds ? inArray(secureMessages.threadId, threadIds) : undefined,
-      ),
-    )
-    .groupBy(secureMessages.threadId);
-  return new Map(rows.map((row) => [row.threadId, row.messages]));
 }
 
 /** A thread's messages, oldest first. */
 export function listMessages(db: DbOrTx, scope: PatientScope, threadId: number) {
-  return db
-    .select({
-      id: secureMessages.id,
-      content: secureMessages.content,
-      sentAt: secureMessages.sentAt,
-      fromPatient: secureMessages.fromPatient,
-      senderDisplayName: secureMessages.senderDisplayName,
-      authorFirstName: secureMessages.authorFirstName,
-      authorLastName: secureMessages.authorLastName,
-      proxyAuthorFirstName: secureMessages.proxyAuthorFirstName,
-      proxyAuthorLastName: secureMessages.proxyAuthorLastName,
-    })
-    .from(secureMessages)
-    .where(and(eq(secureMessages.patientId, scope.patientId), eq(secureMessages.threadId, threadId)))
-    .orderBy(asc(secureMessages.sentAt), asc(secureMessages.id));
+  return prepared(db, 'secure_messages_of_thread', (db) =>
+    db
+      .select({
+        id: secureMessages.id,
+        content: secureMessages.content,
+        sentAt: secureMessages.sentAt,
+        fromPatient: secureMessages.fromPatient,
+        senderDisplayName: secureMessages.senderDisplayName,
+        authorFirstName: secureMessages.authorFirstName,
+        authorLastName: secureMessages.authorLastName,
+        proxyAuthorFirstName: secureMessages.proxyAuthorFirstName,
+        proxyAuthorLastName: secureMessages.proxyAuthorLastName,
+      })
+      .from(secureMessages)
+      .where(
+        and(
+          eq(secureMessages.patientId, sql.placeholder('patientId')),
+          eq(secureMessages.threadId, sql.placeholder('threadId')),
+        ),
+      )
+      .orderBy(asc(secureMessages.sentAt), asc(secureMessages.id))
+      .prepare('secure_messages_of_thread'),
+  ).execute({ patientId: scope.patientId, threadId });
 }
 
 /** The patient's current threads (not archived) with a message not yet read. */
 export function countUnreadThreads(db: DbOrTx, scope: PatientScope): Promise<number> {
-  return db.$count(
-    messageThreadMembers,
-    and(
-      eq(messageThreadMembers.patientId, scope.patientId),
-      eq(messageThreadMembers.areMessagesReviewed, false),
-      eq(messageThreadMembers.isArchived, false),
-    ),
-  );
+  return prepared(db, 'secure_message_threads_unread_count', (db) =>
+    db
+      .select({ n: count() })
+      .from(messageThreadMembers)
+      .where(
+        and(
+          eq(messageThreadMembers.patientId, sql.placeholder('patientId')),
+          eq(messageThreadMembers.areMessagesReviewed, false),
+          eq(messageThreadMembers.isArchived, false),
+        ),
+      )
+      .prepare('secure_message_threads_unread_count'),
+  )
+    .execute({ patientId: scope.patientId })
+    .then((rows) => rows[0]?.n ?? 0);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type SentMessage,
   type ThreadPatch,
 } from '@portal/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
@@ -30,10 +30,8 @@ import {
 } from './secure-messages.intake';
 import { lockKey } from './secure-messages.intake.repository';
 import {
-  countMessagesByThread,
   countUnreadThreads,
   findMessageByIdempotencyKey,
-  findPatientHeader,
   findThread,
   isMessageRecipient,
   listMessages,
@@ -86,11 +84,9 @@ export function messageDateOf(at: Date, timeZoneId: string): MessageDate {
   };
 }
 
-type PatientHeader = NonNullable<Awaited<ReturnType<typeof findPatientHeader>>>;
-
 /** The patient's side of a thread as the API answers it: the patient's member first, then the care provider's. */
-function threadOf(row: ThreadRow, patient: PatientHeader, scope: PatientScope, messages: number): MessageThread {
-  const { patientMember, providerMember } = row;
+function threadOf(row: ThreadRow, scope: PatientScope): MessageThread {
+  const { patientMember, providerMember, patient, messages } = row;
   return {
     threadId: row.id,
     subjectText: row.subject,
@@ -167,33 +163,22 @@ export function readThreadPatch(patch: ThreadPatch): ThreadChange[] {
 export class SecureMessagesService {
   constructor(private readonly db: Db) {}
 
-  private async header(db: DbOrTx, scope: PatientScope): Promise<PatientHeader> {
-    const patient = await findPatientHeader(db, scope);
-    if (!patient) throw new Error(`Patient ${scope.patientId} was not found`);
-    return patient;
-  }
-
-  /** The patient's threads, newest message first; archived ones only when asked. Three queries, whatever the count. */
+  /** The patient's threads, newest message first; archived ones only when asked. One statement, whatever the count. */
   async threads(scope: PatientScope, includeArchived: boolean): Promise<MessageThread[]> {
-    const [patient, rows, counts] = await Promise.all([
-      this.header(this.db, scope),
-      listThreads(this.db, scope, includeArchived),
-      countMessagesByThread(this.db, scope),
-    ]);
-    return rows.map((row) => threadOf(row, patient, scope, counts.get(row.id) ?? 0));
+    const rows = await listThreads(this.db, scope, includeArchived);
+    return rows.map((row) => threadOf(row, scope));
   }
 
   /** One thread with its messages, oldest first. Reading it marks nothing (the browser sends the PATCH). */
   async thread(scope: PatientScope, threadId: number): Promise<MessageThreadDetail> {
-    const [patient, row, messages] = await Promise.all([
-      this.header(this.db, scope),
+    const [row, messages] = await Promise.all([
       findThread(this.db, scope, threadId),
       listMessages(this.db, scope, threadId),
     ]);
     if (!row) throw threadNotFound();
     return {
-      ...threadOf(row, patient, scope, messages.length),
-      messages: messages.map((message) => messageOf(message, patient.timeZoneId)),
+      ...threadOf(row, scope),
+      messages: messages.map((message) => messageOf(message, row.patient.timeZoneId)),
     };
   }
 
@@ -226,13 +211,9 @@ export class SecureMessagesService {
           await audit(tx, scope, event, { threadId });
         }
       }
-      const [patient, updated, counts] = await Promise.all([
-        this.header(tx, scope),
-        findThread(tx, scope, threadId),
-        countMessagesByThread(tx, scope, [threadId]),
-      ]);
+      const updated = await findThread(tx, scope, threadId);
       if (!updated) throw threadNotFound();
-      return threadOf(updated, patient, scope, counts.get(threadId) ?? 0);
+      return threadOf(updated, scope);
     });
   }
 
