@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { RouterProvider } from 'react-router';
 import { DelayedLoader } from '../components/DelayedLoader';
 import type { Facility } from '@portal/contracts';
 import { fetchFacility } from '../shared/api/facility';
@@ -10,8 +9,10 @@ import { FacilityContext } from '../lib/facility-context';
 import { initialLocale, loadLanguage } from '../lib/i18n';
 import { preloadNavigation } from './layout/lazy-nav';
 import { StatusPage } from './pages/StatusPage';
-import { createRouter } from './router';
-import { profileAskedAtStart } from './session-ahead';
+import { AppRoutes, preloadFirstPage } from './router';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { askSessionAhead, profileAskedAtStart } from './session-ahead';
+import { BlockingRouter } from '../lib/blocking-router';
 
 /** The facility this tab showed last (kept in session storage), when it looks like one. */
 function lastFacility(): Facility | undefined {
@@ -24,7 +25,7 @@ function lastFacility(): Facility | undefined {
 /**
  * What the first screen waits for, asked for at once as the app's code runs: the facility of this host,
  * and the language pack, at the same time when this tab knows the facility already (its overrides are
- * the facility's); then the router, which asks for the page's code and a logged-in session's answers.
+ * the facility's); a logged-in session's own answers; the code of the page the address shows.
  */
 function start() {
   const known = lastFacility();
@@ -36,9 +37,10 @@ function start() {
     .catch(() => undefined);
   // A failure shows through the facility's own state below.
   facility.catch(() => undefined);
-  const router = createRouter();
-  if (api.session.get()?.isAuthenticated) preloadNavigation();
-  return { known, facility, language, router };
+  const session = askSessionAhead();
+  preloadFirstPage(session);
+  if (session) preloadNavigation();
+  return { known, facility, language };
 }
 
 const boot = start();
@@ -117,7 +119,11 @@ function FacilityGate({ children }: { children: ReactNode }) {
 export function Boot() {
   return (
     <FacilityGate>
-      <RouterProvider router={boot.router} />
+      <BlockingRouter>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BlockingRouter>
     </FacilityGate>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteMatch, RouteObject } from 'react-router';
+import type { RouteMatch } from 'react-router';
 import type { PagePrefetch } from '../lib/fetch-ahead';
 import { lazyComponent } from '../lib/lazy-component';
 
@@ -17,7 +17,7 @@ interface PageHandle {
  * the router's `lazy`: the router would render nothing at all, not even the header, until every matched
  * route's code had arrived. `handle.preload` starts the download before anything renders (preloadRoutes).
  */
-export function page(load: () => Promise<PageModule>): Pick<RouteObject, 'Component' | 'handle'> {
+export function page(load: () => Promise<PageModule>): { Component: ComponentType; handle: PageHandle } {
   let loading: Promise<PageModule> | undefined;
   const module = () =>
     (loading ??= load().catch((error: unknown) => {

@@ -1,42 +1,23 @@
-import {
-  createBrowserRouter,
-  matchRoutes,
-  Navigate,
-  redirect,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router';
-import { kioskEntrySecretOf } from '../features/kiosk/lib/kiosk-entry-path';
-import { api } from '../lib/api-instance';
-import { homePage } from './home-path';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { page, preloadRoutes } from './lazy-page';
-import { prefetchFirstPage } from './session-ahead';
 import { Shell } from './layout/Shell';
-import { RouteError } from './pages/RouteError';
-
-function Home() {
-  const session = api.session.get();
-  return <Navigate to={session?.isAuthenticated ? homePage(session.loginType) : '/login'} replace />;
-}
-
-/**
- * A login form opened while logged in goes to the user's home page instead (the dashboard, or the kiosk
- * types' own page). A loader runs once per navigation to the page, so a login completing on the page is
- * not cut short: the page itself goes on to where the login leads.
- */
-function toHomeWhenLoggedIn() {
-  const session = api.session.get();
-  return session?.isAuthenticated ? redirect(homePage(session.loginType)) : null;
-}
-
-/** /kio{secret}: the kiosk login of the secret's facility (its code loads only for such a path), else not found. */
-async function kioskEntry({ request }: LoaderFunctionArgs) {
-  const secret = kioskEntrySecretOf(new URL(request.url).pathname);
-  return secret ? (await import('../features/kiosk/lib/kiosk-entry')).openKioskEntry(secret) : null;
-}
+import { CatchAll, Home, LoggedOutOnly } from './route-parts';
+import { prefetchFirstPage, type askSessionAhead } from './session-ahead';
 
 /** The layout route of every page behind the login. */
 const AUTHENTICATED = 'authenticated';
+
+/** A login form's route: a logged-in user goes home instead. */
+function loggedOutOnly({ Component: Page, handle }: ReturnType<typeof page>): RouteObject {
+  return {
+    element: (
+      <LoggedOutOnly>
+        <Page />
+      </LoggedOutOnly>
+    ),
+    handle,
+  };
+}
 
 // Pages on two addresses: one component each, so moving between the addresses keeps the page's state.
 const logoutSuccessPage = page(() => import('../features/auth/pages/LogoutSuccessPage'));
@@ -47,20 +28,15 @@ const secureMessagesPage = page(() => import('../features/secure-messages/pages/
 const routes: RouteObject[] = [
   {
     element: <Shell />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <Home /> },
       // Ways in (paths match case-insensitively, so /termsofuse is /termsOfUse). The login page does
       // without the query cache; everything else sits under QueryRoot, which loads it.
-      { path: 'login', loader: toHomeWhenLoggedIn, ...page(() => import('../features/auth/pages/LoginPage')) },
+      { path: 'login', ...loggedOutOnly(page(() => import('../features/auth/pages/LoginPage'))) },
       {
         ...page(() => import('./QueryRoot')),
         children: [
-          {
-            path: 'kioskLogin',
-            loader: toHomeWhenLoggedIn,
-            ...page(() => import('../features/auth/pages/KioskLoginPage')),
-          },
+          { path: 'kioskLogin', ...loggedOutOnly(page(() => import('../features/auth/pages/KioskLoginPage'))) },
           { path: 'singleSignOn', ...page(() => import('../features/auth/pages/SingleSignOnPage')) },
           { path: 'singleSignOnFailed', ...page(() => import('../features/auth/pages/SingleSignOnFailedPage')) },
           { path: 'patientKioskUserLogin', ...page(() => import('../features/auth/pages/PatientKioskUserLoginPage')) },
@@ -149,22 +125,26 @@ const routes: RouteObject[] = [
       },
       // A kiosk device's entry address, /kio{secret} (ADR 0010): paths match whole segments only, so the
       // catch-all sends it on to its facility's kiosk login; anything else is not found.
-      { path: '*', loader: kioskEntry, ...page(() => import('./pages/NotFoundPage')) },
+      { path: '*', element: <CatchAll /> },
     ],
   },
 ];
 
+/** The page the address shows, in the shell. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
 /**
- * The app's router. The code of the routes the address matches starts loading now, beside the facility
- * and language calls, and so do the calls the page starts with, rather than once the page renders.
+ * Starts loading the code of the routes the address matches, beside the facility and language calls, and,
+ * for a page behind the login, the calls the page starts with (`ahead`: the session's own answers).
  */
-export function createRouter() {
-  const { pathname, search } = window.location;
+export function preloadFirstPage(ahead: ReturnType<typeof askSessionAhead>): void {
+  const { pathname } = window.location;
   const matches = matchRoutes(routes, pathname) ?? [];
-  if (matches.some((match) => match.route.id === AUTHENTICATED)) {
-    prefetchFirstPage(pathname + search, () => preloadRoutes(matches));
+  if (ahead && matches.some((match) => match.route.id === AUTHENTICATED)) {
+    prefetchFirstPage(ahead, () => preloadRoutes(matches));
   } else {
     void preloadRoutes(matches);
   }
-  return createBrowserRouter(routes);
 }

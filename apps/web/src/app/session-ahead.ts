@@ -4,6 +4,11 @@ import { fetchAhead, type PagePrefetch, type SessionAhead } from '../lib/fetch-a
 import { capabilitiesPath, currentPatientId, LOGIN_PROFILE_PATH, patientPath } from '../lib/session-paths';
 import { decideGuard } from './guard';
 
+interface SessionAnswers {
+  profile: LoginProfile;
+  capabilities: Capabilities | null;
+}
+
 let profileAnswered: Promise<unknown> = Promise.resolve();
 
 /** Settles when the login profile asked for at start has answered, either way (at once if none was). */
@@ -12,34 +17,40 @@ export function profileAskedAtStart(): Promise<unknown> {
 }
 
 /**
- * At start, when logged in: the login profile, then the capabilities and the patient at once, asked for
- * beside the download of the page's code instead of each after the component that needs it has loaded.
- * Answers what the page needs to ask for its own data, or null when the page will not show a record (a
- * redirect, no patient, a kiosk or link user): the calls are those the pages would make, no others.
+ * At start, when logged in: the login profile, then the capabilities, asked for as the app's code runs
+ * instead of after the components that need them have loaded (every logged-in screen's header reads both).
  */
-async function askSessionAhead(location: string): Promise<SessionAhead | null> {
-  const session = api.session.get();
-  if (!session?.isAuthenticated) return null;
-  const asked = fetchAhead<LoginProfile>(LOGIN_PROFILE_PATH);
-  profileAnswered = asked.catch(() => undefined);
-  const profile = await asked;
-  if (profile.userId === null) return null;
-  const capabilities = fetchAhead<Capabilities>(capabilitiesPath(profile.userId));
-  const patientId = currentPatientId(profile);
-  if (patientId === null || decideGuard({ location, session, profile }).kind !== 'allow') return null;
-  void fetchAhead(patientPath(patientId));
-  return { patientId, capabilities: await capabilities };
+export function askSessionAhead(): Promise<SessionAnswers> | null {
+  if (!api.session.get()?.isAuthenticated) return null;
+  const profile = fetchAhead<LoginProfile>(LOGIN_PROFILE_PATH);
+  profileAnswered = profile.catch(() => undefined);
+  return profile.then(async (answer) => ({
+    profile: answer,
+    capabilities: answer.userId === null ? null : await fetchAhead<Capabilities>(capabilitiesPath(answer.userId)),
+  }));
 }
 
 /**
- * For a page behind the login opened directly: asks ahead for the session's answers and, once the page's
- * code is there, for the page's own first calls (its `prefetch` export).
+ * For a page behind the login opened directly: once the session's answers are in, the patient, and, once
+ * the page's code is there, the page's own first calls (its `prefetch` export), only when the page will
+ * show a record (no redirect, a patient to show, not a kiosk or link user): the calls the page would make,
+ * no others.
  */
-export function prefetchFirstPage(location: string, loadPage: () => Promise<{ prefetch?: PagePrefetch } | undefined>) {
-  const session = askSessionAhead(location);
-  Promise.all([loadPage(), session])
-    .then(([module, ahead]) => {
-      if (ahead) module?.prefetch?.(ahead);
+export function prefetchFirstPage(
+  session: Promise<SessionAnswers>,
+  loadPage: () => Promise<{ prefetch?: PagePrefetch } | undefined>,
+): void {
+  const location = window.location.pathname + window.location.search;
+  const ahead = session.then(({ profile, capabilities }): SessionAhead | null => {
+    const patientId = currentPatientId(profile);
+    const allowed = decideGuard({ location, session: api.session.get(), profile }).kind === 'allow';
+    if (!capabilities || patientId === null || !allowed) return null;
+    void fetchAhead(patientPath(patientId));
+    return { patientId, capabilities };
+  });
+  Promise.all([loadPage(), ahead])
+    .then(([module, answers]) => {
+      if (answers) module?.prefetch?.(answers);
     })
     // A failed call is asked again by the page that needs it, which shows the failure.
     .catch(() => undefined);

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
-import { useBlocker } from 'react-router';
 import { CancelConfirmModal } from './CancelConfirmModal';
 import { api } from '../lib/api-instance';
+import { useBlocker } from '../lib/blocking-router';
 
 /**
  * While `dirty`, leaving the page (Cancel, a link, Back) first asks 'Are you sure?' (spec 001 section 2);

@@ -1,13 +1,11 @@
 import { Button } from '@mantine/core';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { StatusPage } from './StatusPage';
 
 /** Shown instead of a page that failed to render or to load its code (for example after a deploy). */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   useEffect(() => {
     console.error(error);
   }, [error]);

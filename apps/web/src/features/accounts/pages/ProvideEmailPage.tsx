@@ -1,11 +1,12 @@
 import { Button, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useBlocker, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { sameEmail } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
+import { useBlocker } from '../../../lib/blocking-router';
 import { useTranslation } from '../../../lib/i18n';
 import { loginProfileQuery } from '../../../lib/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';

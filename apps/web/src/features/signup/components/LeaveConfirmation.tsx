@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { useBlocker } from 'react-router';
 import { CancelConfirmModal } from '../../../components/CancelConfirmModal';
+import { useBlocker } from '../../../lib/blocking-router';
 
 /**
  * Asks 'Are you sure?' before the user leaves the page for a path `mayLeaveTo` does not allow
