@@ -50,3 +50,22 @@ export async function migrate(database: Database, migrations = loadMigrations())
     }
   });
 }
+
+/**
+ * Whether `name` is recorded in schema_migrations: a migration, or a version of the reference data, which
+ * startup.ts records there by its fingerprint so that a start with nothing new leaves it alone.
+ */
+export async function isRecorded(database: Database, name: string): Promise<boolean> {
+  const rows = await database.session((s) =>
+    s.query<{ found: number }>('select 1 as found from schema_migrations where name = $1', [name]),
+  );
+  return rows.length > 0;
+}
+
+/** Records `name` as applied, in place of the names that start with `replacing` (its earlier versions). */
+export async function record(database: Database, name: string, replacing: string): Promise<void> {
+  await database.session(async (s) => {
+    await s.query('insert into schema_migrations (name) values ($1) on conflict (name) do nothing', [name]);
+    await s.query('delete from schema_migrations where name like $1 and name <> $2', [`${replacing}%`, name]);
+  });
+}

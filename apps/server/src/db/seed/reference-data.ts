@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LanguagePack } from '@portal/contracts';
 import type { DbOrTx } from '../client';
 import { contentItems, languages, themes, type ThemeColors } from '../schema/index';
 import { DEFAULT_CONTENT } from './default-content';
-import { applyLookups } from './lookups';
+import { applyLookups, COUNTRIES, PREFERRED_COMMUNICATIONS, RELATIONSHIPS, STATES } from './lookups';
 
 export const THEMES: { id: number; name: string; colors: ThemeColors }[] = [
   {
@@ -78,10 +79,31 @@ export const LANGUAGES = [
   { id: 8, code: 'ar', displayName: 'العربية' },
 ];
 
+/** What a recorded version of the reference data is named (in schema_migrations): this, then its fingerprint. */
+export const REFERENCE_DATA_PREFIX = 'reference-data ';
+/** Raise it when applyReferenceData writes the same data differently (a new column, say). */
+const APPLY_FORMAT = 1;
+
+/** The name of this product version's reference data: a fingerprint of every row applyReferenceData writes. */
+export function referenceDataVersion(): string {
+  const rows = [
+    APPLY_FORMAT,
+    THEMES,
+    LANGUAGES,
+    DEFAULT_CONTENT,
+    RELATIONSHIPS,
+    PREFERRED_COMMUNICATIONS,
+    COUNTRIES,
+    STATES,
+  ];
+  return REFERENCE_DATA_PREFIX + createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 32);
+}
+
 /**
  * Reference data every installation needs: themes, languages, the product's default texts and the
  * contact-form lookups (relationships, countries, states, preferred communications).
- * Applied at every start; product updates to these rows land, facility rows are never touched.
+ * Applied at a start when it changed (startup.ts); product updates to these rows land, facility rows are never
+ * touched.
  */
 export async function applyReferenceData(db: DbOrTx): Promise<void> {
   await db
