@@ -101,13 +101,17 @@ export async function benchBytes(portal: Portal): Promise<{ checks: Check[]; lin
     const seen = [...new Set(dashboard.apiCalls.map(callShape))];
     const missing = seen.filter((shape) => !listed.has(shape));
     const unasked = [...listed].filter((shape) => !seen.includes(shape));
+    const counts = new Map<string, number>();
+    for (const call of dashboard.apiCalls) counts.set(call, (counts.get(call) ?? 0) + 1);
+    const repeated = [...counts].filter(([, n]) => n > 1).map(([call, n]) => `${callShape(call)} x${n}`);
     const lines = [
       `JavaScript: script responses of a load from an emptied cache, decoded and gzipped here (zlib default ` +
         `level); as transferred (the server's own encoding): login ${kb(login.transferred)} in ${login.scripts} ` +
         `scripts, dashboard ${kb(dashboard.transferred)} in ${dashboard.scripts}`,
       `Dashboard's API calls on a first load: ${seen.length} (${dashboard.apiCalls.length} requests)` +
         (missing.length > 0 ? `; NOT in the API part's dashboard mix: ${missing.join(', ')}` : '') +
-        (unasked.length > 0 ? `; in the mix but not asked: ${unasked.join(', ')}` : ''),
+        (unasked.length > 0 ? `; in the mix but not asked: ${unasked.join(', ')}` : '') +
+        (repeated.length > 0 ? `; asked more than once: ${repeated.join(', ')}` : ''),
     ];
     const part = 'JavaScript';
     return {

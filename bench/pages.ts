@@ -46,6 +46,19 @@ function numeric(result: RunnerResult, audit: string): number {
   return value;
 }
 
+/** Lighthouse's own "please run Lighthouse again" failures of a trace, not of the page. */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_DCL', 'PROTOCOL_TIMEOUT']);
+const ATTEMPTS = 3;
+
+class RetryableError extends BenchError {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
 async function runLighthouse(
   tab: Page,
   url: string,
@@ -67,8 +80,11 @@ async function runLighthouse(
   const result = await Promise.race([running, timeout]).finally(() => clearTimeout(timer));
   if (!result) throw new BenchError(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError)
-    throw new BenchError(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const failure = `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    const { code } = lhr.runtimeError;
+    throw RETRYABLE.has(code) ? new RetryableError(failure, code) : new BenchError(failure);
+  }
   // A page that sent us to the login form measured the login form: worth nothing.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== wantedPath || pathOf(tab) !== wantedPath) {
@@ -87,24 +103,37 @@ async function runLighthouse(
   };
 }
 
+/** A run Lighthouse failed to record is run again (from a blank tab), at most twice; the retries are reported. */
+async function measure(tab: Page, url: string, wantedPath: string, retries: string[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(tab, url, wantedPath);
+    } catch (error) {
+      if (!(error instanceof RetryableError) || attempt >= ATTEMPTS) throw error;
+      retries.push(`${wantedPath} ${error.code}`);
+      log(`  ${error.message}: running it again`);
+      await tab.goto('about:blank');
+    }
+  }
+}
+
 export async function benchPages(portal: Portal, runs: number): Promise<{ checks: Check[]; lines: string[] }> {
   const { base, browser } = portal;
-  // Two tabs: one that never logs in (the login page), one logged in through the form (every other page).
-  const loggedOut = await browser.newPage();
+  // The login page in a new tab each run (never logged in); every other page in one tab logged in through the form.
   const loggedIn = await browser.newPage();
   await logInThroughForm(loggedIn, base);
   const collected = new Map<string, PageRun[]>(PAGES.map((p) => [p.name, []]));
   let benchmarkIndex: number[] = [];
   let version = '';
+  const retries: string[] = [];
   try {
     // Each round visits every page once, so a slow spell of the machine spreads over all pages.
     for (let round = 1; round <= runs; round++) {
       for (const target of PAGES) {
-        const { run, lhr } = await runLighthouse(
-          target.loggedIn ? loggedIn : loggedOut,
-          `${base}${target.path}`,
-          target.path,
-        );
+        const tab = target.loggedIn ? loggedIn : await browser.newPage();
+        const { run, lhr } = await measure(tab, `${base}${target.path}`, target.path, retries).finally(async () => {
+          if (tab !== loggedIn) await tab.close();
+        });
         collected.get(target.name)!.push(run);
         benchmarkIndex = [...benchmarkIndex, lhr.environment.benchmarkIndex];
         version = lhr.lighthouseVersion;
@@ -115,7 +144,6 @@ export async function benchPages(portal: Portal, runs: number): Promise<{ checks
       }
     }
   } finally {
-    await loggedOut.close();
     await loggedIn.close();
   }
 
@@ -160,6 +188,9 @@ export async function benchPages(portal: Portal, runs: number): Promise<{ checks
       `Pages: Lighthouse ${version}, mobile, simulated throttling, median of ${runs} runs each (score, LCP, TBT, CLS ` +
         `each their own median), HTTP cache emptied before each run; Lighthouse benchmarkIndex ` +
         `${Math.round(median(benchmarkIndex))} (${Math.round(Math.min(...benchmarkIndex))}-${Math.round(Math.max(...benchmarkIndex))})`,
+      ...(retries.length > 0
+        ? [`Pages: ${retries.length} Lighthouse runs recorded no trace and ran again: ${retries.join('; ')}`]
+        : []),
     ],
   };
 }
