@@ -79,14 +79,55 @@ async function savedLanguage(db: DbOrTx, caller: SessionCaller): Promise<string 
   return row?.language ?? null;
 }
 
-async function facilityLanguage(db: DbOrTx, facilityId: number): Promise<string | null> {
+// A facility's default language and its wording of the packs change rarely, and nearly every read in a language
+// needs them: a short cache spares those queries (and the merging of the packs) on each request. A user's own
+// language is never cached: a change shows at once.
+const CACHE_MS = 30_000;
+const facilityLanguages = new Map<number, { code: string | null; until: number }>();
+const builtPacks = new Map<string, { strings: Strings; until: number }>();
+
+/** Forgets the cached facility languages and pack overrides (a facility's wording changed, or a test changed it). */
+export function forgetLanguageSettings(): void {
+  facilityLanguages.clear();
+  builtPacks.clear();
+}
+
+/** Whether a read may answer from the cache (the hot reads ask for it) or reads the database, refreshing the cache. */
+export interface LanguageCache {
+  cached?: boolean;
+}
+
+async function facilityLanguage(db: DbOrTx, facilityId: number, { cached: useCache }: LanguageCache) {
+  const now = Date.now();
+  const cached = useCache ? facilityLanguages.get(facilityId) : undefined;
+  if (cached && cached.until > now) return cached.code;
   const [row] = await db
     .select({ code: languages.code })
     .from(facilities)
     .innerJoin(languages, eq(languages.id, facilities.defaultLanguageId))
     .where(eq(facilities.id, facilityId))
     .limit(1);
-  return row?.code ?? null;
+  const code = row?.code ?? null;
+  facilityLanguages.set(facilityId, { code, until: now + CACHE_MS });
+  return code;
+}
+
+/** English under the pack under the facility's overrides, built once per facility and pack while cached. */
+async function packStrings(
+  db: DbOrTx,
+  pack: LanguagePack,
+  facilityId: number | undefined,
+  { cached: useCache }: LanguageCache,
+): Promise<Strings> {
+  const now = Date.now();
+  const key = `${facilityId ?? '-'}|${pack}`;
+  const cached = useCache || facilityId === undefined ? builtPacks.get(key) : undefined;
+  if (cached && cached.until > now) return cached.strings;
+  const overrides = facilityId === undefined ? {} : await findLanguagePackOverrides(db, facilityId, pack);
+  // Shared by every request that reads it until it expires: frozen, so none can change it for the others.
+  const strings = Object.freeze(buildLanguagePack(pack, overrides));
+  builtPacks.set(key, { strings, until: now + CACHE_MS });
+  return strings;
 }
 
 /**
@@ -94,15 +135,19 @@ async function facilityLanguage(db: DbOrTx, facilityId: number): Promise<string 
  * the user saved (kiosk and link sessions: their patient's), else the browser's Accept-Language, else the
  * facility's default language, else en-US. Only a language the portal speaks counts at each step.
  */
-export async function callerLanguage(db: DbOrTx, request: LanguageRequest): Promise<CallerLanguage> {
+export async function callerLanguage(
+  db: DbOrTx,
+  request: LanguageRequest,
+  cache: LanguageCache = {},
+): Promise<CallerLanguage> {
   const { caller } = request;
   const locale =
     (request.requested === undefined ? null : portalLocaleOf(request.requested)) ??
     (caller ? localeFromCode(await savedLanguage(db, caller)) : null) ??
     localeOfAcceptLanguage(request.acceptLanguage) ??
-    (caller ? localeFromCode(await facilityLanguage(db, caller.facilityId)) : null) ??
+    (caller ? localeFromCode(await facilityLanguage(db, caller.facilityId, cache)) : null) ??
     'en-US';
-  return languageStrings(db, locale, caller?.facilityId);
+  return languageStrings(db, locale, caller?.facilityId, cache);
 }
 
 /** One locale's strings, with a facility's overrides when one is given. */
@@ -110,10 +155,10 @@ export async function languageStrings(
   db: DbOrTx,
   locale: SupportedLocale,
   facilityId: number | undefined,
+  cache: LanguageCache = {},
 ): Promise<CallerLanguage> {
   const pack = languagePackOf(locale);
-  const overrides = facilityId === undefined ? {} : await findLanguagePackOverrides(db, facilityId, pack);
-  return { locale, pack, strings: buildLanguagePack(pack, overrides) };
+  return { locale, pack, strings: await packStrings(db, pack, facilityId, cache) };
 }
 
 function localeFromCode(code: string | null): SupportedLocale | null {
