@@ -4,6 +4,8 @@ import {
   HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT,
   HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
   PERSONAL_DATA_EXPORT_AUDIT_EVENT,
+  QUESTIONNAIRE_REVIEW_AUDIT_EVENT,
+  QUESTIONNAIRE_VIEW_AUDIT_EVENT,
   SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
 } from '@portal/contracts';
 import { fill } from '../route-samples';
@@ -39,6 +41,8 @@ const QUESTIONNAIRE_REVIEW_ROUTE = '/api/patients/:patientId/assignedquestionnai
 /** Reads audited under an event of their own (the route's config.auditRead or request.readAudit) rather than READ_EVENT. */
 const OWN_READ_EVENTS: Record<string, string> = {
   'GET /api/patients/:patientId/labresults/:labResultId': 'testresultdetailviewauditevent',
+  'GET /api/patients/:patientId/assignedquestionnaires/:id': QUESTIONNAIRE_VIEW_AUDIT_EVENT,
+  [`GET ${QUESTIONNAIRE_REVIEW_ROUTE}`]: QUESTIONNAIRE_REVIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/SecureMessages/threads/:threadId': SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
   // The sample query asks for the default format, XML.

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { QuestionnaireAnswer } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { facilities, patients, questionnaireAssignments, questionnaireTemplates } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
@@ -56,6 +57,17 @@ export interface AssignmentRow extends AssignmentStateRow {
   scores: unknown;
 }
 
+/** The same, the patient a placeholder: the hot reads are prepared statements (db/prepared.ts). */
+const shownAssignments = and(
+  eq(questionnaireAssignments.patientId, sql.placeholder('patientId')),
+  isNull(questionnaireAssignments.withdrawnAt),
+);
+
+const listStatements = {
+  open: 'questionnaire_assignments_open',
+  all: 'questionnaire_assignments_all',
+} as const;
+
 /**
  * The patient's assignments with the texts a list shows (from the stored definition, in one select), due date
  * then id. `which`: only those still assigned or started, or all of them (history is derived from both).
@@ -65,23 +77,26 @@ export async function listAssignments(
   scope: PatientScope,
   which: 'open' | 'all',
 ): Promise<AssignmentSummaryRow[]> {
-  const rows = await db
-    .select({
-      ...stateColumns,
-      title: sql<unknown>`${questionnaireTemplates.definition} -> 'title'`,
-      description: sql<unknown>`${questionnaireTemplates.definition} -> 'description'`,
-    })
-    .from(questionnaireAssignments)
-    .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
-    .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
-    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
-    .where(
-      which === 'open'
-        ? and(assignmentsOf(scope), inArray(questionnaireAssignments.status, [...OPEN_STATUSES]))
-        : assignmentsOf(scope),
-    )
-    .orderBy(asc(questionnaireAssignments.dueDate), asc(questionnaireAssignments.id));
-  return rows;
+  const name = listStatements[which];
+  return prepared(db, name, (db) =>
+    db
+      .select({
+        ...stateColumns,
+        title: sql<unknown>`${questionnaireTemplates.definition} -> 'title'`,
+        description: sql<unknown>`${questionnaireTemplates.definition} -> 'description'`,
+      })
+      .from(questionnaireAssignments)
+      .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
+      .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
+      .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+      .where(
+        which === 'open'
+          ? and(shownAssignments, inArray(questionnaireAssignments.status, [...OPEN_STATUSES]))
+          : shownAssignments,
+      )
+      .orderBy(asc(questionnaireAssignments.dueDate), asc(questionnaireAssignments.id))
+      .prepare(name),
+  ).execute({ patientId: scope.patientId });
 }
 
 /** One of the patient's assignments with its template's definition and what was answered, or null. */
@@ -90,19 +105,22 @@ export async function findAssignment(
   scope: PatientScope,
   assignmentId: number,
 ): Promise<AssignmentRow | null> {
-  const [row] = await db
-    .select({
-      ...stateColumns,
-      definition: questionnaireTemplates.definition,
-      draftAnswers: questionnaireAssignments.draftAnswers,
-      answers: questionnaireAssignments.answers,
-      scores: questionnaireAssignments.scores,
-    })
-    .from(questionnaireAssignments)
-    .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
-    .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
-    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
-    .where(and(assignmentsOf(scope), eq(questionnaireAssignments.id, assignmentId)));
+  const [row] = await prepared(db, 'questionnaire_assignment', (db) =>
+    db
+      .select({
+        ...stateColumns,
+        definition: questionnaireTemplates.definition,
+        draftAnswers: questionnaireAssignments.draftAnswers,
+        answers: questionnaireAssignments.answers,
+        scores: questionnaireAssignments.scores,
+      })
+      .from(questionnaireAssignments)
+      .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
+      .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
+      .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+      .where(and(shownAssignments, eq(questionnaireAssignments.id, sql.placeholder('assignmentId'))))
+      .prepare('questionnaire_assignment'),
+  ).execute({ patientId: scope.patientId, assignmentId });
   if (!row) return null;
   return {
     ...row,

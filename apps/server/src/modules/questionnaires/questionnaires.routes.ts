@@ -165,7 +165,16 @@ export async function questionnaireRoutes(app: RouteApp) {
       },
       ACCESS,
     ),
-    async (request) => service.review(scopeOf(request), request.params.id, await languageOf(request)),
+    async (request) => {
+      const { questionnaire, audit } = await service.review(
+        scopeOf(request),
+        request.params.id,
+        await languageOf(request),
+      );
+      // The read's one audit row (written by the access hook, group-committed) is the review's.
+      request.readAudit = { event: QUESTIONNAIRE_REVIEW_AUDIT_EVENT, detail: audit };
+      return questionnaire;
+    },
   );
 
   app.get(
@@ -179,8 +188,8 @@ export async function questionnaireRoutes(app: RouteApp) {
           'defaultMsgOnCompletion (the template’s completion message, else the portal’s default), the items by ' +
           'sortOrder (matrix rows share questionMatrixGuid; their listAnswers are the columns), and ' +
           'patientQuestionAnswerList: the draft saved as the patient went (PUT .../{id}/draft), empty at first. ' +
-          'Opening it stamps the first view (isNew false from now on, the new count drops) and makes it Started, ' +
-          `with the audit row ${QUESTIONNAIRE_VIEW_AUDIT_EVENT}, in one transaction. A completed, declined or ` +
+          'The first opening stamps the view (isNew false from now on, the new count drops) and makes it Started; ' +
+          `every opening leaves the audit row ${QUESTIONNAIRE_VIEW_AUDIT_EVENT}. A completed, declined or ` +
           'Missed questionnaire is 404 here (see .../history/{id}).' +
           ONE +
           LANGUAGE +
@@ -191,7 +200,16 @@ export async function questionnaireRoutes(app: RouteApp) {
       },
       ACCESS,
     ),
-    async (request) => service.open(scopeOf(request), request.params.id, await languageOf(request)),
+    async (request) => {
+      const { questionnaire, audit } = await service.open(
+        scopeOf(request),
+        request.params.id,
+        await languageOf(request),
+      );
+      // The read's one audit row (written by the access hook, group-committed) is the view's.
+      request.readAudit = { event: QUESTIONNAIRE_VIEW_AUDIT_EVENT, detail: audit };
+      return questionnaire;
+    },
   );
 
   app.put(

@@ -1,9 +1,7 @@
 import {
   QUESTIONNAIRE_DECLINE_AUDIT_EVENT,
   QUESTIONNAIRE_DRAFT_AUDIT_EVENT,
-  QUESTIONNAIRE_REVIEW_AUDIT_EVENT,
   QUESTIONNAIRE_SUBMIT_AUDIT_EVENT,
-  QUESTIONNAIRE_VIEW_AUDIT_EVENT,
   answersOf,
   type AssignedQuestionnaire,
   type AssignedQuestionnaireSummary,
@@ -102,7 +100,7 @@ export class QuestionnairesService {
   constructor(private readonly db: Db) {}
 
   language(request: LanguageRequest): Promise<CallerLanguage> {
-    return callerLanguage(this.db, request);
+    return callerLanguage(this.db, request, { cached: true });
   }
 
   /** The Current list: open, available today and not yet Missed, by due date then id. */
@@ -145,23 +143,26 @@ export class QuestionnairesService {
   }
 
   /**
-   * A current questionnaire to answer, with the draft so far. Opening it stamps the first view and makes it
-   * started, with its audit row, in one transaction.
+   * A current questionnaire to answer, with the draft so far, and what its view audit row records (the caller hands
+   * that to the read's audit row). The first opening stamps the view and makes it started, in one UPDATE that only
+   * an open assignment matches; opening it again is a single read.
    */
-  async open(scope: PatientScope, assignmentId: number, language: CallerLanguage, now = new Date()) {
-    return this.db.transaction(async (tx) => {
-      const row = await findOne(tx, scope, assignmentId);
-      const today = row ? todayOf(row, now) : '';
-      if (!row || phaseOf(row, today) !== 'current') throw missing();
-      if (!(await markViewed(tx, scope, assignmentId, openDueFrom(today), now))) throw missing();
-      await audit(tx, scope, QUESTIONNAIRE_VIEW_AUDIT_EVENT, {
-        assignedQuestionnaireId: assignmentId,
-        templateId: row.templateId,
-        firstView: row.viewedAt === null,
-      });
-      const viewed: Assignment = { ...row, status: 'started', viewedAt: row.viewedAt ?? now };
-      return questionnaireOf(viewed, 'current', language, row.draftAnswers, []);
-    });
+  async open(
+    scope: PatientScope,
+    assignmentId: number,
+    language: CallerLanguage,
+    now = new Date(),
+  ): Promise<{ questionnaire: AssignedQuestionnaire; audit: Record<string, unknown> }> {
+    const row = await findOne(this.db, scope, assignmentId);
+    const today = row ? todayOf(row, now) : '';
+    if (!row || phaseOf(row, today) !== 'current') throw missing();
+    const unseen = row.viewedAt === null || row.status !== 'started';
+    if (unseen && !(await markViewed(this.db, scope, assignmentId, openDueFrom(today), now))) throw missing();
+    const viewed: Assignment = { ...row, status: 'started', viewedAt: row.viewedAt ?? now };
+    return {
+      questionnaire: questionnaireOf(viewed, 'current', language, row.draftAnswers, []),
+      audit: { assignedQuestionnaireId: assignmentId, templateId: row.templateId, firstView: row.viewedAt === null },
+    };
   }
 
   /** Saves the answers so far (their shape only, not their completeness); answers the problems, else []. */
@@ -260,16 +261,23 @@ export class QuestionnairesService {
     });
   }
 
-  /** One questionnaire of the history, read-only, with its review audit row. Current ones are 404. */
-  async review(scope: PatientScope, assignmentId: number, language: CallerLanguage, now = new Date()) {
+  /**
+   * One questionnaire of the history, read-only, and what its review audit row records (the caller hands that to
+   * the read's audit row). Current ones are 404.
+   */
+  async review(
+    scope: PatientScope,
+    assignmentId: number,
+    language: CallerLanguage,
+    now = new Date(),
+  ): Promise<{ questionnaire: AssignedQuestionnaire; audit: Record<string, unknown> }> {
     const row = await findOne(this.db, scope, assignmentId);
     const phase = row ? phaseOf(row, todayOf(row, now)) : null;
     if (!row || (phase !== 'completed' && phase !== 'declined' && phase !== 'missed')) throw missing();
-    await audit(this.db, scope, QUESTIONNAIRE_REVIEW_AUDIT_EVENT, {
-      assignedQuestionnaireId: assignmentId,
-      templateId: row.templateId,
-    });
-    return answeredOf(row, phase, language);
+    return {
+      questionnaire: answeredOf(row, phase, language),
+      audit: { assignedQuestionnaireId: assignmentId, templateId: row.templateId },
+    };
   }
 
   /** Why a conditional write found nothing to change, read again after the other request's commit. */

@@ -291,14 +291,14 @@ describe('GET .../assignedquestionnaires/:id', () => {
         null,
         'patientKioskUser',
         fx.patientA,
-        { assignedQuestionnaireId: id, templateId, firstView: true },
+        expect.objectContaining({ assignedQuestionnaireId: id, templateId, firstView: true }),
       ],
       [
         'self',
         fx.userIds.jane,
         'userNamePassword',
         fx.patientA,
-        { assignedQuestionnaireId: id, templateId, firstView: false },
+        expect.objectContaining({ assignedQuestionnaireId: id, templateId, firstView: false }),
       ],
     ]);
   });
@@ -700,9 +700,9 @@ describe('GET .../assignedquestionnaires/history/:id', () => {
     expect(body).toEqual(submitted);
     const audits = await auditRows('questionnairereviewauditevent', id);
     expect(audits.map((a) => [a.relationship, a.actorUserId, a.detail])).toEqual([
-      ['representative', fx.userIds.robert, { assignedQuestionnaireId: id, templateId }],
+      ['representative', fx.userIds.robert, expect.objectContaining({ assignedQuestionnaireId: id, templateId })],
     ]);
-    // The default read row of every patient GET is there too.
+    // The review's row is the read's one row: no generic read row besides it.
     const reads = await db
       .select()
       .from(auditEvents)
@@ -713,7 +713,7 @@ describe('GET .../assignedquestionnaires/history/:id', () => {
           eq(auditEvents.actorUserId, fx.userIds.robert),
         ),
       );
-    expect(reads.length).toBeGreaterThan(0);
+    expect(reads).toEqual([]);
   });
 
   it('gives scores, messages and texts in Spanish for a Spanish caller', async () => {
