@@ -3,6 +3,7 @@ import {
   ACTIVITY_LOG_VIEW_AUDIT_EVENT,
   HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT,
   HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
+  MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT,
   PERSONAL_DATA_EXPORT_AUDIT_EVENT,
   QUESTIONNAIRE_REVIEW_AUDIT_EVENT,
   QUESTIONNAIRE_VIEW_AUDIT_EVENT,
@@ -43,6 +44,8 @@ const OWN_READ_EVENTS: Record<string, string> = {
   'GET /api/patients/:patientId/labresults/:labResultId': 'testresultdetailviewauditevent',
   'GET /api/patients/:patientId/assignedquestionnaires/:id': QUESTIONNAIRE_VIEW_AUDIT_EVENT,
   [`GET ${QUESTIONNAIRE_REVIEW_ROUTE}`]: QUESTIONNAIRE_REVIEW_AUDIT_EVENT,
+  'GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:pageNumber/content':
+    MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/SecureMessages/threads/:threadId': SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
   // The sample query asks for the default format, XML.

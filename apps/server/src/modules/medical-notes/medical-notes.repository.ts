@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, isNull, sql, type Column } from 'drizzle-orm';
+import type { MedicalNotePage } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { medicalNotePages, medicalNotes } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
@@ -12,43 +14,57 @@ import type { PatientScope } from '../../platform/access/patient-scope';
 const published = (patientId: number) =>
   and(eq(medicalNotes.patientId, patientId), eq(medicalNotes.isPublished, true), isNull(medicalNotes.withdrawnAt));
 
-/** The patient's published notes, newest service date first (then the newest record). */
-export function listPublishedNotes(db: DbOrTx, scope: PatientScope) {
-  return db
-    .select({
-      id: medicalNotes.id,
-      patientId: medicalNotes.patientId,
-      serviceDate: medicalNotes.serviceDate,
-      documentType: medicalNotes.documentType,
-      authoredBy: medicalNotes.authoredBy,
-      status: medicalNotes.status,
-      noteToPatient: medicalNotes.noteToPatient,
-      isReviewedByPatient: medicalNotes.isReviewedByPatient,
-    })
-    .from(medicalNotes)
-    .where(published(scope.patientId))
-    .orderBy(desc(medicalNotes.serviceDate), desc(medicalNotes.id));
-}
+/** The same, the patient a placeholder: the hot reads are prepared statements (db/prepared.ts). */
+const publishedToPatient = and(
+  eq(medicalNotes.patientId, sql.placeholder('patientId')),
+  eq(medicalNotes.isPublished, true),
+  isNull(medicalNotes.withdrawnAt),
+);
 
-/** Number and type of every page of the patient's published notes (not their content). */
-export function listPublishedPages(db: DbOrTx, scope: PatientScope) {
-  return db
-    .select({
-      noteId: medicalNotePages.noteId,
-      pageNumber: medicalNotePages.pageNumber,
-      contentType: medicalNotePages.contentType,
-    })
-    .from(medicalNotePages)
-    .innerJoin(medicalNotes, eq(medicalNotes.id, medicalNotePages.noteId))
-    .where(published(scope.patientId))
-    .orderBy(asc(medicalNotePages.noteId), asc(medicalNotePages.pageNumber));
+/**
+ * A column named with its table, for a correlated subquery: drizzle leaves columns bare in a one-table select, and
+ * a bare "id" inside the subquery would be the subquery's own.
+ */
+const outer = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * The patient's published notes, newest service date first (then the newest record), each with the number and type
+ * of its pages in order (not their content): one statement.
+ */
+export function listPublishedNotes(db: DbOrTx, scope: PatientScope) {
+  return prepared(db, 'medical_notes_published', (db) =>
+    db
+      .select({
+        id: medicalNotes.id,
+        patientId: medicalNotes.patientId,
+        serviceDate: medicalNotes.serviceDate,
+        documentType: medicalNotes.documentType,
+        authoredBy: medicalNotes.authoredBy,
+        status: medicalNotes.status,
+        noteToPatient: medicalNotes.noteToPatient,
+        isReviewedByPatient: medicalNotes.isReviewedByPatient,
+        pages: sql<MedicalNotePage[]>`coalesce((
+          select json_agg(json_build_object(
+            'pageNumber', ${medicalNotePages.pageNumber}, 'contentType', ${medicalNotePages.contentType}
+          ) order by ${medicalNotePages.pageNumber})
+          from ${medicalNotePages} where ${medicalNotePages.noteId} = ${outer(medicalNotes.id)}), '[]'::json)`,
+      })
+      .from(medicalNotes)
+      .where(publishedToPatient)
+      .orderBy(desc(medicalNotes.serviceDate), desc(medicalNotes.id))
+      .prepare('medical_notes_published'),
+  ).execute({ patientId: scope.patientId });
 }
 
 export function countNotReviewed(db: DbOrTx, scope: PatientScope): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(medicalNotes)
-    .where(and(published(scope.patientId), eq(medicalNotes.isReviewedByPatient, false)))
+  return prepared(db, 'medical_notes_not_reviewed_count', (db) =>
+    db
+      .select({ n: count() })
+      .from(medicalNotes)
+      .where(and(publishedToPatient, eq(medicalNotes.isReviewedByPatient, false)))
+      .prepare('medical_notes_not_reviewed_count'),
+  )
+    .execute({ patientId: scope.patientId })
     .then((rows) => rows[0]?.n ?? 0);
 }
 
@@ -74,11 +90,21 @@ export function markReviewed(db: DbOrTx, scope: PatientScope, noteId: number, at
 
 /** One page of a published note of the patient, with its content, or undefined. */
 export function findPublishedPage(db: DbOrTx, scope: PatientScope, noteId: number, pageNumber: number) {
-  return db
-    .select({ contentType: medicalNotePages.contentType, content: medicalNotePages.content })
-    .from(medicalNotePages)
-    .innerJoin(medicalNotes, eq(medicalNotes.id, medicalNotePages.noteId))
-    .where(and(published(scope.patientId), eq(medicalNotes.id, noteId), eq(medicalNotePages.pageNumber, pageNumber)))
-    .limit(1)
+  return prepared(db, 'medical_note_page', (db) =>
+    db
+      .select({ contentType: medicalNotePages.contentType, content: medicalNotePages.content })
+      .from(medicalNotePages)
+      .innerJoin(medicalNotes, eq(medicalNotes.id, medicalNotePages.noteId))
+      .where(
+        and(
+          publishedToPatient,
+          eq(medicalNotes.id, sql.placeholder('noteId')),
+          eq(medicalNotePages.pageNumber, sql.placeholder('pageNumber')),
+        ),
+      )
+      .limit(1)
+      .prepare('medical_note_page'),
+  )
+    .execute({ patientId: scope.patientId, noteId, pageNumber })
     .then((rows) => rows[0]);
 }

@@ -100,8 +100,8 @@ export async function medicalNoteRoutes(app: RouteApp) {
           'page itself, where no bearer header goes: so besides the bearer header it accepts ?token= from POST ' +
           '/api/urlTokens for this exact path (5 minutes, bound to the session). 404 not_found when the note is ' +
           'not published, is another patient’s, or has no such page; 400 validation_failed naming pageNumber ' +
-          `(1 to 10000) or noteId. Writes ${MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT} (note and page) in the same ` +
-          'transaction as the read. Does not mark the note reviewed (the browser calls setasreviewed). Self and ' +
+          `(1 to 10000) or noteId. Writes ${MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT} (note and page) before the page ` +
+          'leaves. Does not mark the note reviewed (the browser calls setasreviewed). Self and ' +
           'authorised representatives.',
         params: MedicalNotePageParams,
         querystring: MedicalNotePageQuery,
@@ -110,8 +110,14 @@ export async function medicalNoteRoutes(app: RouteApp) {
       { urlToken: true, ...GRANT },
     ),
     async (request, reply) => {
-      const page = await service.page(scopeOf(request), request.params.noteId, request.params.pageNumber);
-      return sendDocument(reply, page);
+      const { document, audit } = await service.page(
+        scopeOf(request),
+        request.params.noteId,
+        request.params.pageNumber,
+      );
+      // The read's one audit row (written by the access hook before the page leaves) is the page view's.
+      request.readAudit = { event: MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT, detail: audit };
+      return sendDocument(reply, document);
     },
   );
 }

@@ -1,9 +1,4 @@
-import {
-  MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT,
-  type MedicalNote,
-  type MedicalNotePage,
-  type MedicalNotePageContentType,
-} from '@portal/contracts';
+import type { MedicalNote, MedicalNotePageContentType } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { audit } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
@@ -12,7 +7,6 @@ import {
   findPublishedNote,
   findPublishedPage,
   listPublishedNotes,
-  listPublishedPages,
   markReviewed,
 } from './medical-notes.repository';
 import type { PatientScope } from '../../platform/access/patient-scope';
@@ -43,13 +37,7 @@ export class MedicalNotesService {
   constructor(private readonly db: Db) {}
 
   async list(scope: PatientScope): Promise<MedicalNote[]> {
-    const [notes, pages] = await Promise.all([listPublishedNotes(this.db, scope), listPublishedPages(this.db, scope)]);
-    const pagesOf = new Map<number, MedicalNotePage[]>();
-    for (const page of pages) {
-      const list = pagesOf.get(page.noteId) ?? [];
-      list.push({ pageNumber: page.pageNumber, contentType: page.contentType });
-      pagesOf.set(page.noteId, list);
-    }
+    const notes = await listPublishedNotes(this.db, scope);
     return notes
       .map((note): MedicalNote => ({
         ptMedicalNoteId: note.id,
@@ -60,7 +48,7 @@ export class MedicalNotesService {
         status: note.status,
         noteToPatient: note.noteToPatient,
         isReviewedByPatient: note.isReviewedByPatient,
-        pages: pagesOf.get(note.id) ?? [],
+        pages: note.pages,
       }))
       .sort(compareNotes);
   }
@@ -79,25 +67,24 @@ export class MedicalNotesService {
     });
   }
 
-  /** One page's document; the read is audited in the same transaction. */
+  /** One page's document, and what its view audit row records (the caller hands that to the read's audit row). */
   async page(
     scope: PatientScope,
     noteId: number,
     pageNumber: number,
-  ): Promise<{ contentType: MedicalNotePageContentType; body: Uint8Array; fileName: string }> {
-    return this.db.transaction(async (tx) => {
-      const page = await findPublishedPage(tx, scope, noteId, pageNumber);
-      if (!page) throw notFound('not_found', MEDICAL_NOTE_MESSAGES.pageNotFound);
-      await audit(tx, scope, MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT, {
-        relationship: scope.relationship,
-        noteId,
-        pageNumber,
-      });
-      return {
+  ): Promise<{
+    document: { contentType: MedicalNotePageContentType; body: Uint8Array; fileName: string };
+    audit: Record<string, unknown>;
+  }> {
+    const page = await findPublishedPage(this.db, scope, noteId, pageNumber);
+    if (!page) throw notFound('not_found', MEDICAL_NOTE_MESSAGES.pageNotFound);
+    return {
+      document: {
         contentType: page.contentType,
         body: page.content,
         fileName: pageFileName(noteId, pageNumber, page.contentType),
-      };
-    });
+      },
+      audit: { relationship: scope.relationship, noteId, pageNumber },
+    };
   }
 }
