@@ -41,7 +41,7 @@ const BUDGETS: Record<string, number> = {
   'GET /api/patients/:patientId/education': OVERHEAD + 1,
   'GET /api/patients/:patientId/education/UnreadCount': OVERHEAD + 1,
   'GET /api/patients/:patientId/education/ArchivedCount': OVERHEAD + 1,
-  'GET /api/education/articles/:articleId/content': OVERHEAD + 6,
+  'GET /api/education/articles/:articleId/content': OVERHEAD + 3,
   'GET /api/patients/:patientId/followUpPlan': OVERHEAD + 5,
   'GET /api/patients/:patientId/labresults/published': OVERHEAD + 1,
   'GET /api/patients/:patientId/labresults/NotReviewedCount': OVERHEAD + 1,

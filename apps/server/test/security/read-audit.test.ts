@@ -1,6 +1,7 @@
 import { and, eq, gt, max } from 'drizzle-orm';
 import {
   ACTIVITY_LOG_VIEW_AUDIT_EVENT,
+  EDUCATION_ARTICLE_VIEW_AUDIT_EVENT,
   HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT,
   HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
   MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT,
@@ -46,6 +47,7 @@ const OWN_READ_EVENTS: Record<string, string> = {
   [`GET ${QUESTIONNAIRE_REVIEW_ROUTE}`]: QUESTIONNAIRE_REVIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/medicalnotes/published/:noteId/page/:pageNumber/content':
     MEDICAL_NOTE_PAGE_VIEW_AUDIT_EVENT,
+  'GET /api/education/articles/:articleId/content': EDUCATION_ARTICLE_VIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/SecureMessages/threads/:threadId': SECURE_MESSAGE_THREAD_VIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': HEALTH_SUMMARY_VIEW_AUDIT_EVENT,
   // The sample query asks for the default format, XML.

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, notExists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { educationArticles, educationMaterials } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
@@ -7,7 +8,7 @@ import type { PatientScope } from '../../platform/access/patient-scope';
  * The patient's articles the portal shows: neither the assignment nor the material withdrawn by the facility (a
  * withdrawn record stays in the table for the audit trail). Usable without joining the materials.
  */
-function shownArticlesOf(db: DbOrTx, patientId: number): SQL {
+function shownArticlesOf(db: DbOrTx, patientId: number | Placeholder): SQL {
   return and(
     eq(educationArticles.patientId, patientId),
     isNull(educationArticles.withdrawnAt),
@@ -39,52 +40,59 @@ export async function listArticles(
   scope: PatientScope,
   includeArchived: boolean,
 ): Promise<EducationArticleRow[]> {
-  return db
-    .select({
-      id: educationArticles.id,
-      assignedDate: educationArticles.assignedDate,
-      categoryName: educationMaterials.categoryName,
-      categorySortOrder: educationMaterials.categorySortOrder,
-      isArchived: educationArticles.isArchived,
-      readAt: educationArticles.readAt,
-      title: educationMaterials.title,
-    })
-    .from(educationArticles)
-    .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
-    .where(
-      includeArchived
-        ? shownArticlesOf(db, scope.patientId)
-        : and(shownArticlesOf(db, scope.patientId), eq(educationArticles.isArchived, false)),
-    )
-    .orderBy(
-      desc(educationArticles.assignedDate),
-      asc(educationMaterials.categorySortOrder),
-      asc(educationMaterials.categoryName),
-      asc(educationMaterials.title),
-      asc(educationArticles.id),
-    );
+  const name = includeArchived ? 'education_articles_all' : 'education_articles_current';
+  return prepared(db, name, (db) => {
+    const shown = shownArticlesOf(db, sql.placeholder('patientId'));
+    return db
+      .select({
+        id: educationArticles.id,
+        assignedDate: educationArticles.assignedDate,
+        categoryName: educationMaterials.categoryName,
+        categorySortOrder: educationMaterials.categorySortOrder,
+        isArchived: educationArticles.isArchived,
+        readAt: educationArticles.readAt,
+        title: educationMaterials.title,
+      })
+      .from(educationArticles)
+      .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
+      .where(includeArchived ? shown : and(shown, eq(educationArticles.isArchived, false)))
+      .orderBy(
+        desc(educationArticles.assignedDate),
+        asc(educationMaterials.categorySortOrder),
+        asc(educationMaterials.categoryName),
+        asc(educationMaterials.title),
+        asc(educationArticles.id),
+      )
+      .prepare(name);
+  }).execute({ patientId: scope.patientId });
 }
 
 /** Articles that are new: never opened and not archived. */
 export async function countUnread(db: DbOrTx, scope: PatientScope): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(educationArticles)
-    .where(
-      and(
-        shownArticlesOf(db, scope.patientId),
-        isNull(educationArticles.readAt),
-        eq(educationArticles.isArchived, false),
-      ),
-    );
+  const [row] = await prepared(db, 'education_articles_unread_count', (db) =>
+    db
+      .select({ n: count() })
+      .from(educationArticles)
+      .where(
+        and(
+          shownArticlesOf(db, sql.placeholder('patientId')),
+          isNull(educationArticles.readAt),
+          eq(educationArticles.isArchived, false),
+        ),
+      )
+      .prepare('education_articles_unread_count'),
+  ).execute({ patientId: scope.patientId });
   return row?.n ?? 0;
 }
 
 export async function countArchived(db: DbOrTx, scope: PatientScope): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(educationArticles)
-    .where(and(shownArticlesOf(db, scope.patientId), eq(educationArticles.isArchived, true)));
+  const [row] = await prepared(db, 'education_articles_archived_count', (db) =>
+    db
+      .select({ n: count() })
+      .from(educationArticles)
+      .where(and(shownArticlesOf(db, sql.placeholder('patientId')), eq(educationArticles.isArchived, true)))
+      .prepare('education_articles_archived_count'),
+  ).execute({ patientId: scope.patientId });
   return row?.n ?? 0;
 }
 
@@ -93,17 +101,20 @@ export async function countArchived(db: DbOrTx, scope: PatientScope): Promise<nu
  * withdrawn one, so every route about it answers 404.
  */
 export async function findArticlePatientId(db: DbOrTx, articleId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ patientId: educationArticles.patientId })
-    .from(educationArticles)
-    .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
-    .where(
-      and(
-        eq(educationArticles.id, articleId),
-        isNull(educationArticles.withdrawnAt),
-        isNull(educationMaterials.withdrawnAt),
-      ),
-    );
+  const [row] = await prepared(db, 'education_article_patient', (db) =>
+    db
+      .select({ patientId: educationArticles.patientId })
+      .from(educationArticles)
+      .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
+      .where(
+        and(
+          eq(educationArticles.id, sql.placeholder('articleId')),
+          isNull(educationArticles.withdrawnAt),
+          isNull(educationMaterials.withdrawnAt),
+        ),
+      )
+      .prepare('education_article_patient'),
+  ).execute({ articleId });
   return row?.patientId ?? null;
 }
 
@@ -138,14 +149,19 @@ export async function findArticleContent(
   scope: PatientScope,
   articleId: number,
 ): Promise<{ title: string; language: string | null; contentHtml: string } | null> {
-  const [row] = await db
-    .select({
-      title: educationMaterials.title,
-      language: educationMaterials.language,
-      contentHtml: educationMaterials.contentHtml,
-    })
-    .from(educationArticles)
-    .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
-    .where(and(shownArticlesOf(db, scope.patientId), eq(educationArticles.id, articleId)));
+  const [row] = await prepared(db, 'education_article_content', (db) =>
+    db
+      .select({
+        title: educationMaterials.title,
+        language: educationMaterials.language,
+        contentHtml: educationMaterials.contentHtml,
+      })
+      .from(educationArticles)
+      .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
+      .where(
+        and(shownArticlesOf(db, sql.placeholder('patientId')), eq(educationArticles.id, sql.placeholder('articleId'))),
+      )
+      .prepare('education_article_content'),
+  ).execute({ patientId: scope.patientId, articleId });
   return row ?? null;
 }

@@ -150,7 +150,7 @@ export async function educationRoutes(app: RouteApp) {
           '?token= from POST /api/urlTokens for exactly this path (valid 5 minutes, for the session that asked). ' +
           'It may be framed by the portal’s own pages only, and is sandboxed. Does not mark the article read ' +
           `(PUT .../read does). Writes ${EDUCATION_ARTICLE_VIEW_AUDIT_EVENT} (user, patient, session, article ` +
-          'id) in the same transaction as the read. Errors are JSON like every other call.' +
+          'id) before the document leaves. Errors are JSON like every other call.' +
           ARTICLE_ACCESS,
         params: EducationArticleParams,
         querystring: EducationContentQuery,
@@ -160,7 +160,9 @@ export async function educationRoutes(app: RouteApp) {
       { urlToken: true, ...articlePatient, ...GRANT },
     ),
     async (request, reply) => {
-      const body = await service.content(scopeOf(request), request.params.articleId);
+      const { body, audit } = await service.content(scopeOf(request), request.params.articleId);
+      // The read's one audit row (written by the access hook before the document leaves) is the article view's.
+      request.readAudit = { event: EDUCATION_ARTICLE_VIEW_AUDIT_EVENT, detail: audit };
       return sendDocument(reply, { contentType: 'text/html', body });
     },
   );

@@ -1,6 +1,5 @@
-import { EDUCATION_ARTICLE_VIEW_AUDIT_EVENT, type EducationArticle } from '@portal/contracts';
+import type { EducationArticle } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { audit } from '../../platform/audit/audit';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { notFound } from '../../platform/errors/app-error';
 import {
@@ -95,13 +94,13 @@ export class EducationService {
     if (!(await setArchived(this.db, scope, articleId, isArchived))) throw notFound('not_found', NO_ARTICLE);
   }
 
-  /** The article as a document, with its audit row written in the same transaction as the read. */
-  async content(scope: PatientScope, articleId: number): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const article = await findArticleContent(tx, scope, articleId);
-      if (!article) throw notFound('not_found', NO_ARTICLE);
-      await audit(tx, scope, EDUCATION_ARTICLE_VIEW_AUDIT_EVENT, { articleId, relationship: scope.relationship });
-      return articleDocument(article.title, article.contentHtml, article.language);
-    });
+  /** The article as a document, and what its view audit row records (the caller hands that to the read's audit row). */
+  async content(scope: PatientScope, articleId: number): Promise<{ body: string; audit: Record<string, unknown> }> {
+    const article = await findArticleContent(this.db, scope, articleId);
+    if (!article) throw notFound('not_found', NO_ARTICLE);
+    return {
+      body: articleDocument(article.title, article.contentHtml, article.language),
+      audit: { articleId, relationship: scope.relationship },
+    };
   }
 }

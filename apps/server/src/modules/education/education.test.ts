@@ -429,7 +429,8 @@ describe('GET /api/education/articles/:articleId/content', () => {
     expectDocument(await t.app.inject({ url: `${contentUrl(id)}?token=${encodeURIComponent(token)}` }));
     const last = (await audits(fx.patientA)).at(-1)!;
     expect(last.actorUserId).toBe(fx.userIds.robert);
-    expect(last.detail).toEqual({ articleId: id, relationship: 'representative' });
+    // The read's one row: the access hook adds the status.
+    expect(last.detail).toEqual({ articleId: id, relationship: 'representative', status: 200 });
   });
 
   it('answers 404 for another patient’s article, even with a token for its path, and writes no audit row', async () => {
