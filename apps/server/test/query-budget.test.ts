@@ -61,12 +61,12 @@ const BUDGETS: Record<string, number> = {
   'GET /api/patients/:patientId/HealthSummary/OfficeVisits': OVERHEAD + 1,
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId': OVERHEAD + 2,
   'GET /api/patients/:patientId/MostRecentHealthSummary/:ifSystemId': OVERHEAD + 2,
-  'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': OVERHEAD + 6,
-  'GET /api/patients/:patientId/HealthSummary/:ifSystemId/download': OVERHEAD + 5,
+  'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': OVERHEAD + 4,
+  'GET /api/patients/:patientId/HealthSummary/:ifSystemId/download': OVERHEAD + 3,
   'GET /api/patients/:patientId/NotificationSettings': OVERHEAD + 4,
   'GET /api/accountsettings/patientregistrationdetails/:patientId': OVERHEAD + 1,
-  'GET /api/patients/:patientId/audits/report': OVERHEAD + 6,
-  'GET /api/patients/:patientId/export': OVERHEAD + 23,
+  'GET /api/patients/:patientId/audits/report': OVERHEAD + 4,
+  'GET /api/patients/:patientId/export': OVERHEAD + 21,
 };
 
 let t: TestApp;

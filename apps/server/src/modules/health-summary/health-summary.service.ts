@@ -118,7 +118,12 @@ export class HealthSummaryService {
     language: LanguageRequest,
   ): Promise<ServedDocuments & { html: string }> {
     const documents = await this.selected(scope, ifSystemId, selection);
-    const views = await documentViews(this.db, scope, documents, await callerLanguage(this.db, language));
+    const views = await documentViews(
+      this.db,
+      scope,
+      documents,
+      await callerLanguage(this.db, language, { cached: true }),
+    );
     return { ccdaIds: documents.map((document) => document.id), html: viewHtml(documents, views) };
   }
 
@@ -142,7 +147,7 @@ export class HealthSummaryService {
     // The caller's language matters only for a PDF (alone or in a zip): an XML download reads no strings.
     const needsPdf = format === 'pdf' || documents.length > 1;
     const { locale, strings } = needsPdf
-      ? await callerLanguage(this.db, language)
+      ? await callerLanguage(this.db, language, { cached: true })
       : { locale: 'en-US', strings: {} as Record<string, string> };
     const file = await downloadFile(documents, selection, format, { labels: ccdaLabels(strings), locale });
     return { ccdaIds: documents.map((document) => document.id), file };

@@ -7,6 +7,7 @@ import { readCcdaFixture } from '../../../test/ccda-fixtures';
 import { demoCcdaXml, seedHealthSummaryFixture, type HealthSummaryFixture } from '../../../test/health-summary-fixture';
 import { auditEvents, healthSummaryDocuments, healthSummaryRenderings, users } from '../../db/schema/index';
 import { readCcdaDocument } from '../../platform/ccda/document';
+import { forgetLanguageSettings } from '../../platform/content/caller-language';
 import type { CcdaSection } from '../../platform/ccda/narrative';
 import { escapeHtml } from '../../platform/ccda/render-html';
 import { storeHealthSummaryDocument } from './health-summary.intake';
@@ -194,6 +195,8 @@ describe('GET /api/patients/:patientId/HealthSummary/:ifSystemId/html', () => {
     const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const spy = vi.spyOn(client, 'query');
     const count = async (systemId: number, query: string) => {
+      // Every count starts without the cached language settings, so each reads the same ones.
+      forgetLanguageSettings();
       spy.mockClear();
       const res = await view(alex.patientId, systemId, query);
       expect(res.statusCode, res.body).toBe(200);

@@ -29,12 +29,16 @@ export async function personalDataRoutes(app: RouteApp) {
     request: { caller: Parameters<typeof callerLanguage>[1]['caller']; headers: Record<string, unknown> },
     requested?: string,
   ) =>
-    callerLanguage(database.db, {
-      caller: request.caller,
-      requested,
-      acceptLanguage:
-        typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
-    });
+    callerLanguage(
+      database.db,
+      {
+        caller: request.caller,
+        requested,
+        acceptLanguage:
+          typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
+      },
+      { cached: true },
+    );
 
   app.get(
     '/api/patients/:patientId/audits/report',
