@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -238,6 +239,15 @@ export function createPgPool(
   return pool;
 }
 
+// Written beside the bundle by build.mjs; absent when the server runs from source (initdb then runs instead).
+const EMPTY_DATABASE = fileURLToPath(new URL('./empty-database.tar.gz', import.meta.url));
+
+/** A new data folder starts from the build's empty database: initdb would take seconds. */
+function startingPoint(dir: string): { loadDataDir?: Blob } {
+  if (existsSync(path.join(dir, 'PG_VERSION')) || !existsSync(EMPTY_DATABASE)) return {};
+  return { loadDataDir: new Blob([readFileSync(EMPTY_DATABASE)]) };
+}
+
 export async function openDatabase(
   config: {
     databaseUrl: string | undefined;
@@ -252,7 +262,8 @@ export async function openDatabase(
   mkdirSync(config.dataDir, { recursive: true });
   const unlock = lockDataFolder(config.dataDir);
   try {
-    const client = await PGlite.create(path.join(config.dataDir, 'db'));
+    const dir = path.join(config.dataDir, 'db');
+    const client = await PGlite.create(dir, startingPoint(dir));
     return wrapPglite(client, unlock);
   } catch (err) {
     unlock();
