@@ -1,10 +1,12 @@
+import path from 'node:path';
+import type { MantineThemeOverride } from '@mantine/core';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 /** A Mantine component's class-name module; its stylesheet in @mantine/core/styles/ has the same name. */
-const MANTINE_CLASSES = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:[^\\/]+[\\/])*(\w+)\.module\.mjs$/;
+const MANTINE_CLASSES = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:[^\\/]+[\\/])*(\w+)\.module\.mjs$/;
 
 /**
  * Each Mantine component brings its own stylesheet, instead of the whole library's (37 KB gzipped) blocking
@@ -32,14 +34,87 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+const THEME_VARIABLES = 'virtual:mantine-theme.css';
+
+/**
+ * The CSS variables of our Mantine theme (src/theme.ts), written at build as a stylesheet: what the library's
+ * provider would otherwise compute and inject into the page on every start (ThemeRoot uses the provider's
+ * parts without it). Like the provider, only the variables that differ from the library's defaults
+ * (@mantine/core/styles/default-css-variables.css); and the classes of hiddenFrom and visibleFrom at the
+ * theme's breakpoints, which the provider writes too.
+ */
+function mantineThemeVariables(): Plugin {
+  let root = '';
+  return {
+    name: 'portal:mantine-theme-variables',
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId: (id) => (id === THEME_VARIABLES ? `\0${THEME_VARIABLES}` : null),
+    async load(id) {
+      if (id !== `\0${THEME_VARIABLES}`) return null;
+      const { module } = await runnerImport<{ theme: MantineThemeOverride }>(path.join(root, 'src/theme.ts'), {
+        configFile: false,
+        logLevel: 'error',
+      });
+      const mantine = await import('@mantine/core');
+      const ours = mantine.defaultCssVariablesResolver(mantine.mergeMantineTheme(mantine.DEFAULT_THEME, module.theme));
+      const defaults = mantine.defaultCssVariablesResolver(mantine.DEFAULT_THEME);
+      const changed = (values: Record<string, string>, base: Record<string, string>) =>
+        Object.fromEntries(Object.entries(values).filter(([name, value]) => base[name] !== value));
+      const variables = mantine.convertCssVariables(
+        {
+          variables: changed(ours.variables, defaults.variables),
+          light: changed(ours.light, defaults.light),
+          dark: changed(ours.dark, defaults.dark),
+        },
+        ':root',
+      );
+      // The classes of the components' hiddenFrom and visibleFrom, at the theme's breakpoints (em).
+      const classes = Object.entries(module.theme.breakpoints ?? {}).map(([name, value]) => {
+        const px = mantine.px(value) as number;
+        return (
+          `@media (max-width: ${mantine.em(px - 0.1)}) {.mantine-visible-from-${name} {display: none !important;}}` +
+          `@media (min-width: ${mantine.em(px)}) {.mantine-hidden-from-${name} {display: none !important;}}`
+        );
+      });
+      return `${variables}\n${classes.join('\n')}\n`;
+    },
+  };
+}
+
+/**
+ * The frame of every logged-in page, one chunk beside the app's own: the query cache, the login guard,
+ * the navigation, the session's shared data and helpers. (Without it, the bundler cuts the modules the
+ * pages share into dozens of small files, each a request, in several rounds.) The navigation's parts that
+ * load on demand stay out, with what only they use.
+ */
+function inPortalFrame(id: string): boolean {
+  const file = id.replaceAll('\\', '/');
+  if (/\/src\/app\/layout\/nav\/(?:UserMenu|ResourcesMenu|MenuDrawer)\./.test(file)) return false;
+  return /\/(?:node_modules\/@tanstack\/|src\/(?:app\/(?:QueryRoot|RequireAuth|layout\/nav\/)|lib\/|shared\/api\/))/.test(
+    file,
+  );
+}
+
 export default defineConfig({
-  plugins: [mantineStylesPerComponent(), react()],
+  plugins: [mantineStylesPerComponent(), mantineThemeVariables(), react()],
   build: {
     target: 'es2022',
     // No inline polyfill script: the Content-Security-Policy forbids inline scripts.
     modulePreload: { polyfill: false },
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            { name: 'portal', test: inPortalFrame, priority: 2 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,11 +2,10 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { MantineProvider } from '@mantine/core';
+import 'virtual:mantine-theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Boot } from './app/Boot';
-import { theme } from './theme';
 // After the components' rules, which it refines.
 import './styles.css';
 
@@ -14,8 +13,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
-      <Boot />
-    </MantineProvider>
+    <Boot />
   </StrictMode>,
 );

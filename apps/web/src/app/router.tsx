@@ -1,4 +1,5 @@
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { Component as LoginPage } from '../features/auth/pages/LoginPage';
 import { page, preloadRoutes } from './lazy-page';
 import { Shell } from './layout/Shell';
 import { CatchAll, Home, LoggedOutOnly } from './route-parts';
@@ -31,8 +32,16 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Home /> },
       // Ways in (paths match case-insensitively, so /termsofuse is /termsOfUse). The login page does
-      // without the query cache; everything else sits under QueryRoot, which loads it.
-      { path: 'login', ...loggedOutOnly(page(() => import('../features/auth/pages/LoginPage'))) },
+      // without the query cache; everything else sits under QueryRoot, which loads it. The login page
+      // comes with the app's own code: the first page of most visits renders without another download.
+      {
+        path: 'login',
+        element: (
+          <LoggedOutOnly>
+            <LoginPage />
+          </LoggedOutOnly>
+        ),
+      },
       {
         ...page(() => import('./QueryRoot')),
         children: [

@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { LIMITS } from '@portal/contracts';
+import { CenteredLoader } from './light/controls';
 
 /** A loading indicator that appears only when loading takes longer than 500 ms, so fast pages never flash. */
 export function DelayedLoader({ label = 'Loading…' }: { label?: string }) {
@@ -10,9 +10,5 @@ export function DelayedLoader({ label = 'Loading…' }: { label?: string }) {
     return () => clearTimeout(timer);
   }, []);
   if (!visible) return null;
-  return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Loader aria-label={label} />
-    </Center>
-  );
+  return <CenteredLoader label={label} />;
 }

@@ -1,19 +1,24 @@
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type MouseEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import type { PublicContentKey } from '@portal/contracts';
+import { ANCHOR_CLASS, Container, Group, Text, textSize, withVars } from '../../components/light/layout';
 import { useFacility } from '../../lib/facility-context';
+import { usePageLoading } from '../../lib/page-loading';
 
-// Loads on first use, with the query cache it reads through (neither is on the login page's path).
+// Loads on first use, with the query cache it reads through and the component library's theme (none of
+// them is on the login page's path).
 const LegalModal = lazy(async () => {
-  const [{ default: Modal }, { WithQueries }] = await Promise.all([
+  const [{ default: Modal }, { WithQueries }, { ThemeRoot }] = await Promise.all([
     import('./LegalModal'),
     import('../../lib/with-queries'),
+    import('../ThemeRoot'),
   ]);
   return {
     default: (props: ComponentProps<typeof Modal>) => (
       <WithQueries>
-        <Modal {...props} />
+        <ThemeRoot>
+          <Modal {...props} />
+        </ThemeRoot>
       </WithQueries>
     ),
   };
@@ -29,6 +34,7 @@ const LINKS: { key: PublicContentKey; label: string }[] = [
 export function Footer() {
   const { t } = useTranslation();
   const facility = useFacility();
+  const pageLoading = usePageLoading();
   const [open, setOpen] = useState<(typeof LINKS)[number] | null>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
   const wasOpen = useRef(false);
@@ -44,28 +50,37 @@ export function Footer() {
   }, [open]);
   const close = () => setOpen(null);
   return (
-    <Box component="footer" bg="var(--portal-footer-bg)" c="var(--portal-footer-text)" py="md" mt="xl">
-      <Container size="lg">
+    <footer
+      style={{
+        // Not drawn while the page loads (lib/page-loading.ts).
+        display: pageLoading ? 'none' : undefined,
+        marginTop: 'var(--mantine-spacing-xl)',
+        paddingBlock: 'var(--mantine-spacing-md)',
+        background: 'var(--portal-footer-bg)',
+        color: 'var(--portal-footer-text)',
+      }}
+    >
+      <Container>
         <Group justify="space-between" gap="sm">
-          <Text size="sm" c="var(--portal-footer-text)">
+          <Text size="sm" style={{ color: 'var(--portal-footer-text)' }}>
             {t('footer.copyright', { year: new Date().getFullYear(), facility: facility.facilityName })}
           </Text>
           <Group component="nav" aria-label={t('footer.links')} gap="md">
             {LINKS.map((link) => (
-              <Anchor
+              <button
                 key={link.key}
-                component="button"
+                className={ANCHOR_CLASS}
+                data-size="sm"
+                data-underline="always"
                 type="button"
-                size="sm"
-                c="var(--portal-footer-text)"
-                underline="always"
+                style={withVars(textSize('sm'), { color: 'var(--portal-footer-text)' })}
                 onClick={(event: MouseEvent<HTMLButtonElement>) => {
                   trigger.current = event.currentTarget;
                   setOpen(link);
                 }}
               >
                 {t(link.label)}
-              </Anchor>
+              </button>
             ))}
           </Group>
         </Group>
@@ -75,6 +90,6 @@ export function Footer() {
           <LegalModal contentKey={open.key} title={t(open.label)} onClose={close} />
         </Suspense>
       )}
-    </Box>
+    </footer>
   );
 }

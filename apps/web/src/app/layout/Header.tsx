@@ -1,6 +1,6 @@
-import { Box, Container, Group, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { BrandText, Container, Group } from '../../components/light/layout';
 import { useFacility } from '../../lib/facility-context';
 import { useTranslation } from '../../lib/i18n';
 import { homePath } from '../home-path';
@@ -26,11 +26,7 @@ function Brand() {
       />
     );
   }
-  return (
-    <Text component="span" fw={700} fz={{ base: 'lg', sm: 'xl' }} c="var(--portal-header-text)">
-      {facility.facilityName}
-    </Text>
-  );
+  return <BrandText>{facility.facilityName}</BrandText>;
 }
 
 /**
@@ -42,8 +38,14 @@ export function Header({ authenticated, loginType }: { authenticated: boolean; l
   const { t } = useTranslation();
   const facility = useFacility();
   return (
-    <Box component="header" bg="var(--portal-header-bg)" c="var(--portal-header-text)" py="sm">
-      <Container size="lg">
+    <header
+      style={{
+        paddingBlock: 'var(--mantine-spacing-sm)',
+        background: 'var(--portal-header-bg)',
+        color: 'var(--portal-header-text)',
+      }}
+    >
+      <Container>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           {authenticated ? (
             <Link
@@ -54,9 +56,9 @@ export function Header({ authenticated, loginType }: { authenticated: boolean; l
               <Brand />
             </Link>
           ) : (
-            <Box style={{ minWidth: 0 }}>
+            <div style={{ minWidth: 0 }}>
               <Brand />
-            </Box>
+            </div>
           )}
           <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             {authenticated && (
@@ -78,6 +80,6 @@ export function Header({ authenticated, loginType }: { authenticated: boolean; l
           </Suspense>
         )}
       </Container>
-    </Box>
+    </header>
   );
 }

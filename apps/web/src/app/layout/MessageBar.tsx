@@ -1,7 +1,8 @@
-import { Alert, Anchor, Container } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { messageBar } from '../../lib/api-instance';
+import { Alert } from '../../components/light/controls';
+import { ANCHOR_CLASS, Container } from '../../components/light/layout';
 
 /**
  * Tint (the library's light variant) and a darker accent for the title, edge, close icon and action;
@@ -18,6 +19,7 @@ const TONES = {
 /** Success, error, info and warning messages under the header, with a dismiss control. */
 export function MessageBar() {
   const { t } = useTranslation();
+  const id = useId();
   const message = useSyncExternalStore(
     (listener) => messageBar.subscribe(listener),
     () => messageBar.get(),
@@ -26,37 +28,29 @@ export function MessageBar() {
   const urgent = message.type === 'error' || message.type === 'warning';
   const tone = TONES[message.type];
   return (
-    <Container size="lg" pt="md" w="100%" data-testid="message-bar">
+    <Container style={{ paddingTop: 'var(--mantine-spacing-md)', width: '100%' }} data-testid="message-bar">
       <Alert
-        variant="light"
+        id={id}
         color={tone.color}
+        accent={tone.accent}
         title={t(`messageBar.${message.type}`)}
         role={urgent ? 'alert' : 'status'}
-        withCloseButton
-        closeButtonLabel={t('messageBar.dismiss')}
+        closeLabel={t('messageBar.dismiss')}
         onClose={() => messageBar.dismiss()}
-        styles={{
-          root: { borderInlineStart: `4px solid ${tone.accent}` },
-          title: { color: tone.accent },
-          message: { color: 'var(--mantine-color-text)' },
-          closeButton: { color: tone.accent },
-        }}
       >
         {message.text ?? (message.key ? t(message.key, message.params) : '')}
         {message.action && (
           <>
             {' '}
-            <Anchor
-              component="button"
+            <button
+              className={ANCHOR_CLASS}
+              data-underline="always"
               type="button"
-              fz="inherit"
-              fw={600}
-              c={tone.accent}
-              underline="always"
+              style={{ color: tone.accent, fontSize: 'inherit', fontWeight: 600 }}
               onClick={message.action.onAction}
             >
               {t(message.action.key)}
-            </Anchor>
+            </button>
           </>
         )}
       </Alert>

@@ -1,8 +1,8 @@
-import { Box, Container } from '@mantine/core';
 import { isKioskMode } from '@portal/contracts';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Container } from '../../components/light/layout';
 import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { api, messageBar, SESSION_ENDED_EVENT } from '../../lib/api-instance';
 import { Footer } from './Footer';
@@ -33,7 +33,7 @@ export function Shell() {
   const session = api.session.get();
 
   return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <a href="#main-content" className="portal-skip-link">
         {t('app.skipToContent')}
       </a>
@@ -44,12 +44,17 @@ export function Shell() {
         </Suspense>
       )}
       <MessageBar />
-      <Container component="main" id="main-content" tabIndex={-1} size="lg" py="lg" w="100%" style={{ flex: 1 }}>
+      <Container
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        style={{ flex: '1 1 0%', paddingBlock: 'var(--mantine-spacing-lg)', width: '100%' }}
+      >
         <Suspense fallback={<PagePlaceholder label={t('app.loading')} />}>
           <Outlet />
         </Suspense>
       </Container>
       <Footer />
-    </Box>
+    </div>
   );
 }

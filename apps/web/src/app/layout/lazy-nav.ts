@@ -19,4 +19,8 @@ export const RepresentativeLine = parts.representativeLine.Component;
 /** Starts loading the navigation now (a logged-in tab at start), so the header is whole when it first shows. */
 export function preloadNavigation(): void {
   for (const part of Object.values(parts)) part.preload().catch(() => undefined);
+  nav().then(
+    ({ preloadWideParts }) => preloadWideParts(),
+    () => undefined,
+  );
 }

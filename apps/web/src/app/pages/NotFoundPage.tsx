@@ -1,6 +1,5 @@
-import { Button } from '@mantine/core';
+import { ButtonLink } from '../../components/light/controls';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { StatusPage } from './StatusPage';
 
@@ -12,9 +11,9 @@ export function Component() {
       title={t('notFound.title')}
       message={t('notFound.message')}
       action={
-        <Button component={Link} to="/" w="fit-content">
+        <ButtonLink to="/" fitContent>
           {t('notFound.home')}
-        </Button>
+        </ButtonLink>
       }
     />
   );

@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import { useEffect } from 'react';
+import { Button } from '../../components/light/controls';
 import { useTranslation } from '../../lib/i18n';
 import { StatusPage } from './StatusPage';
 
@@ -15,7 +15,7 @@ export function RouteError({ error }: { error: unknown }) {
         title={t('messageBar.error')}
         message={t('messages.unexpectedError')}
         action={
-          <Button w="fit-content" onClick={() => window.location.reload()}>
+          <Button fitContent onClick={() => window.location.reload()}>
             {t('common.reload')}
           </Button>
         }

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Text } from '../../components/light/layout';
 import type { ReactNode } from 'react';
 import { FormCard } from '../../shared/components/FormCard';
 

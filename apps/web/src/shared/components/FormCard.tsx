@@ -1,5 +1,6 @@
-import { Paper, Stack, Title, type MantineSpacing, type StyleProp } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { cx, Stack, Title, withVars, type Spacing } from '../../components/light/layout';
+import classes from '../../components/light/light.module.css';
 
 export interface FormCardProps {
   /** The card's heading; leave it out when the page heads the card from outside. */
@@ -16,8 +17,8 @@ export interface FormCardProps {
   above?: ReactNode;
   /** The card's largest width, centred; null: as wide as its place. */
   width?: number | null;
-  gap?: MantineSpacing;
-  mt?: StyleProp<MantineSpacing>;
+  gap?: Spacing | number;
+  mt?: Spacing;
   /** A labelled section (by the heading) rather than a plain box. */
   section?: boolean;
   children?: ReactNode;
@@ -26,6 +27,7 @@ export interface FormCardProps {
 /**
  * The bordered card of the form and message pages (sign-in, sign-up, account, contacts): padding that
  * grows from phones up, the heading, then the content in a column; optionally the form around it all.
+ * The component library's Paper, drawn without its code (components/light), as the login page needs it.
  */
 export function FormCard({
   title,
@@ -44,23 +46,27 @@ export function FormCard({
     <Stack gap={gap}>
       {above}
       {title !== undefined && (
-        <Title order={headingLevel} id={titleId} fz={headingLevel === 1 ? { base: 24, sm: 30 } : 'xl'}>
+        <Title order={headingLevel} id={titleId} inCard>
           {title}
         </Title>
       )}
       {children}
     </Stack>
   );
+  const Card = section ? 'section' : 'div';
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'xl' }}
-      maw={width ?? undefined}
-      mx={width === null ? undefined : 'auto'}
-      mt={mt}
-      component={section ? 'section' : 'div'}
+    <Card
+      className={cx('m_1b7284a3 mantine-Paper-root', classes.cardPadding)}
+      data-with-border="true"
       aria-labelledby={section ? titleId : undefined}
+      style={withVars(
+        { '--paper-radius': 'var(--mantine-radius-md)' },
+        {
+          marginInline: width === null ? undefined : 'auto',
+          marginTop: mt ? `var(--mantine-spacing-${mt})` : undefined,
+          maxWidth: width === null ? undefined : `calc(${width / 16}rem * var(--mantine-scale))`,
+        },
+      )}
     >
       {onSubmit ? (
         <form onSubmit={onSubmit} noValidate aria-labelledby={formLabel ? undefined : titleId} aria-label={formLabel}>
@@ -69,6 +75,6 @@ export function FormCard({
       ) : (
         body
       )}
-    </Paper>
+    </Card>
   );
 }

@@ -1,65 +1,43 @@
-import { Burger, Divider, Drawer, Stack, Text } from '@mantine/core';
-import { useId, useState, type ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
-import { useOpenHealthInformation } from '../../../shared/health-information';
-import { badgeCount, refreshBadges } from '../../../lib/badges';
-import { useFacility } from '../../../lib/facility-context';
+import { Burger } from '@mantine/core';
+import { Suspense, useId, useState } from 'react';
+import { refreshBadges } from '../../../lib/badges';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useTranslation } from '../../../lib/i18n';
-import { CountBadge } from './Badge';
-import { EnvelopeIcon } from './icons';
-import { CONTACT_US, SECURE_MESSAGES, visibleResources, visibleTabs } from './nav-items';
 import classes from './nav.module.css';
 import { useNav } from './use-nav';
 
-function Group({ label, children }: { label?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div role={label ? 'group' : undefined} aria-labelledby={label ? id : undefined}>
-      {label && (
-        <Text id={id} size="sm" fw={700} c="dimmed" tt="uppercase" px={12} pt="xs" pb={4}>
-          {label}
-        </Text>
-      )}
-      <ul className={classes.drawerList}>{children}</ul>
-    </div>
-  );
-}
+const drawer = lazyComponent(async () => (await import('./MenuDrawer')).MenuDrawer);
+const MenuDrawer = drawer.Component;
+const preloadDrawer = () => void drawer.preload().catch(() => undefined);
 
 /**
  * Below the large window size (1200 px): a menu button that opens a drawer with the tabs, secure messages,
- * Resources, Contact Us and the user's own entries. Opening it asks for fresh badge counts.
+ * Resources, Contact Us and the user's own entries. Opening it asks for fresh badge counts. The drawer's
+ * code loads as the button is approached (pointer, touch, focus), else when it is first opened.
  */
 export function MobileMenu() {
-  const { t, locale } = useTranslation();
-  const facility = useFacility();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const nav = useNav();
-  const health = useOpenHealthInformation(nav.patientId);
   const [opened, setOpened] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const drawerId = useId();
-
-  const tabs = visibleTabs(nav.capabilities);
-  const resources = visibleResources(nav.capabilities, facility.resources, t, locale);
   const total = Object.values(nav.badges ?? {}).reduce<number>((sum, n) => sum + (n ?? 0), 0);
 
   const open = () => {
     refreshBadges();
+    setWanted(true);
     setOpened(true);
   };
   const close = () => setOpened(false);
-  const link = (path: string, label: string, extra?: ReactNode, icon?: ReactNode) => (
-    <li key={path}>
-      <NavLink to={path} className={classes.drawerLink} onClick={close}>
-        {icon}
-        {label}
-        {extra}
-      </NavLink>
-    </li>
-  );
 
   return (
     <>
-      <span className={classes.burgerWrap}>
+      <span
+        className={classes.burgerWrap}
+        onPointerEnter={preloadDrawer}
+        onTouchStart={preloadDrawer}
+        onFocus={preloadDrawer}
+      >
         <Burger
           opened={opened}
           onClick={() => (opened ? close() : open())}
@@ -77,76 +55,11 @@ export function MobileMenu() {
           </span>
         )}
       </span>
-      <Drawer
-        id={drawerId}
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="min(100%, 22rem)"
-        title={t('nav.menu')}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-        data-testid="nav-drawer"
-      >
-        <Stack gap="xs">
-          <nav aria-label={t('nav.mainLabel')}>
-            <Group>
-              {tabs.map((tab) =>
-                link(tab.path, t(tab.label), <CountBadge count={badgeCount(nav.badges, tab.module)} />),
-              )}
-              {nav.capabilities.hasModule(SECURE_MESSAGES.module) &&
-                link(
-                  SECURE_MESSAGES.path,
-                  t(SECURE_MESSAGES.label),
-                  <CountBadge count={badgeCount(nav.badges, SECURE_MESSAGES.module)} kind="unread" />,
-                  <EnvelopeIcon size={20} />,
-                )}
-            </Group>
-          </nav>
-          {resources.length > 0 && (
-            <>
-              <Divider />
-              <Group label={t('nav.resources')}>{resources.map((item) => link(item.path, t(item.label)))}</Group>
-            </>
-          )}
-          {nav.capabilities.hasModule(CONTACT_US.module) && (
-            <>
-              <Divider />
-              <Group>{link(CONTACT_US.path, t(CONTACT_US.label))}</Group>
-            </>
-          )}
-          <Divider />
-          <Group label={nav.userName}>
-            {link('/account-settings', t('nav.accountSettings'))}
-            {nav.capabilities.hasField('Dashboard', 'HealthSummary') && (
-              <li>
-                <button
-                  type="button"
-                  className={classes.drawerLink}
-                  onClick={() => {
-                    close();
-                    void health.open();
-                  }}
-                >
-                  {t('nav.healthInformation')}
-                </button>
-              </li>
-            )}
-            {link('/personal-data', t('nav.personalData'))}
-            <li>
-              <button
-                type="button"
-                className={classes.drawerLink}
-                onClick={() => {
-                  close();
-                  void navigate('/logout');
-                }}
-              >
-                {t('header.logOut')}
-              </button>
-            </li>
-          </Group>
-        </Stack>
-      </Drawer>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MenuDrawer drawerId={drawerId} opened={opened} close={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,13 +1,15 @@
-import { Box, Group, Menu, UnstyledButton } from '@mantine/core';
-import { Link, NavLink } from 'react-router';
+import { Box, Group } from '@mantine/core';
+import { NavLink } from 'react-router';
 import { badgeCount } from '../../../lib/badges';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { CountBadge } from './Badge';
-import { ChevronIcon, EnvelopeIcon } from './icons';
-import { CONTACT_US, isCurrent, SECURE_MESSAGES, visibleResources, visibleTabs } from './nav-items';
+import { EnvelopeIcon } from './icons';
+import { ResourcesMenu } from './lazy-parts';
+import { CONTACT_US, SECURE_MESSAGES, visibleResources, visibleTabs } from './nav-items';
 import classes from './nav.module.css';
 import { useNav } from './use-nav';
+import { useWideWindow } from './wide-window';
 
 /** The tabs under the header's top row, from the large window size (1200 px) up; below it the menu has them. */
 export function NavTabs() {
@@ -32,38 +34,17 @@ export function NavTabs() {
   );
 }
 
-/** Resources, Contact Us and the secure-messages envelope, in the top row on wide windows. */
+/** Resources, Contact Us and the secure-messages envelope, in the top row on wide windows (only there). */
 export function NavLinks() {
   const { t, locale } = useTranslation();
   const facility = useFacility();
   const nav = useNav();
-  if (nav.mode !== 'full') return null;
+  const wide = useWideWindow();
+  if (nav.mode !== 'full' || !wide) return null;
   const resources = visibleResources(nav.capabilities, facility.resources, t, locale);
-  const resourcesCurrent = resources.some((item) => isCurrent(item, nav.pathname));
   return (
     <Group gap={4} wrap="nowrap" visibleFrom="lg">
-      {resources.length > 0 && (
-        <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
-          <Menu.Target>
-            <UnstyledButton className={classes.headerLink} data-current={resourcesCurrent || undefined}>
-              {t('nav.resources')}
-              <ChevronIcon />
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {resources.map((item) => (
-              <Menu.Item
-                key={item.path}
-                component={Link}
-                to={item.path}
-                aria-current={isCurrent(item, nav.pathname) ? 'page' : undefined}
-              >
-                {t(item.label)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      {resources.length > 0 && <ResourcesMenu resources={resources} pathname={nav.pathname} />}
       {nav.capabilities.hasModule(CONTACT_US.module) && (
         <NavLink to={CONTACT_US.path} className={classes.headerLink}>
           {t(CONTACT_US.label)}

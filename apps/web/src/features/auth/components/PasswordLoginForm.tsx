@@ -1,5 +1,7 @@
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/light/controls';
+import { PasswordField, TextField } from '../../../components/light/fields';
+import { Stack, Text, Title } from '../../../components/light/layout';
 import { useTranslation } from '../../../lib/i18n';
 
 type Field = 'username' | 'password';
@@ -51,11 +53,11 @@ export function PasswordLoginForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId}>
       <Stack gap="md">
-        <Title order={2} id={titleId} fz="xl">
+        <Title order={2} id={titleId}>
           {title}
         </Title>
         <Text>{intro}</Text>
-        <TextInput
+        <TextField
           ref={usernameRef}
           label={t('login.username')}
           name="username"
@@ -68,12 +70,12 @@ export function PasswordLoginForm({
             setValues((v) => ({ ...v, username }));
           }}
         />
-        <PasswordInput
+        <PasswordField
           ref={passwordRef}
           label={t('login.password')}
           name="password"
           autoComplete="current-password"
-          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+          toggleLabel={t('login.showPassword')}
           required
           value={values.password}
           error={errors.password && t(errors.password)}

@@ -1,5 +1,6 @@
-import { Anchor, Button, Grid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/light/controls';
+import { ANCHOR_CLASS, Stack, Text, Title, TwoColumns } from '../../../components/light/layout';
 import { ApiError } from '../../../lib/api';
 import { api, messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
@@ -51,28 +52,26 @@ export function Component() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} fz={{ base: 24, sm: 32 }}>
-        {t('login.heading', { portal: facility.facilityPortalName })}
-      </Title>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, sm: 7 }}>
+      <Title order={1}>{t('login.heading', { portal: facility.facilityPortalName })}</Title>
+      <TwoColumns
+        first={
           <FormCard width={null}>
             <PasswordLoginForm title={t('login.title')} intro={t('login.intro')} onSubmit={submit}>
-              <Anchor component={Link} to="/reset-password">
+              <Link to="/reset-password" className={ANCHOR_CLASS} data-underline="hover">
                 {t('login.forgotPassword')}
-              </Anchor>
+              </Link>
             </PasswordLoginForm>
           </FormCard>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 5 }}>
+        }
+        second={
           <FormCard width={null} section headingLevel={2} titleId="create-title" title={t('login.createAccountTitle')}>
             <Text>{t('login.createAccountText')}</Text>
-            <Button component={Link} to="/sign-up" variant="outline" w="fit-content">
+            <ButtonLink to="/sign-up" variant="outline" fitContent>
               {t('login.createAccount')}
-            </Button>
+            </ButtonLink>
           </FormCard>
-        </Grid.Col>
-      </Grid>
+        }
+      />
     </Stack>
   );
 }

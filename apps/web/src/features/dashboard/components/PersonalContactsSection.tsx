@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Group, Paper, Popover, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PersonalContact } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -13,9 +13,10 @@ import {
   contactName,
   sortContacts,
   splitLines,
-  type DetailLine,
 } from '../lib/cards';
 import { useBreakpoint } from '../lib/use-breakpoint';
+import { ContactLine as Line } from './ContactLine';
+import { MoreLines } from './MoreLines';
 import { Section } from './Section';
 
 function Star() {
@@ -33,25 +34,6 @@ function Star() {
       <title>{t('dashboard.primaryContact')}</title>
       <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
     </svg>
-  );
-}
-
-function Line({ line }: { line: DetailLine }) {
-  const { t } = useTranslation();
-  const translated = line.valueKey ? t(line.valueKey) : undefined;
-  // A key the pack lacks (a facility's own relationship) shows the text as sent.
-  const value = translated !== undefined && translated !== line.valueKey ? translated : (line.value ?? '');
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {line.label && `${t(line.label)}: `}
-      {line.href ? (
-        <Anchor href={line.href} size="sm">
-          {value}
-        </Anchor>
-      ) : (
-        value
-      )}
-    </Text>
   );
 }
 
@@ -74,23 +56,7 @@ function ContactCard({ contact, canEdit }: { contact: PersonalContact; canEdit: 
           {shown.map((line, index) => (
             <Line key={index} line={line} />
           ))}
-          {more.length > 0 && (
-            <Popover position="bottom-start" withArrow shadow="md" width={280} trapFocus returnFocus>
-              <Popover.Target>
-                <Anchor component="button" type="button" size="sm" fw={600} ta="start">
-                  {t('dashboard.more')}
-                  <span className="portal-visually-hidden"> {t('dashboard.aboutName', { name })}</span>
-                </Anchor>
-              </Popover.Target>
-              <Popover.Dropdown aria-label={t('dashboard.moreAbout', { name })}>
-                <Stack gap={4}>
-                  {more.map((line, index) => (
-                    <Line key={index} line={line} />
-                  ))}
-                </Stack>
-              </Popover.Dropdown>
-            </Popover>
-          )}
+          {more.length > 0 && <MoreLines name={name} lines={more} />}
         </Stack>
         <Box mt="auto" pt="xs">
           <Text size="sm" fs="italic" data-testid="contact-authorization">

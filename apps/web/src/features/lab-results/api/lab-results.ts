@@ -1,14 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LabResultListItem } from '@portal/contracts';
-import { api } from '../../../lib/api-instance';
+import { answeredAhead, getTakingAhead } from '../../../lib/fetch-ahead';
 
 /** The query key every test results call of a patient starts with (the list, the count, each detail). */
 export const labResultsKey = (patientId: number) => ['patient', patientId, 'labresults'] as const;
 
 /** GET /api/patients/{patientId}/labresults/published: published results, newest first, with group names. */
+export const labResultsPath = (patientId: number) => `/api/patients/${patientId}/labresults/published`;
+
 export const labResultsQuery = (patientId: number) =>
   queryOptions({
     queryKey: [...labResultsKey(patientId), 'published'],
-    queryFn: ({ signal }) =>
-      api.get<LabResultListItem[]>(`/api/patients/${patientId}/labresults/published`, { signal }),
+    queryFn: ({ signal }) => getTakingAhead<LabResultListItem[]>(labResultsPath(patientId), signal),
+    initialData: () => answeredAhead<LabResultListItem[]>(labResultsPath(patientId)),
   });

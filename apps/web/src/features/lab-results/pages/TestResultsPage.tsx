@@ -24,7 +24,7 @@ import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';
 import { useViewAudit } from '../../../lib/view-audit';
 import { labResultQuery } from '../api/lab-result';
-import { labResultsQuery } from '../api/lab-results';
+import { labResultsPath, labResultsQuery } from '../api/lab-results';
 import { notReviewedCountQuery } from '../api/not-reviewed-count';
 import { fetchLabResultPdf } from '../api/print';
 import { LabResultDetail } from '../components/LabResultDetail';
@@ -35,12 +35,19 @@ import {
   resultHeading,
   type TestResultFilters,
 } from '../lib/test-results';
+import { capabilityReader } from '../../../lib/capabilities';
+import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
 
 // One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
 const VIEW_AUDIT_EVENT = LAB_RESULTS_VIEW_AUDIT_EVENT;
 
 /** /test-results: published test results, list and detail side by side (one at a time on small windows). */
 export const Component = modulePage('TestResults', 'labResults.title', TestResultsView);
+
+/** The page's first call, asked for as the app starts on this page (see app/session-ahead.ts). */
+export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
+  if (capabilityReader(capabilities).hasModule('TestResults')) void fetchAhead(labResultsPath(patientId));
+};
 
 function TestResultsView({ patientId, userId }: ModulePageProps) {
   const { t, locale } = useTranslation();

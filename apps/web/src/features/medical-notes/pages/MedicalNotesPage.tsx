@@ -23,7 +23,7 @@ import { isIPad, isMobileUserAgent, useCompactLayout } from '../../../lib/layout
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useSavedPreference } from '../../../lib/preferences';
 import { recordViewAudit, useViewAudit } from '../../../lib/view-audit';
-import { medicalNotesQuery } from '../api/medical-notes';
+import { medicalNotesPath, medicalNotesQuery } from '../api/medical-notes';
 import { notReviewedCountQuery } from '../api/not-reviewed-count';
 import { notePageUrl } from '../api/page-url';
 import { setNoteAsReviewed } from '../api/set-as-reviewed';
@@ -42,9 +42,16 @@ import {
   VIEW_DETAIL_AUDIT_EVENT,
   type NoteFilters,
 } from '../lib/medical-notes';
+import { capabilityReader } from '../../../lib/capabilities';
+import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
 
 /** /medical-notes: the patient's published medical notes, a list and the note's pages (spec 002, 2.4). */
 export const Component = modulePage('MedicalNotes', 'medicalNotes.title', MedicalNotesView);
+
+/** The page's first call, asked for as the app starts on this page (see app/session-ahead.ts). */
+export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
+  if (capabilityReader(capabilities).hasModule('MedicalNotes')) void fetchAhead(medicalNotesPath(patientId));
+};
 
 function MedicalNotesView({ patientId, userId }: ModulePageProps) {
   const { t, locale } = useTranslation();

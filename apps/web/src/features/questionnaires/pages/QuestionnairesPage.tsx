@@ -4,14 +4,15 @@ import { useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { AssignedQuestionnaireSummary } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { refreshBadges } from '../../../lib/badges';
 import { dayIn } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
-import { useTranslation } from '../../../lib/i18n';
+import { initialLocale, useTranslation } from '../../../lib/i18n';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { currentQuestionnairesQuery } from '../api/current';
+import { currentQuestionnairesPath, currentQuestionnairesQuery } from '../api/current';
 import { declineQuestionnaire } from '../api/decline';
 import { questionnaireHistoryQuery } from '../api/history';
 import { dropFromCurrent, questionnairesKey } from '../api/keys';
@@ -20,9 +21,17 @@ import { HistoryList } from '../components/HistoryList';
 import { QuestionnaireCard } from '../components/QuestionnaireCard';
 import { questionnairePage, type QuestionnaireViewProps } from '../components/questionnaire-page';
 import { autoStartId, completePath } from '../lib/questionnaires';
+import { capabilityReader } from '../../../lib/capabilities';
+import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
 
 /** /questionnaires (spec 001 section 2): Current and History, Start Now, Decline, Review. */
 export const Component = questionnairePage('questionnaires.title', QuestionnairesView);
+
+/** The page's first call, asked for as the app starts on this page (see app/session-ahead.ts). */
+export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
+  if (capabilityReader(capabilities).hasModule('Questionnaires'))
+    void fetchAhead(currentQuestionnairesPath(patientId, initialLocale()));
+};
 
 type View = 'current' | 'history';
 
@@ -92,7 +101,7 @@ function QuestionnairesView({ patientId, kioskUser }: QuestionnaireViewProps) {
         </Tabs.List>
         <Tabs.Panel value="current">
           {current.error && !current.data ? null : !current.data ? (
-            <DelayedLoader label={t('app.loading')} />
+            <PagePlaceholder label={t('app.loading')} />
           ) : current.data.length === 0 ? (
             <Text role="status" py="md">
               {t('questionnaires.empty')}

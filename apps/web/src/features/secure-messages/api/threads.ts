@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MessageThread } from '@portal/contracts';
-import { api } from '../../../lib/api-instance';
+import { getTakingAhead } from '../../../lib/fetch-ahead';
 import { secureMessagesKey, secureMessagesPath } from './keys';
 
 /**
@@ -8,11 +8,12 @@ import { secureMessagesKey, secureMessagesPath } from './keys';
  * message first. One call serves both filters (the page filters by the patient member's isArchived), so switching
  * between Current and Archive shows at once.
  */
+export const threadsPath = (patientId: number) => `${secureMessagesPath(patientId)}?includeArchived=true`;
+
 export const threadsQuery = (patientId: number) =>
   queryOptions({
     queryKey: [...secureMessagesKey(patientId), 'threads'],
-    queryFn: ({ signal }) =>
-      api.get<MessageThread[]>(secureMessagesPath(patientId), { signal, query: { includeArchived: true } }),
+    queryFn: ({ signal }) => getTakingAhead<MessageThread[]>(threadsPath(patientId), signal),
     // A message from the care team may arrive at any time: the list is asked again on every visit.
     staleTime: 0,
   });
