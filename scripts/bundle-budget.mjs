@@ -1,32 +1,83 @@
-// Fails when the login page's JavaScript (entry script, its static imports and preloads, and the
-// login route's chunk with its imports) exceeds the budget, gzipped, in the production build.
+// Fails when a route's first load ships more JavaScript or CSS than its budget, gzipped, in the production
+// build. A route's load is what the build manifest says the browser fetches for it: the entry script with
+// its static imports and stylesheets, and the chunks the app starts loading for the route at once (the
+// matched routes' pages, the navigation once logged in), each with its static imports and stylesheets.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 150;
+const KB = 1000;
+
+/**
+ * Each route: the chunks its first load fetches beside the entry (source paths as the manifest keys them, or
+ * a group's name), and its budgets in KB gzipped, a little above what it measures (November 2026: login
+ * 99.9 JS and 11.1 CSS, dashboard 153.0 and 13.2), so a regression fails. The issue's ceilings are 110 and
+ * 180 KB of JavaScript.
+ */
+const ROUTES = [
+  {
+    // The login page is part of the entry (src/app/router.tsx).
+    name: 'login page (logged out)',
+    chunks: [],
+    budget: { js: 104, css: 12.5 },
+  },
+  {
+    // 'portal': the logged-in frame (query cache, guard, navigation; vite.config.ts). At a phone's width,
+    // as the benchmark measures: a wide window also loads the user menu's and Resources' dropdowns.
+    name: 'dashboard, first logged-in load',
+    chunks: ['portal', 'src/features/dashboard/pages/DashboardPage.tsx'],
+    budget: { js: 160, css: 14.5 },
+  },
+];
+
 const dist = new URL('../apps/web/dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
+const sizes = new Map();
 
-function collect(key, into = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`Not in the build manifest: ${key}`);
-  if (into.has(chunk.file)) return into;
-  into.add(chunk.file);
-  for (const dep of chunk.imports ?? []) collect(dep, into);
-  return into;
+function gzipped(file) {
+  if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(new URL(file, dist))).length);
+  return sizes.get(file);
 }
 
-const files = collect('index.html');
-collect('src/features/auth/pages/LoginPage.tsx', files);
-let total = 0;
-const rows = [...files].map((file) => {
-  const size = gzipSync(readFileSync(new URL(file, dist))).length;
-  total += size;
-  return `  ${(size / 1000).toFixed(1).padStart(7)} KB  ${file}`;
-});
-console.log(`Login page JavaScript, gzipped (budget ${BUDGET_KB} KB):\n${rows.join('\n')}`);
-console.log(`  ${(total / 1000).toFixed(1).padStart(7)} KB  total`);
-if (total > BUDGET_KB * 1000) {
-  console.error(`Over budget by ${((total - BUDGET_KB * 1000) / 1000).toFixed(1)} KB`);
+/** A manifest key: a source path as it is, or the name of a chunk of a group ('portal'). */
+function keyOf(name) {
+  if (manifest[name]) return name;
+  const group = Object.keys(manifest).find((key) => key.startsWith(`_${name}-`) && key.endsWith('.js'));
+  return group ?? name;
+}
+
+/** The files a chunk brings: its own script, its static imports' scripts, and all their stylesheets. */
+function collect(name, into) {
+  const key = keyOf(name);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Not in the build manifest: ${key} (a route moved? update scripts/bundle-budget.mjs)`);
+  if (into.js.has(chunk.file)) return;
+  into.js.add(chunk.file);
+  for (const css of chunk.css ?? []) into.css.add(css);
+  for (const dep of chunk.imports ?? []) collect(dep, into);
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1).padStart(7)} KB`;
+let failed = false;
+
+for (const route of ROUTES) {
+  const files = { js: new Set(), css: new Set() };
+  collect('index.html', files);
+  for (const key of route.chunks) collect(key, files);
+  console.log(`\n${route.name}, gzipped:`);
+  for (const kind of ['js', 'css']) {
+    const list = [...files[kind]].map((file) => ({ file, size: gzipped(file) })).sort((a, b) => b.size - a.size);
+    const total = list.reduce((sum, { size }) => sum + size, 0);
+    for (const { file, size } of list) console.log(`  ${kb(size)}  ${file}`);
+    const over = total > route.budget[kind] * KB;
+    failed ||= over;
+    console.log(
+      `  ${kb(total)}  ${kind.toUpperCase()} total, ${list.length} files (budget ${route.budget[kind]} KB)` +
+        (over ? `: OVER by ${((total - route.budget[kind] * KB) / KB).toFixed(1)} KB` : ''),
+    );
+  }
+}
+
+if (failed) {
+  console.error('\nA route is over its byte budget (scripts/bundle-budget.mjs).');
   process.exit(1);
 }
