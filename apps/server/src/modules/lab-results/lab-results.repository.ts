@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableName, isNull, sql, type Column } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TestResultGroup, TestResultGroupName } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
+import { outerColumn } from '../../db/outer-column';
 import { prepared } from '../../db/prepared';
 import {
   facilities,
@@ -44,18 +45,12 @@ const shown = and(
   isNull(labResults.withdrawnAt),
 );
 
-/**
- * A column named with its table, for a correlated subquery: drizzle leaves columns bare in a one-table select, and
- * a bare "id" inside the subquery would be the subquery's own.
- */
-const outer = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-
 /** The result's groups' ids and names, in their order (the list's). */
 const groupNames = sql<TestResultGroupName[]>`coalesce((
   select json_agg(json_build_object(
     'testResultGroupId', ${labResultGroups.id}, 'groupDisplayName', ${labResultGroups.groupDisplayName}
   ) order by ${labResultGroups.sortOrder}, ${labResultGroups.id})
-  from ${labResultGroups} where ${labResultGroups.labResultId} = ${outer(labResults.id)}), '[]'::json)`;
+  from ${labResultGroups} where ${labResultGroups.labResultId} = ${outerColumn(labResults.id)}), '[]'::json)`;
 
 /** The tests of the group of the enclosing select, in their order. */
 const groupTests = sql`coalesce((
@@ -69,7 +64,7 @@ const groupTests = sql`coalesce((
     'testDetailStatus', ${labResultDetails.testDetailStatus},
     'comment', ${labResultDetails.comment}
   ) order by ${labResultDetails.sortOrder}, ${labResultDetails.id})
-  from ${labResultDetails} where ${labResultDetails.groupId} = ${outer(labResultGroups.id)}), '[]'::json)`;
+  from ${labResultDetails} where ${labResultDetails.groupId} = ${outerColumn(labResultGroups.id)}), '[]'::json)`;
 
 /** The result's groups with their tests, both in their order (the detail's and the printout's). */
 const groupsWithTests = sql<TestResultGroup[]>`coalesce((
@@ -78,7 +73,7 @@ const groupsWithTests = sql<TestResultGroup[]>`coalesce((
     'groupDisplayName', ${labResultGroups.groupDisplayName},
     'testResultDetails', ${groupTests}
   ) order by ${labResultGroups.sortOrder}, ${labResultGroups.id})
-  from ${labResultGroups} where ${labResultGroups.labResultId} = ${outer(labResults.id)}), '[]'::json)`;
+  from ${labResultGroups} where ${labResultGroups.labResultId} = ${outerColumn(labResults.id)}), '[]'::json)`;
 
 /** A result's own fields, as every read selects them. */
 export type LabResultRow = Omit<Awaited<ReturnType<typeof listPublishedResults>>[number], 'groups'>;

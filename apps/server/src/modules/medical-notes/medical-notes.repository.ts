@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableName, isNull, sql, type Column } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MedicalNotePage } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
+import { outerColumn } from '../../db/outer-column';
 import { prepared } from '../../db/prepared';
 import { medicalNotePages, medicalNotes } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
@@ -22,12 +23,6 @@ const publishedToPatient = and(
 );
 
 /**
- * A column named with its table, for a correlated subquery: drizzle leaves columns bare in a one-table select, and
- * a bare "id" inside the subquery would be the subquery's own.
- */
-const outer = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-
-/**
  * The patient's published notes, newest service date first (then the newest record), each with the number and type
  * of its pages in order (not their content): one statement.
  */
@@ -47,7 +42,7 @@ export function listPublishedNotes(db: DbOrTx, scope: PatientScope) {
           select json_agg(json_build_object(
             'pageNumber', ${medicalNotePages.pageNumber}, 'contentType', ${medicalNotePages.contentType}
           ) order by ${medicalNotePages.pageNumber})
-          from ${medicalNotePages} where ${medicalNotePages.noteId} = ${outer(medicalNotes.id)}), '[]'::json)`,
+          from ${medicalNotePages} where ${medicalNotePages.noteId} = ${outerColumn(medicalNotes.id)}), '[]'::json)`,
       })
       .from(medicalNotes)
       .where(publishedToPatient)

@@ -1,5 +1,6 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { outerColumn } from '../../db/outer-column';
 import { patients, personalContacts } from '../../db/schema/index';
 
 /** How a user stands to one patient: the facts the one access check decides a user's relationship from. */
@@ -16,9 +17,10 @@ export interface UserStanding {
  * lookup of a patient route can carry them: one statement answers who is calling and how they stand to the patient.
  */
 export function userStandingColumns(userId: PgColumn | number, patientId: number | Placeholder) {
-  const isSelf = sql`exists (select 1 from ${patients} where ${patients.id} = ${patientId} and ${patients.userId} = ${userId})`;
+  const user = typeof userId === 'number' ? userId : outerColumn(userId);
+  const isSelf = sql`exists (select 1 from ${patients} where ${patients.id} = ${patientId} and ${patients.userId} = ${user})`;
   const isRepresentative = sql`exists (select 1 from ${personalContacts}
-    where ${personalContacts.patientId} = ${patientId} and ${personalContacts.authorizedRepresentativeUserId} = ${userId}
+    where ${personalContacts.patientId} = ${patientId} and ${personalContacts.authorizedRepresentativeUserId} = ${user}
     and ${personalContacts.isAuthorizedRepresentativeActive} and ${personalContacts.isActive})`;
   return { isSelf: isSelf.mapWith(Boolean), isRepresentative: isRepresentative.mapWith(Boolean) };
 }
