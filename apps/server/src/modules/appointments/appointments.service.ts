@@ -6,7 +6,7 @@ import {
   listPendingFollowUpsFrom,
   type AppointmentRow,
 } from './appointments.repository';
-import { dayAtNoonUtc, describeTimeZone, localDate } from '../../platform/time/time';
+import { dayAtNoonUtc, localDate, zoneAbbreviation } from '../../platform/time/time';
 import type { PatientScope } from '../../platform/access/patient-scope';
 
 /**
@@ -34,7 +34,9 @@ export function isUpcoming(
 
 const DAY_MS = 86_400_000;
 
-const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
+// One collator for every comparison: localeCompare with a locale builds a new one on each call.
+const caseless = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+const byText = (a: string, b: string) => caseless(a, b) || a.localeCompare(b);
 const distinctSorted = (values: string[]) => [...new Set(values)].sort(byText);
 
 function toAppointment(row: AppointmentRow, now: Date): Appointment {
@@ -43,7 +45,7 @@ function toAppointment(row: AppointmentRow, now: Date): Appointment {
     date: row.startsAt.toISOString(),
     hasTimePart: row.hasTimePart,
     timeZoneId: row.timeZoneId,
-    timeZoneAbbreviation: describeTimeZone(row.timeZoneId, row.startsAt).abbreviation,
+    timeZoneAbbreviation: zoneAbbreviation(row.timeZoneId, row.startsAt),
     provider: row.provider,
     type: row.appointmentType,
     location: row.shortLocation ?? row.institution ?? '',
@@ -103,7 +105,7 @@ export class AppointmentsService {
         date: localDate(row.startsAt, row.timeZoneId),
         hasTimePart: row.hasTimePart,
         timeZoneId: row.timeZoneId,
-        timeZoneAbbreviation: describeTimeZone(row.timeZoneId, row.startsAt).abbreviation,
+        timeZoneAbbreviation: zoneAbbreviation(row.timeZoneId, row.startsAt),
         externalAppointmentType: row.appointmentType,
         shortLocation: row.shortLocation ?? row.institution,
         status: row.status,
@@ -120,7 +122,7 @@ export class AppointmentsService {
           date: booked ? localDate(booked, facilityZone) : row.recommendedDate,
           hasTimePart: booked !== null,
           timeZoneId: booked ? facilityZone : null,
-          timeZoneAbbreviation: booked ? describeTimeZone(facilityZone, booked).abbreviation : null,
+          timeZoneAbbreviation: booked ? zoneAbbreviation(facilityZone, booked) : null,
           externalAppointmentType: null,
           shortLocation: null,
           status: booked ? 'Scheduled' : 'Recommended',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTimeZone, localTime } from './time';
+import { describeTimeZone, localTime, zoneAbbreviation } from './time';
 
 const january = new Date('2026-01-15T12:00:00Z');
 const july = new Date('2026-07-15T12:00:00Z');
@@ -28,6 +28,25 @@ describe('describeTimeZone', () => {
   it('counts minutes for zones east of UTC and for half hours', () => {
     expect(describeTimeZone('Asia/Kolkata', january).offset).toBe(330);
     expect(describeTimeZone('Europe/Paris', july).offset).toBe(120);
+  });
+});
+
+describe('zoneAbbreviation', () => {
+  it('follows daylight saving to the minute, also when the same moment is asked again (kept answers)', () => {
+    const beforeChange = new Date('2026-03-08T06:59:00Z'); // 01:59 EST, the last minute before 03:00 EDT
+    const afterChange = new Date('2026-03-08T07:00:00Z');
+    for (let round = 0; round < 2; round++) {
+      expect(zoneAbbreviation('America/New_York', beforeChange)).toBe('EST');
+      expect(zoneAbbreviation('America/New_York', afterChange)).toBe('EDT');
+      expect(zoneAbbreviation('America/Chicago', afterChange)).toBe('CST');
+    }
+  });
+
+  it('keeps answers apart by zone and moment, and still answers after more moments than it keeps', () => {
+    const start = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 10_050; i++) zoneAbbreviation('America/New_York', new Date(start + i * 60_000));
+    expect(zoneAbbreviation('America/New_York', july)).toBe('EDT');
+    expect(zoneAbbreviation('America/New_York', january)).toBe('EST');
   });
 });
 

@@ -17,11 +17,27 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 
 /** Abbreviation and UTC offset (minutes) of an IANA zone at a given moment (they change with daylight saving). */
 export function describeTimeZone(id: string, at: Date = new Date()) {
-  const part = (timeZoneName: 'short' | 'longOffset') =>
-    dateTimeFormat('en-US', { timeZone: id, timeZoneName })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  return { abbreviation: part('short') || id, id, offset: offsetMinutes(id, at) };
+  return { abbreviation: zoneAbbreviation(id, at), id, offset: offsetMinutes(id, at) };
+}
+
+// formatToParts is the costly part of an appointment row: the same zone and moment come back on every read of
+// the same appointments, so each answer is kept (a bounded map, emptied when full).
+const abbreviations = new Map<string, string>();
+const MAX_KEPT_ABBREVIATIONS = 10_000;
+
+/** The zone's short name at a moment ('EST', 'EDT'; the zone id itself when there is none). */
+export function zoneAbbreviation(id: string, at: Date): string {
+  const key = `${id}|${at.getTime()}`;
+  let abbreviation = abbreviations.get(key);
+  if (abbreviation === undefined) {
+    abbreviation =
+      dateTimeFormat('en-US', { timeZone: id, timeZoneName: 'short' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value || id;
+    if (abbreviations.size >= MAX_KEPT_ABBREVIATIONS) abbreviations.clear();
+    abbreviations.set(key, abbreviation);
+  }
+  return abbreviation;
 }
 
 /** The zone's offset from UTC in minutes at a moment ('GMT-05:00' is -300). */
