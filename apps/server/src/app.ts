@@ -184,7 +184,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: config.env !== 'production' }));
   // The security headers first: an access or portal-type refusal in a later hook still carries them.
-  await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
+  registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
   registerAccessControl(app, {
     table: routeTable,
     sessions,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessFixture } from '../access-fixture';
 import { nextIp, openApiApp, request, type ApiCaller, type TestApp } from '../api';
 import { integrationToken } from '../integration-client';
+import { helmetHeaders } from '../../src/platform/http/security';
 
 // Issue 10, finding 9: the no-store rule matched /api/ in lower case only, so /API/... answers (the router
 // ignores case) could be cached; /token answers carried tokens without no-store; Fastify's own errors did not
@@ -247,5 +248,42 @@ describe('errors the HTTP server answers before any route', () => {
     expect(res.status).toBe(400);
     expectSecurityHeaders(res.headers, 'unparsable request');
     expectOurErrorBody(res.body, res.status, 'bad_request', 'unparsable request');
+  });
+});
+
+describe("helmet's headers, worked out once", () => {
+  it('are on an answer as helmet writes them: the whole set, the policy ours, no HSTS over plain HTTP', async () => {
+    const res = await api.get(`/api/patients/${fx.patientA}/labresults/published`, 'patientA');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers).toMatchObject({
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+        "font-src 'self' data:;connect-src 'self';frame-src 'self' blob:;object-src 'none';base-uri 'self';" +
+        "form-action 'self';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('add HSTS and upgrade-insecure-requests when the portal is served over HTTPS', () => {
+    const headers = helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: [] },
+      },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    });
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['content-security-policy']).toBe("default-src 'self';upgrade-insecure-requests");
   });
 });
