@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as checkingSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { reshape } from './serializer-schema';
 
 type Serialize = (data: unknown) => string;
 type SerializerCompiler = Parameters<FastifyInstance['setSerializerCompiler']>[0];
@@ -28,7 +29,7 @@ export function compileSerializer(schema: unknown): Serialize | null {
       target: 'draft-7',
       unrepresentable: 'throw',
     }) as Record<string, unknown>;
-    return fastJson(jsonSchema as unknown as Parameters<typeof fastJson>[0]);
+    return fastJson(reshape(jsonSchema) as unknown as Parameters<typeof fastJson>[0]);
   } catch {
     return null;
   }
