@@ -9,9 +9,13 @@ import {
 } from '@portal/contracts';
 import type { RouteApp } from '../../platform/http/routes';
 import { notFound } from '../../platform/errors/app-error';
-import { buildLanguagePack, resolvePack } from '../../platform/content/language-packs';
+import { packStrings } from '../../platform/content/caller-language';
+import { resolvePack, type Strings } from '../../platform/content/language-packs';
 import { sanitizeRichText } from '../../platform/content/sanitize';
-import { findContent, findLanguagePackOverrides } from '../../platform/content/content-store';
+import { findContent } from '../../platform/content/content-store';
+
+/** Each built pack's strings as JSON, written once: about 77 KB that change only with a facility's wording. */
+const stringsJson = new WeakMap<Strings, string>();
 
 export async function contentRoutes(app: RouteApp) {
   const { database } = app.deps;
@@ -38,12 +42,19 @@ export async function contentRoutes(app: RouteApp) {
     },
     async (request, reply) => {
       const { locale, pack } = resolvePack(request.query.language);
-      const overrides =
-        request.query.facilityId === undefined
-          ? {}
-          : await findLanguagePackOverrides(database.db, request.query.facilityId, pack);
-      reply.header('cache-control', 'public, max-age=300');
-      return { locale, language: pack, strings: buildLanguagePack(pack, overrides) };
+      // The facility's wording is kept for 30 s, as for every read in a language (browsers keep it 5 minutes).
+      const strings = await packStrings(database.db, pack, request.query.facilityId, { cached: true });
+      let json = stringsJson.get(strings);
+      if (json === undefined) {
+        json = JSON.stringify(strings);
+        stringsJson.set(strings, json);
+      }
+      // A string is sent as written, past the serialiser (the schema types the reply as the object it spells).
+      const body = `{"locale":${JSON.stringify(locale)},"language":${JSON.stringify(pack)},"strings":${json}}`;
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .type('application/json; charset=utf-8')
+        .send(body as never);
     },
   );
 

@@ -5,6 +5,7 @@ import { openApiApp, type TestApp } from '../../../test/api';
 import { contentItems, languagePackOverrides } from '../../db/schema/index';
 import { DEFAULT_CONTENT } from '../../db/seed/default-content';
 import { applyReferenceData } from '../../db/seed/reference-data';
+import { forgetLanguageSettings } from '../../platform/content/caller-language';
 
 let t: TestApp;
 
@@ -73,6 +74,8 @@ describe('GET /api/content/languagepack/patientPortal', () => {
     await t.database.db
       .insert(languagePackOverrides)
       .values({ facilityId: 1, language: 'en', key: 'login.title', value: 'Sign in' });
+    // Written behind the server's back: a facility's wording is kept 30 s, so the test lets it go.
+    forgetLanguageSettings();
     try {
       expect((await pack('?facilityId=1')).strings['login.title']).toBe('Sign in');
       expect((await pack('?facilityId=1&language=en-GB')).strings['login.title']).toBe('Sign in');
@@ -82,6 +85,25 @@ describe('GET /api/content/languagepack/patientPortal', () => {
       expect((await pack('?facilityId=1&language=es-MX')).strings['login.title']).not.toBe('Sign in');
     } finally {
       await t.database.db.delete(languagePackOverrides);
+      forgetLanguageSettings();
+    }
+  });
+
+  it("keeps a facility's wording for 30 s: a change written behind its back shows once the kept pack is let go", async () => {
+    expect((await pack('?facilityId=1')).strings['login.title']).toBe('Log In');
+    await t.database.db
+      .insert(languagePackOverrides)
+      .values({ facilityId: 1, language: 'en', key: 'login.title', value: 'Welcome back' });
+    try {
+      expect((await pack('?facilityId=1')).strings['login.title']).toBe('Log In');
+      forgetLanguageSettings();
+      const fresh = await get(`${PACK_URL}?facilityId=1`);
+      expect(fresh.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(fresh.headers['cache-control']).toBe('public, max-age=300');
+      expect(fresh.json<{ strings: Record<string, string> }>().strings['login.title']).toBe('Welcome back');
+    } finally {
+      await t.database.db.delete(languagePackOverrides);
+      forgetLanguageSettings();
     }
   });
 

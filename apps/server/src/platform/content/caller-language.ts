@@ -112,8 +112,11 @@ async function facilityLanguage(db: DbOrTx, facilityId: number, { cached: useCac
   return code;
 }
 
+/** Packs kept at most: the public pack route takes any facility id, and each would otherwise stay. */
+const MAX_BUILT_PACKS = 500;
+
 /** English under the pack under the facility's overrides, built once per facility and pack while cached. */
-async function packStrings(
+export async function packStrings(
   db: DbOrTx,
   pack: LanguagePack,
   facilityId: number | undefined,
@@ -126,6 +129,7 @@ async function packStrings(
   const overrides = facilityId === undefined ? {} : await findLanguagePackOverrides(db, facilityId, pack);
   // Shared by every request that reads it until it expires: frozen, so none can change it for the others.
   const strings = Object.freeze(buildLanguagePack(pack, overrides));
+  if (builtPacks.size >= MAX_BUILT_PACKS) builtPacks.clear();
   builtPacks.set(key, { strings, until: now + CACHE_MS });
   return strings;
 }
