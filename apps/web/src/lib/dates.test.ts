@@ -162,3 +162,43 @@ describe('dates a reader cannot misread, in every language', () => {
     expect(formatTimeOfDay('2026-11-09T05:30:00Z', tz)).toBe('12:30 上午');
   });
 });
+
+describe('zones read at their offset for each instant', () => {
+  const zones = [
+    'UTC',
+    'America/New_York',
+    'America/St_Johns',
+    'Asia/Kolkata',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+  ];
+  // Around the changes of 2026 (New York 8 March and 1 November, Lord Howe 5 April and 4 October) and at midnights.
+  const instants = [
+    '2026-03-08T06:59:59Z',
+    '2026-03-08T07:00:00Z',
+    '2026-11-01T05:59:59Z',
+    '2026-11-01T06:00:00Z',
+    '2026-04-04T14:59:59Z',
+    '2026-04-04T15:00:00Z',
+    '2026-10-03T15:29:59Z',
+    '2026-10-03T15:30:00Z',
+    '2026-12-31T18:14:59Z',
+    '2026-12-31T18:15:00Z',
+  ];
+  const oracle = (instant: string, timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(instant),
+    );
+
+  it('give the calendar day the zone shows, to the second, across daylight saving and half-hour offsets', () => {
+    for (const zone of zones)
+      for (const instant of instants) expect(dayIn(instant, zone), `${instant} in ${zone}`).toBe(oracle(instant, zone));
+  });
+
+  it('give the time of day the zone shows', () => {
+    expect(formatTimeOfDay('2026-03-08T06:59:00Z', 'America/New_York')).toBe('1:59 AM');
+    expect(formatTimeOfDay('2026-03-08T07:00:00Z', 'America/New_York')).toBe('3:00 AM');
+    expect(formatTimeOfDay('2026-10-03T15:30:00Z', 'Australia/Lord_Howe')).toBe('2:30 AM');
+    expect(formatTimeOfDay('2026-01-15T12:00:00Z', 'Asia/Kathmandu')).toBe('5:45 PM');
+  });
+});
