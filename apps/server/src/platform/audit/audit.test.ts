@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../../test/helpers';
 import type { Database, DbOrTx } from '../../db/client';
 import { auditEvents } from '../../db/schema/index';
@@ -11,14 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** The database handle, counting the inserts sent through it. */
+/** The database handle, counting the statements (each batch is one) sent through it. */
 function countingInserts(db: DbOrTx) {
   const counter = { inserts: 0, fail: false };
   const handle = {
-    insert: (table: typeof auditEvents) => {
+    execute: (query: Parameters<DbOrTx['execute']>[0]) => {
       counter.inserts += 1;
       if (counter.fail) throw new Error('the database refused the row');
-      return db.insert(table);
+      return db.execute(query);
     },
   } as unknown as DbOrTx;
   return { handle, counter };
@@ -36,6 +36,48 @@ describe('the audit rows of reads (group commit)', () => {
     expect(rows).toHaveLength(40);
     expect(new Set(rows.map((r) => (r.detail as { n: number }).n)).size).toBe(40);
     expect(counter.inserts).toBeLessThanOrEqual(2);
+  });
+
+  it('writes every column of the entry as given, and no detail as SQL NULL', async () => {
+    const entry = {
+      eventType: 'everycolumntestevent',
+      outcome: 'failure' as const,
+      actorUserId: 11,
+      patientId: 12,
+      sessionId: 2 ** 40,
+      facilityId: 13,
+      loginType: 'patient',
+      detail: { quote: 'it\'s "quoted" \u8840', nested: { n: [1, null] } },
+      relationship: 'representative',
+      route: 'GET /api/patients/:patientId/x',
+      clientAddress: '127.0.0.1',
+      integrationClientId: 14,
+    };
+    const rolledBack = new Error('rolled back: the ids above name no real rows');
+    await expect(
+      database.db.transaction(async (tx) => {
+        // The ids are made up: foreign keys are not checked in this transaction, which is then rolled back.
+        await tx.execute(sql`set local session_replication_role = replica`);
+        const writer = new AuditWriter(tx);
+        await Promise.all([writer.write(entry), writer.write({ eventType: 'everycolumntestevent', route: 'none' })]);
+        const rows = await tx
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.eventType, 'everycolumntestevent'))
+          .orderBy(auditEvents.id);
+        const { id: _id, occurredAt, ...written } = rows[0]!;
+        expect(written).toEqual(entry);
+        expect(occurredAt).toBeInstanceOf(Date);
+        expect(rows[1]).toMatchObject({ outcome: 'success', detail: null, actorUserId: null, sessionId: null });
+        const [{ n }] = (
+          await tx.execute(
+            sql`select count(*)::int as n from audit_events where event_type = 'everycolumntestevent' and detail is null`,
+          )
+        ).rows as [{ n: number }];
+        expect(n).toBe(1);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
   });
 
   it('writes a lone row at once, and a failed insert fails each caller of its batch', async () => {

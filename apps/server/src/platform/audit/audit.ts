@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents } from '../../db/schema/index';
 import type { PatientScope } from '../access/patient-scope';
@@ -46,6 +47,38 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
 const MAX_ROWS_PER_INSERT = 500;
 
 /**
+ * Many audit rows in one statement with one parameter, their JSON: drizzle's multi-row insert built a statement of
+ * twelve parameters per row for every batch (about 5% of a read under load), and PostgreSQL parsed each anew.
+ * A JSON null becomes SQL NULL; occurred_at and id take their defaults.
+ */
+function insertAuditRows(db: DbOrTx, rows: (typeof auditEvents.$inferInsert)[]) {
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      event_type: row.eventType,
+      outcome: row.outcome,
+      actor_user_id: row.actorUserId,
+      patient_id: row.patientId,
+      session_id: row.sessionId,
+      facility_id: row.facilityId,
+      login_type: row.loginType,
+      detail: row.detail,
+      relationship: row.relationship,
+      route: row.route,
+      client_address: row.clientAddress,
+      integration_client_id: row.integrationClientId,
+    })),
+  );
+  return db.execute(sql`
+    insert into audit_events (event_type, outcome, actor_user_id, patient_id, session_id, facility_id, login_type,
+      detail, relationship, route, client_address, integration_client_id)
+    select event_type, outcome, actor_user_id, patient_id, session_id, facility_id, login_type,
+      detail, relationship, route, client_address, integration_client_id
+    from jsonb_to_recordset(${json}::jsonb) as r(event_type text, outcome text, actor_user_id integer,
+      patient_id integer, session_id bigint, facility_id integer, login_type text, detail jsonb,
+      relationship text, route text, client_address text, integration_client_id integer)`);
+}
+
+/**
  * The rows of reads (which have no transaction of their own to join), written by group commit: a row that
  * arrives while an insert is under way goes into the next one, with every row that arrived meanwhile. Each
  * caller still waits until its own row is written (the answer leaves only after its audit row), but fifty
@@ -70,7 +103,10 @@ export class AuditWriter {
       while (this.queued.length > 0) {
         const batch = this.queued.splice(0, MAX_ROWS_PER_INSERT);
         try {
-          await this.db.insert(auditEvents).values(batch.map((item) => item.row));
+          await insertAuditRows(
+            this.db,
+            batch.map((item) => item.row),
+          );
           for (const item of batch) item.done();
         } catch (err) {
           for (const item of batch)
