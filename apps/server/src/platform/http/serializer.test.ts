@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileSerializer, createSerializerCompiler } from './serializer';
+import { compileSerializer, createSerializerCompiler, ResponseShapeError, writtenAsBuilt } from './serializer';
 
 const Reading = z.object({
   id: z.number().int(),
@@ -54,5 +54,14 @@ describe('compiled response serialisers', () => {
     const checked = serializerFor(Reading, true);
     expect(JSON.parse(checked(reading))).toEqual(JSON.parse(fast(reading)));
     expect(() => checked({ ...reading, id: 'seven' })).toThrow();
+  });
+
+  it('write a schema marked as built exactly with JSON.stringify, and with check refuse a key the schema lacks', () => {
+    const Built = writtenAsBuilt(z.array(z.object({ key: z.string(), value: z.number().nullable() })));
+    const value = [{ key: 'a', value: null }];
+    expect(serializerFor(Built, false)(value)).toBe(JSON.stringify(value));
+    const checked = serializerFor(Built, true);
+    expect(checked(value)).toBe('[{"key":"a","value":null}]');
+    expect(() => checked([{ key: 'a', value: 1, secret: 'x' }])).toThrow(ResponseShapeError);
   });
 });
