@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../../test/helpers';
 import type { Database, DbOrTx } from '../../db/client';
 import { auditEvents } from '../../db/schema/index';
@@ -69,12 +69,12 @@ describe('the audit rows of reads (group commit)', () => {
         expect(written).toEqual(entry);
         expect(occurredAt).toBeInstanceOf(Date);
         expect(rows[1]).toMatchObject({ outcome: 'success', detail: null, actorUserId: null, sessionId: null });
-        const [{ n }] = (
-          await tx.execute(
-            sql`select count(*)::int as n from audit_events where event_type = 'everycolumntestevent' and detail is null`,
-          )
-        ).rows as [{ n: number }];
-        expect(n).toBe(1);
+        // SQL NULL, not the JSON value null.
+        const withoutDetail = await tx
+          .select({ id: auditEvents.id })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.eventType, 'everycolumntestevent'), isNull(auditEvents.detail)));
+        expect(withoutDetail).toHaveLength(1);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
