@@ -53,6 +53,21 @@ export function MenuDrawer({ drawerId, opened, close }: { drawerId: string; open
       </NavLink>
     </li>
   );
+  // An entry that acts rather than goes somewhere: the drawer closes first, then the action runs.
+  const action = (label: string, run: () => void) => (
+    <li>
+      <button
+        type="button"
+        className={classes.drawerLink}
+        onClick={() => {
+          close();
+          run();
+        }}
+      >
+        {label}
+      </button>
+    </li>
+  );
   return (
     <Drawer
       id={drawerId}
@@ -92,33 +107,10 @@ export function MenuDrawer({ drawerId, opened, close }: { drawerId: string; open
         <Divider />
         <Group label={nav.userName}>
           {link('/account-settings', t('nav.accountSettings'))}
-          {nav.capabilities.hasField('Dashboard', 'HealthSummary') && (
-            <li>
-              <button
-                type="button"
-                className={classes.drawerLink}
-                onClick={() => {
-                  close();
-                  void health.open();
-                }}
-              >
-                {t('nav.healthInformation')}
-              </button>
-            </li>
-          )}
+          {nav.capabilities.hasField('Dashboard', 'HealthSummary') &&
+            action(t('nav.healthInformation'), () => void health.open())}
           {link('/personal-data', t('nav.personalData'))}
-          <li>
-            <button
-              type="button"
-              className={classes.drawerLink}
-              onClick={() => {
-                close();
-                void navigate('/logout');
-              }}
-            >
-              {t('header.logOut')}
-            </button>
-          </li>
+          {action(t('header.logOut'), () => void navigate('/logout'))}
         </Group>
       </Stack>
     </Drawer>
