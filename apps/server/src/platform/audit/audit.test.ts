@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /** The database handle, counting the statements (each batch is one) sent through it. */
-function countingInserts(db: DbOrTx) {
+function countingStatements(db: DbOrTx) {
   const counter = { inserts: 0, fail: false };
   const handle = {
     execute: (query: Parameters<DbOrTx['execute']>[0]) => {
@@ -26,7 +26,7 @@ function countingInserts(db: DbOrTx) {
 
 describe('the audit rows of reads (group commit)', () => {
   it('writes every row before its caller goes on, many concurrent rows in a few inserts', async () => {
-    const { handle, counter } = countingInserts(database.db);
+    const { handle, counter } = countingStatements(database.db);
     const writer = new AuditWriter(handle);
     const eventType = 'groupcommittestevent';
     await Promise.all(
@@ -81,7 +81,7 @@ describe('the audit rows of reads (group commit)', () => {
   });
 
   it('writes a lone row at once, and a failed insert fails each caller of its batch', async () => {
-    const { handle, counter } = countingInserts(database.db);
+    const { handle, counter } = countingStatements(database.db);
     const writer = new AuditWriter(handle);
     await writer.write({ eventType: 'lonerowtestevent' });
     expect(counter.inserts).toBe(1);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents } from '../../db/schema/index';
+import type { auditEvents } from '../../db/schema/index';
 import type { PatientScope } from '../access/patient-scope';
 import type { SessionCaller } from '../auth/sessions';
 
@@ -41,13 +41,13 @@ function auditRow(entry: AuditEntry): typeof auditEvents.$inferInsert {
 
 /** Writes one audit row; call it with the transaction of the act it records. */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditEvents).values(auditRow(entry));
+  await insertAuditRows(tx, [auditRow(entry)]);
 }
 
 const MAX_ROWS_PER_INSERT = 500;
 
 /**
- * Many audit rows in one statement with one parameter, their JSON: drizzle's multi-row insert built a statement of
+ * Audit rows in one statement with one parameter, their JSON (one row for an act, a batch for reads): drizzle's multi-row insert built a statement of
  * twelve parameters per row for every batch (about 5% of a read under load), and PostgreSQL parsed each anew.
  * A JSON null becomes SQL NULL; occurred_at and id take their defaults.
  */
