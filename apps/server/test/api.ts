@@ -161,7 +161,7 @@ export function request(t: TestApp, method: Method, url: string, options: Reques
  * database, alex.rivera (a patient without records) and the request helpers. Call it in beforeAll;
  * `options` gives the app settings of its own (config, a log stream).
  */
-export async function openApiApp(options: TestAppOptions = {}) {
+export async function openApiApp(options: Parameters<typeof createTestApp>[0] = {}) {
   const t = await createTestApp(options);
   const fx = await seedAccessFixture(t);
   return { t, fx, db: t.database.db, api: apiCaller(t, fx), alex: await alexOf(t) };

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-prepared';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -151,7 +152,8 @@ function countedPglite(client: PGlite, onQuery: QueryListener): PGlite {
 }
 
 export function wrapPglite(raw: PGlite, onClose?: () => void, options: DatabaseOptions = {}): Database {
-  const client = options.onQuery ? countedPglite(raw, options.onQuery) : raw;
+  const prepared = withPreparedStatements(raw);
+  const client = options.onQuery ? countedPglite(prepared, options.onQuery) : prepared;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const session: SqlSession = {
     exec: async (text) => {

@@ -1,9 +1,11 @@
 import { and, eq, gt, inArray, max } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_SUMMARY_PRINT_AUDIT_EVENT, HEALTH_SUMMARY_VIEW_AUDIT_EVENT } from '@portal/contracts';
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
 import { expectError, expectNoContent, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
 import { readCcdaFixture } from '../../../test/ccda-fixtures';
+import { createTestDatabase } from '../../../test/helpers';
+import { statementCounter } from '../../../test/query-budget-fixture';
 import { demoCcdaXml, seedHealthSummaryFixture, type HealthSummaryFixture } from '../../../test/health-summary-fixture';
 import { auditEvents, healthSummaryDocuments, healthSummaryRenderings, users } from '../../db/schema/index';
 import { readCcdaDocument } from '../../platform/ccda/document';
@@ -20,8 +22,10 @@ let db: TestApp['database']['db'];
 let api: ApiCaller;
 let alex: { userId: number; patientId: number };
 
+const counter = statementCounter();
+
 beforeAll(async () => {
-  ({ t, fx, db, api, alex } = await openApiApp());
+  ({ t, fx, db, api, alex } = await openApiApp({ database: await createTestDatabase({ onQuery: counter.onQuery }) }));
 });
 afterAll(async () => {
   await t?.close();
@@ -192,32 +196,25 @@ describe('GET /api/patients/:patientId/HealthSummary/:ifSystemId/html', () => {
       documents: docs.map((fixture) => ({ source: { fixture } })),
     });
     const one = await seedHealthSummaryFixture(db, alex.patientId, { documents: [{ source: { fixture: 'ccd.xml' } }] });
-    const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const spy = vi.spyOn(client, 'query');
     const count = async (systemId: number, query: string) => {
       // Every count starts without the cached language settings, so each reads the same ones.
       forgetLanguageSettings();
-      spy.mockClear();
-      const res = await view(alex.patientId, systemId, query);
-      expect(res.statusCode, res.body).toBe(200);
-      return spy.mock.calls.length;
+      const sent = await counter.during(async () => {
+        const res = await view(alex.patientId, systemId, query);
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      return sent.length;
     };
-    try {
-      const dates = five.documents.map((d) => d.documentDate).sort();
-      const range = `startDate=${dates[0]}&endDate=${dates[dates.length - 1]}&language=pt-BR`;
-      const oneQuery = `ccdaId=${one.documents[0]!.id}&language=pt-BR`;
-      const firstFive = await count(five.systems.ccda.id, range);
-      const firstOne = await count(one.systems.ccda.id, oneQuery);
-      expect(firstOne).toBeGreaterThan(3);
-      expect(firstFive).toBe(firstOne);
-      // Kept renderings: fewer queries still (no XML read, no write).
-      expect(await count(five.systems.ccda.id, range)).toBeLessThan(firstFive);
-      expect((await renderingsOf(five.documents.map((d) => d.id))).filter((r) => r.language === 'pt-BR')).toHaveLength(
-        5,
-      );
-    } finally {
-      spy.mockRestore();
-    }
+    const dates = five.documents.map((d) => d.documentDate).sort();
+    const range = `startDate=${dates[0]}&endDate=${dates[dates.length - 1]}&language=pt-BR`;
+    const oneQuery = `ccdaId=${one.documents[0]!.id}&language=pt-BR`;
+    const firstFive = await count(five.systems.ccda.id, range);
+    const firstOne = await count(one.systems.ccda.id, oneQuery);
+    expect(firstOne).toBeGreaterThan(3);
+    expect(firstFive).toBe(firstOne);
+    // Kept renderings: fewer queries still (no XML read, no write).
+    expect(await count(five.systems.ccda.id, range)).toBeLessThan(firstFive);
+    expect((await renderingsOf(five.documents.map((d) => d.id))).filter((r) => r.language === 'pt-BR')).toHaveLength(5);
   });
 
   it('refuses a missing or double identifier, naming the field', async () => {
