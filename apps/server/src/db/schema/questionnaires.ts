@@ -13,6 +13,9 @@ export const questionnaireTemplates = pgTable('questionnaire_templates', {
   title: text('title').notNull(),
   /** The portal's reading of the resource: QuestionnaireDefinition. */
   definition: jsonb('definition').notNull(),
+  /** The definition's title and description (LocalText), kept by the database for lists (0031). */
+  definitionTitle: jsonb('definition_title').generatedAlwaysAs(sql`definition -> 'title'`),
+  definitionDescription: jsonb('definition_description').generatedAlwaysAs(sql`definition -> 'description'`),
   /** The FHIR Questionnaire as the facility sent it. */
   resource: jsonb('resource').notNull(),
   contentHash: text('content_hash').notNull(),

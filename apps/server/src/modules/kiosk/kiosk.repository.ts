@@ -96,7 +96,7 @@ export async function listDuePatients(db: DbOrTx, facilityIds: number[], dueDate
       facilityShortName: facilities.shortName,
       timeZoneId: facilities.timeZoneId,
       titles: sql<DuePatientRow['titles']>`json_agg(json_build_object(
-          'title', ${questionnaireTemplates.definition} -> 'title',
+          'title', ${questionnaireTemplates.definitionTitle},
           'fallback', ${questionnaireTemplates.title}
         ) ORDER BY ${questionnaireAssignments.id})`,
       earliestAvailableFrom: sql<string>`to_char(min(${questionnaireAssignments.availableFrom}), 'YYYY-MM-DD')`,

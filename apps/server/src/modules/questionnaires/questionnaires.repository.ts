@@ -82,8 +82,8 @@ export async function listAssignments(
     db
       .select({
         ...stateColumns,
-        title: sql<unknown>`${questionnaireTemplates.definition} -> 'title'`,
-        description: sql<unknown>`${questionnaireTemplates.definition} -> 'description'`,
+        title: questionnaireTemplates.definitionTitle,
+        description: questionnaireTemplates.definitionDescription,
       })
       .from(questionnaireAssignments)
       .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
