@@ -93,7 +93,9 @@ async function keyIdentifier(publicKey: pkijs.PublicKeyInfo): Promise<ArrayBuffe
 
 function serialNumber(): asn1js.Integer {
   const bytes = webcrypto.getRandomValues(new Uint8Array(16));
-  bytes[0] = bytes[0]! & 0x7f; // positive
+  // Positive (top bit clear) and never a leading zero byte: DER wants the shortest encoding, and OpenSSL refused a
+  // certificate whose random serial began 0x00 followed by a byte under 0x80 ("illegal padding", 1 run in 256).
+  bytes[0] = (bytes[0]! & 0x3f) | 0x40;
   return new asn1js.Integer({ valueHex: bytes.buffer });
 }
 
