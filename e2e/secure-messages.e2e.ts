@@ -373,7 +373,8 @@ describe('secure messages', () => {
     await expect.poll(() => paneHeading(page).textContent()).toBe(subject);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/secure-messages');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(subject);
-    expect(await authors(page)).toEqual(['Jane Doe']);
+    // The heading shows from the list at once; the thread's messages follow from their own request.
+    await expect.poll(() => authors(page)).toEqual(['Jane Doe']);
     expect(await pane(page).getByText('With Priya Raman').count()).toBe(1);
 
     // Archive: the selection clears and the list shows; the thread waits under Archive.
