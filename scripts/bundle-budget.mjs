@@ -10,7 +10,7 @@ const KB = 1000;
 /**
  * Each route: the chunks its first load fetches beside the entry (source paths as the manifest keys them, or
  * a group's name), and its budgets in KB gzipped, a little above what it measures (November 2026: login
- * 101.0 JS and 11.1 CSS, dashboard 156.7 and 13.2), so a regression fails. The issue's ceilings are 110 and
+ * 99.9 JS and 11.1 CSS, dashboard 153.0 and 13.2), so a regression fails. The issue's ceilings are 110 and
  * 180 KB of JavaScript.
  */
 const ROUTES = [

@@ -106,17 +106,8 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
-      // Required by inlined common chunks (below): unused exports of an entry may go.
-      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          // The bundler's own common chunks (a few Mantine components, a hook, a helper shared by some pages)
-          // are copied into the chunks that use them, a runtime registry keeping one instance of each module:
-          // on a phone's latency every file is a round trip on one of six connections, and test results
-          // fetched 27 scripts for its 181 KB (12 now, 184 KB). A chunk that holds styles stays a file: the
-          // CSS plugin would emit its CSS from every copy, and a copy arriving with a later page would put a
-          // component's base rules after the rules that refine them.
-          experimentalInlineCommonChunks: { maxSize: 40_000, exclude: /\.css(?:\?|$)/ },
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: 'portal', test: inPortalFrame, priority: 2 },
