@@ -23,7 +23,9 @@ export function listTreatmentSummaryItems(db: DbOrTx, scope: PatientScope) {
       .select({
         id: treatmentSummaryItems.id,
         groupName: treatmentSummaryItems.groupName,
-        fields: treatmentSummaryItems.fields,
+        // As the stored JSON text: the service keeps each text's checked fields, so a summary viewed again is
+        // not parsed and checked again.
+        fieldsJson: sql<string>`${treatmentSummaryItems.fields}::text`,
         isNullMessageHolder: treatmentSummaryItems.isNullMessageHolder,
         nullMessage: treatmentSummaryItems.nullMessage,
         isPatientReviewed: treatmentSummaryItems.isPatientReviewed,

@@ -22,11 +22,11 @@ export interface InvalidItemFields {
   fields: string[];
 }
 
-/** An item as stored (treatment_summary_items). */
+/** An item as stored (treatment_summary_items), its fields as their JSON text. */
 export interface StoredItem {
   id: number;
   groupName: string;
-  fields: Record<string, unknown>;
+  fieldsJson: string;
   isNullMessageHolder: boolean;
   nullMessage: string | null;
   isPatientReviewed: boolean;
@@ -71,6 +71,44 @@ export function itemFields(
   return { fields, invalid };
 }
 
+interface CheckedFields {
+  fields: Readonly<Record<string, unknown>>;
+  invalid: readonly string[];
+}
+
+/** The most item texts whose checked fields are kept; past it, all are let go and kept again as they are read. */
+export const CHECKED_FIELDS_KEPT = 20_000;
+
+/**
+ * Each stored fields text's checked fields, per group and null-message holder or not: an item's fields change
+ * only when the facility's system sends it again, so a summary viewed again is neither parsed nor checked
+ * again (both were most of a view's time). A kept result is shared by every answer that holds it: frozen.
+ */
+const checkedFields = new Map<string, Map<string, CheckedFields>>();
+let checkedFieldsCount = 0;
+
+function checkedFieldsOf(
+  group: TreatmentSummaryGroup,
+  fieldsJson: string,
+  isNullMessageHolder: boolean,
+): CheckedFields {
+  const kind = isNullMessageHolder ? `${group}:holder` : group;
+  let byText = checkedFields.get(kind);
+  if (!byText) checkedFields.set(kind, (byText = new Map<string, CheckedFields>()));
+  const kept = byText.get(fieldsJson);
+  if (kept) return kept;
+  const { fields, invalid } = itemFields(group, JSON.parse(fieldsJson) as Record<string, unknown>, isNullMessageHolder);
+  const checked = { fields: Object.freeze(fields), invalid: Object.freeze(invalid) };
+  if (checkedFieldsCount >= CHECKED_FIELDS_KEPT) {
+    checkedFields.clear();
+    checkedFieldsCount = 0;
+    checkedFields.set(kind, (byText = new Map<string, CheckedFields>()));
+  }
+  byText.set(fieldsJson, checked);
+  checkedFieldsCount++;
+  return checked;
+}
+
 /**
  * The summary as the API answers it: one entry per group that has items, groups in the fixed clinical
  * order of TREATMENT_SUMMARY_GROUPS, items in their stored order. A group without items is left out (an
@@ -86,8 +124,8 @@ export function toTreatmentSummary(rows: readonly StoredItem[]): {
     const group = row.groupName;
     // The table's CHECK allows only the 17 groups; anything else is not ours to show.
     if (!isGroup(group)) continue;
-    const { fields, invalid: bad } = itemFields(group, row.fields, row.isNullMessageHolder);
-    if (bad.length > 0) invalid.push({ itemId: row.id, group, fields: bad });
+    const { fields, invalid: bad } = checkedFieldsOf(group, row.fieldsJson, row.isNullMessageHolder);
+    if (bad.length > 0) invalid.push({ itemId: row.id, group, fields: [...bad] });
     const item = {
       itemId: row.id,
       isNullMessageHolder: row.isNullMessageHolder,

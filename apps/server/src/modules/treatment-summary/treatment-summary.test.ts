@@ -316,7 +316,7 @@ describe('itemFields and toTreatmentSummary', () => {
   const stored = (over: Partial<StoredItem>): StoredItem => ({
     id: 1,
     groupName: 'Allergy',
-    fields: {},
+    fieldsJson: '{}',
     isNullMessageHolder: false,
     nullMessage: null,
     isPatientReviewed: true,
@@ -341,6 +341,22 @@ describe('itemFields and toTreatmentSummary', () => {
     ]);
     expect(itemFields('Surgery', { startDate: '2024-02-30' }, false).invalid).toEqual(['startDate']);
     expect(itemFields('Surgery', { startDate: '2024-02-29' }, false).fields.startDate).toBe('2024-02-29');
+  });
+
+  it('answers a fields text seen before alike, reporting its bad fields on every view', () => {
+    const bad = stored({ id: 7, groupName: 'FamilyHistory', fieldsJson: '{"relationship": 7, "ageAtDiagnosis": 62}' });
+    const first = toTreatmentSummary([bad]);
+    const again = toTreatmentSummary([{ ...bad, id: 8 }]);
+    expect(first.invalid).toEqual([{ itemId: 7, group: 'FamilyHistory', fields: ['relationship'] }]);
+    expect(again.invalid).toEqual([{ itemId: 8, group: 'FamilyHistory', fields: ['relationship'] }]);
+    const [firstItem] = first.summary[0]!.value as unknown as Record<string, unknown>[];
+    const [againItem] = again.summary[0]!.value as unknown as Record<string, unknown>[];
+    expect(againItem).toEqual({ ...firstItem, itemId: 8 });
+    expect(againItem).toMatchObject({ relationship: null, ageAtDiagnosis: 62 });
+    // The same text as a null-message holder is another item: every field null.
+    const holder = toTreatmentSummary([{ ...bad, id: 9, isNullMessageHolder: true, nullMessage: 'None known' }]);
+    expect(holder.invalid).toEqual([]);
+    expect(holder.summary[0]!.value[0]).toMatchObject({ relationship: null, ageAtDiagnosis: null });
   });
 
   it('orders groups clinically whatever the row order, and leaves out groups without items and unknown groups', () => {
