@@ -11,7 +11,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A minute for seeding, and three more when a file seeds in the demo day's last minutes (access-fixture).
+          hookTimeout: 240_000,
         },
       },
       { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts'] } },

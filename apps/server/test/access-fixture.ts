@@ -6,6 +6,7 @@ import { prepareDatabase } from '../src/startup';
 import { INTEGRATION_SCOPES } from '@portal/contracts';
 import { IntegrationClientsService } from '../src/modules/integration/integration.service';
 import type { TestApp } from './helpers';
+import { addDays, localDate, startOfLocalDay } from '../src/platform/time/time';
 
 export const CALLER_KINDS = [
   'anonymous',
@@ -32,8 +33,24 @@ export interface AccessFixture {
   token(kind: CallerKind): Promise<{ bearer: string | null; userId: number }>;
 }
 
+/** How close to the end of the demo's day (New York's) a test file may seed it. */
+const DEMO_DAY_END_MARGIN_MS = 3 * 60_000;
+
+/**
+ * The demo dates its rows from the day it is seeded on (Riverside's, in New York), with one appointment
+ * "later today", at 23:59 when it is late; a test file compares them with the day it asserts on. Seeding in
+ * the last minutes of the day waits for the next one, so a file's run does not straddle the change of day.
+ */
+async function awayFromTheDemoDayEnd(now = new Date()): Promise<void> {
+  const zone = 'America/New_York';
+  const untilMidnight = startOfLocalDay(addDays(localDate(now, zone), 1), zone).getTime() - now.getTime();
+  if (untilMidnight < DEMO_DAY_END_MARGIN_MS)
+    await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1_000));
+}
+
 /** The demo seed, and a way to log in as each kind of caller of the authorisation matrix. */
 export async function seedAccessFixture(t: TestApp): Promise<AccessFixture> {
+  await awayFromTheDemoDayEnd();
   await prepareDatabase(t.database, t.config, { info() {} }, { seed: true });
   const db = t.database.db;
   const userId = async (username: string) => {

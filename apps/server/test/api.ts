@@ -159,7 +159,8 @@ export function request(t: TestApp, method: Method, url: string, options: Reques
 /**
  * A test app on the demo seed, with everything an API test file needs: the fixture's callers, the
  * database, alex.rivera (a patient without records) and the request helpers. Call it in beforeAll;
- * `options` gives the app settings of its own (config, a log stream).
+ * `options` gives the app settings of its own (config, a log stream) or a database of its own (one that counts its
+ * statements, say).
  */
 export async function openApiApp(options: Parameters<typeof createTestApp>[0] = {}) {
   const t = await createTestApp(options);

@@ -223,7 +223,7 @@ export async function seedDemoQuestionnaires(tx: Tx, context: DemoContext, now =
   };
   const counters = new Map<string, number>();
   const assign = async (
-    facility: 'riverside' | 'lakeside',
+    daysOf: 'riverside' | 'lakeside',
     patientId: number,
     who: string,
     instrument: DemoInstrument,
@@ -232,7 +232,7 @@ export async function seedDemoQuestionnaires(tx: Tx, context: DemoContext, now =
   ) => {
     const n = (counters.get(who) ?? 0) + 1;
     counters.set(who, n);
-    const day = days[facility];
+    const day = days[daysOf];
     return putQuestionnaireAssignment(
       tx,
       patientId,
@@ -287,7 +287,10 @@ export async function seedDemoQuestionnaires(tx: Tx, context: DemoContext, now =
       const patientId = kioskPatientIds[patient.mrn];
       if (patientId === undefined) throw new Error(`Seeding the kiosk patient ${patient.mrn} failed`);
       for (const q of patient.questionnaires) {
-        await assign(facility, patientId, patient.mrn.toLowerCase(), q.instrument, q.dueOffset, {
+        // Days of the front desk that lists them all (Riverside's kiosk staff, who also serves Lakeside): from
+        // midnight to 1 a.m. in New York, Chicago's day is still the day before, and a Lakeside patient due on
+        // Chicago's today would drop out of the desk's list of the day.
+        await assign('riverside', patientId, patient.mrn.toLowerCase(), q.instrument, q.dueOffset, {
           availableOffset: q.availableOffset ?? Math.min(q.dueOffset, 0) - 3,
         });
       }
