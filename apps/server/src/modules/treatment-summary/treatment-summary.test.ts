@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   TREATMENT_SUMMARY_GROUPS,
   TreatmentSummaryResponseSchema,
@@ -345,8 +345,12 @@ describe('itemFields and toTreatmentSummary', () => {
 
   it('answers a fields text seen before alike, reporting its bad fields on every view', () => {
     const bad = stored({ id: 7, groupName: 'FamilyHistory', fieldsJson: '{"relationship": 7, "ageAtDiagnosis": 62}' });
+    const parse = vi.spyOn(JSON, 'parse');
     const first = toTreatmentSummary([bad]);
     const again = toTreatmentSummary([{ ...bad, id: 8 }]);
+    // Parsed (and checked) once: the second view answers from what the first kept.
+    expect(parse.mock.calls.filter(([text]) => text === bad.fieldsJson)).toHaveLength(1);
+    parse.mockRestore();
     expect(first.invalid).toEqual([{ itemId: 7, group: 'FamilyHistory', fields: ['relationship'] }]);
     expect(again.invalid).toEqual([{ itemId: 8, group: 'FamilyHistory', fields: ['relationship'] }]);
     const [firstItem] = first.summary[0]!.value as unknown as Record<string, unknown>[];
