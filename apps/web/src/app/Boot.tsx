@@ -13,6 +13,7 @@ import { AppRoutes, preloadFirstPage } from './router';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { askSessionAhead, profileAskedAtStart } from './session-ahead';
 import { BlockingRouter } from '../lib/blocking-router';
+import { warmIntlSoon } from '../lib/warm-intl';
 
 /** The facility this tab showed last (kept in session storage), when it looks like one. */
 function lastFacility(): Facility | undefined {
@@ -39,7 +40,10 @@ function start() {
   facility.catch(() => undefined);
   const session = askSessionAhead();
   preloadFirstPage(session);
-  if (session) preloadNavigation();
+  if (session) {
+    preloadNavigation();
+    warmIntlSoon(initialLocale(), known?.timeZone.id);
+  }
   return { known, facility, language };
 }
 

@@ -60,4 +60,24 @@ describe('inMonthFilter', () => {
     expect(inMonthFilter('2026-02-28T05:00:00Z', 'Last3Months', may31, ny)).toBe(true);
     expect(inMonthFilter('2026-02-28T04:59:00Z', 'Last3Months', may31, ny)).toBe(false);
   });
+  it('moves the start on when the zone’s day changes, in either direction, whatever was asked before', () => {
+    const ny = 'America/New_York';
+    const lastMinute = new Date('2026-11-21T04:59:00Z'); // 20 Nov, 23:59 in New York
+    const midnight = new Date('2026-11-21T05:00:00Z'); // 21 Nov, 00:00
+    const aug20 = '2026-08-20T04:00:00Z'; // the first instant of 20 Aug in New York
+    for (const [now, passes] of [
+      [lastMinute, true],
+      [lastMinute, true],
+      [midnight, false],
+      [lastMinute, true],
+      [new Date('2026-11-22T04:59:59Z'), false],
+      [new Date('2026-11-20T12:00:00Z'), true],
+    ] as const) {
+      expect(inMonthFilter(aug20, 'Last3Months', now, ny)).toBe(passes);
+    }
+    expect(inMonthFilter('2026-08-21T04:00:00Z', 'Last3Months', midnight, ny)).toBe(true);
+    // Another zone has its own day: 20 Nov 23:59 in New York is 21 Nov 13:59 in Tokyo.
+    expect(inMonthFilter('2026-08-20T15:00:00Z', 'Last3Months', lastMinute, 'Asia/Tokyo')).toBe(true);
+    expect(inMonthFilter('2026-08-20T14:59:00Z', 'Last3Months', lastMinute, 'Asia/Tokyo')).toBe(false);
+  });
 });

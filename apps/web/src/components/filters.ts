@@ -8,6 +8,19 @@ export function matchesChoice(value: string | null | undefined, choice: string):
   return choice === ALL || (value ?? '') === choice;
 }
 
+// Building a collator costs milliseconds (the language's collation rules): one per language, kept, rather than one
+// per select on every render.
+const collators = new Map<string, Intl.Collator>();
+
+function collatorOf(locale: string): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+    collators.set(locale, collator);
+  }
+  return collator;
+}
+
 /**
  * The options of a filter select: 'All' first (with its label in the user's language), then each
  * distinct non-empty value once, labelled by `label` (a status in the user's language; the value
@@ -19,7 +32,7 @@ export function optionsWithAll(
   locale = 'en-US',
   label: (value: string) => string = (value) => value,
 ): { value: string; label: string }[] {
-  const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+  const collator = collatorOf(locale);
   const distinct = [...new Set(values.filter((v): v is string => typeof v === 'string' && v.trim() !== ''))];
   const options = distinct.map((value) => ({ value, label: label(value) }));
   options.sort((a, b) => collator.compare(a.label, b.label));

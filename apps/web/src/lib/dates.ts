@@ -99,10 +99,26 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The start of the day `months` calendar months before `now`, in a zone (31 May less 3 months is the last day of February). */
+/** Per zone and number of months: the answer, and the zone's day (from, until: epoch ms) it holds for. */
+const monthsBeforeKept = new Map<string, { from: number; until: number; start: number }>();
+
+/**
+ * The start of the day `months` calendar months before `now`, in a zone (31 May less 3 months is the last day of
+ * February). A list's date filter asks for every row with the same `now`: the answer is kept for the rest of the
+ * zone's day, so only the first row puts `now` in its zone.
+ */
 export function startOfDayMonthsBefore(now: Date, months: number, timeZoneId: string): number {
-  const day = inZone(now, timeZoneId).subtract(months, 'month').format(DATE_FORMATS.apiDate);
-  return wallTimeIn(day, '00:00:00', timeZoneId);
+  const key = `${timeZoneId}|${months}`;
+  const at = now.getTime();
+  const kept = monthsBeforeKept.get(key);
+  if (kept && at >= kept.from && at < kept.until) return kept.start;
+  const today = inZone(now, timeZoneId);
+  const dayOf = (d: Dayjs) => d.format(DATE_FORMATS.apiDate);
+  const start = wallTimeIn(dayOf(today.subtract(months, 'month')), '00:00:00', timeZoneId);
+  const from = wallTimeIn(dayOf(today), '00:00:00', timeZoneId);
+  const until = wallTimeIn(dayOf(today.add(1, 'day')), '00:00:00', timeZoneId);
+  monthsBeforeKept.set(key, { from, until, start });
+  return start;
 }
 
 /*
