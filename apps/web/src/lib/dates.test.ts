@@ -72,6 +72,15 @@ describe('calendar days', () => {
   it('goes back whole months to the start of a day in a zone', () => {
     const from = startOfDayMonthsBefore(new Date('2026-05-31T15:00:00Z'), 3, 'America/New_York');
     expect(new Date(from).toISOString()).toBe('2026-02-28T05:00:00.000Z');
+    // Across a change of daylight saving time (8 March 2026 in New York) and back into the year before.
+    const june = startOfDayMonthsBefore(new Date('2026-06-10T12:00:00Z'), 3, 'America/New_York');
+    expect(new Date(june).toISOString()).toBe('2026-03-10T04:00:00.000Z');
+    const january = startOfDayMonthsBefore(new Date('2026-01-15T12:00:00Z'), 3, 'America/New_York');
+    expect(new Date(january).toISOString()).toBe('2025-10-15T04:00:00.000Z');
+    // Where the day starts east of Greenwich, and a leap day's month: 31 May less 3 months is 29 February 2028.
+    const tokyo = startOfDayMonthsBefore(new Date('2028-05-31T03:00:00Z'), 3, 'Asia/Tokyo');
+    expect(new Date(tokyo).toISOString()).toBe('2028-02-28T15:00:00.000Z');
+    expect(new Date(middayIn('2026-07-04', 'America/Los_Angeles')).toISOString()).toBe('2026-07-04T19:00:00.000Z');
   });
   it('formats a day without moving it, and a time of day in a zone or at an offset', () => {
     expect(formatDay('2026-03-05')).toBe('Mar 5, 2026');

@@ -1,11 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { DATE_FORMATS } from '@portal/contracts';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.extend(localizedFormat);
 
 type DateInput = string | number | Date;
@@ -37,8 +35,18 @@ export function localMidnight(day: string): Date {
 // zone's offset for that instant, read with one kept formatter per zone (the same fixed-offset result .tz gives).
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The zone's offset from UTC in minutes at an instant (epoch ms). */
-function zoneOffsetMinutes(ms: number, timeZoneId: string): number {
+interface WallClock {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall clock of a zone at an instant (epoch ms). */
+function wallClockIn(ms: number, timeZoneId: string): WallClock {
   let format = zoneFormats.get(timeZoneId);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -55,7 +63,20 @@ function zoneOffsetMinutes(ms: number, timeZoneId: string): number {
   }
   const part: Record<string, number> = {};
   for (const { type, value } of format.formatToParts(ms)) part[type] = Number(value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day, part.hour, part.minute, part.second);
+  return {
+    year: part.year!,
+    month: part.month!,
+    day: part.day!,
+    hour: part.hour!,
+    minute: part.minute!,
+    second: part.second!,
+  };
+}
+
+/** The zone's offset from UTC in minutes at an instant (epoch ms). */
+function zoneOffsetMinutes(ms: number, timeZoneId: string): number {
+  const { year, month, day, hour, minute, second } = wallClockIn(ms, timeZoneId);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
@@ -74,21 +95,33 @@ export function dayIn(instant: DateInput, timeZoneId: string): string {
 
 const wallTimes = new Map<string, number>();
 
-/** A wall-clock time of a calendar day in a zone, in epoch ms (daylight saving included); kept, as it never changes. */
-function wallTimeIn(day: string, time: string, timeZoneId: string): number {
-  const key = `${timeZoneId}|${day}|${time}`;
+/**
+ * A wall-clock time (hour of the day) of a calendar day in a zone, in epoch ms, daylight saving included: the
+ * zone's offset is read at a first guess and settled in at most three rounds, as the server places a day's hour
+ * (the date library's own parsing in a zone costs a list's first render milliseconds). Kept, as it never changes.
+ */
+function wallTimeIn(day: string, hour: number, timeZoneId: string): number {
+  const key = `${timeZoneId}|${day}|${hour}`;
   let at = wallTimes.get(key);
   if (at === undefined) {
-    at = dayjs.tz(`${calendarDay(day) ?? day} ${time}`, timeZoneId).valueOf();
+    const [y, m, d] = (calendarDay(day) ?? day).split('-').map(Number) as [number, number, number];
+    const wall = Date.UTC(y, m - 1, d, hour);
+    at = wall;
+    for (let round = 0; round < 3; round++) at = wall - zoneOffsetMinutes(at, timeZoneId) * 60_000;
     if (wallTimes.size >= 5_000) wallTimes.clear();
     wallTimes.set(key, at);
   }
   return at;
 }
 
+/** A calendar day (YYYY-MM-DD) from its parts, the month and day moved into range as Date.UTC does. */
+function isoDay(year: number, month: number, day: number): string {
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
 /** Noon of a calendar day in a zone, in epoch ms: a day without a time, placed where no zone moves it to another day. */
 export function middayIn(day: string, timeZoneId: string): number {
-  return wallTimeIn(day, '12:00:00', timeZoneId);
+  return wallTimeIn(day, 12, timeZoneId);
 }
 
 /** Whole calendar days from one day to another (negative when `to` is earlier); NaN when either is not a day. */
@@ -112,11 +145,12 @@ export function startOfDayMonthsBefore(now: Date, months: number, timeZoneId: st
   const at = now.getTime();
   const kept = monthsBeforeKept.get(key);
   if (kept && at >= kept.from && at < kept.until) return kept.start;
-  const today = inZone(now, timeZoneId);
-  const dayOf = (d: Dayjs) => d.format(DATE_FORMATS.apiDate);
-  const start = wallTimeIn(dayOf(today.subtract(months, 'month')), '00:00:00', timeZoneId);
-  const from = wallTimeIn(dayOf(today), '00:00:00', timeZoneId);
-  const until = wallTimeIn(dayOf(today.add(1, 'day')), '00:00:00', timeZoneId);
+  const { year, month, day } = wallClockIn(at, timeZoneId);
+  // The same day of the month, or the month's last day when it is shorter.
+  const lastDayThen = new Date(Date.UTC(year, month - 1 - months + 1, 0)).getUTCDate();
+  const start = wallTimeIn(isoDay(year, month - months, Math.min(day, lastDayThen)), 0, timeZoneId);
+  const from = wallTimeIn(isoDay(year, month, day), 0, timeZoneId);
+  const until = wallTimeIn(isoDay(year, month, day + 1), 0, timeZoneId);
   monthsBeforeKept.set(key, { from, until, start });
   return start;
 }
