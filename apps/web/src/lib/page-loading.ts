@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 
 // Whether the page is still loading (its code or its first answers): the footer waits for it, so it is not
 // drawn at the bottom of an empty page only to be pushed down when the page arrives (a layout shift). A
@@ -49,4 +49,15 @@ export function usePageLoading(): boolean {
     },
     () => loading > 0 && !overdue,
   );
+}
+
+/**
+ * Whether a page shows its first answers yet: `ready`, one render late when they arrive while the page waits.
+ * Answers come through the query library's store, whose updates React renders at once and in one piece: a list or
+ * the dashboard's sections held the main thread for one long task on a slow phone. One render late, they render
+ * as a transition, in slices between which the browser stays responsive. A page whose answers are there as it
+ * mounts (from the cache) shows them at once, without a blank frame.
+ */
+export function useRevealWhenReady(ready: boolean): boolean {
+  return useDeferredValue(ready, ready);
 }

@@ -2,6 +2,7 @@ import { Grid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useRevealWhenReady } from '../../../lib/page-loading';
 import { capabilityReader, useCapabilities } from '../../../lib/capabilities';
 import { useCurrentPatient } from '../../../lib/current-patient';
 import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
@@ -40,10 +41,12 @@ function useSectionsAnswered(patientId: number | null, show: ReturnType<typeof d
     useQuery({ ...personalContactsQuery(id), enabled: on && show.personalContacts }),
   ].some((query) => query.isLoading);
   const [waited, setWaited] = useState(false);
+  // Only while some section waits: once all have answered, the timer would render the whole page again for nothing.
   useEffect(() => {
+    if (!pending) return;
     const timer = setTimeout(() => setWaited(true), WAIT_FOR_ALL_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [pending]);
   return on && (!pending || waited);
 }
 
@@ -58,7 +61,7 @@ export function Component() {
   const capabilities = useCapabilities();
   const { patientId, profile } = useCurrentPatient();
   const show = dashboardSections(capabilities);
-  const answered = useSectionsAnswered(capabilities.loaded ? patientId : null, show);
+  const answered = useRevealWhenReady(useSectionsAnswered(capabilities.loaded ? patientId : null, show));
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: 24, sm: 32 }}>

@@ -6,6 +6,7 @@ import { LAB_RESULT_DATE_PREFERENCE, type LabResultListItem } from '@portal/cont
 import { monthFilterLabelKey, MONTH_FILTERS, parseMonthFilter } from '../../../components/date-filters';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useRevealWhenReady } from '../../../lib/page-loading';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
 import { ItemList } from '../../../components/ItemList';
@@ -103,10 +104,11 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
     refreshBadges();
   }, [loadedId, loadedAt, patientId, queryClient]);
 
+  const revealed = useRevealWhenReady(Boolean(list && shown));
   if (results.error) {
     return <Title order={1}>{t('labResults.title')}</Title>;
   }
-  if (!list || !shown) return <PagePlaceholder label={t('app.loading')} />;
+  if (!list || !shown || !revealed) return <PagePlaceholder label={t('app.loading')} />;
 
   const print = (labResultId: number) => {
     setPrinting(true);

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MedicalNote } from '@portal/contracts';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useRevealWhenReady } from '../../../lib/page-loading';
 import {
   MONTH_FILTERS,
   monthFilterLabelKey,
@@ -166,6 +167,7 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
     }
   };
 
+  const revealed = useRevealWhenReady(Boolean(data && shown));
   if (notes.isError) {
     return (
       <Stack gap="lg">
@@ -173,7 +175,7 @@ function MedicalNotesView({ patientId, userId }: ModulePageProps) {
       </Stack>
     );
   }
-  if (!data || !shown) return <PagePlaceholder label={t('app.loading')} />;
+  if (!data || !shown || !revealed) return <PagePlaceholder label={t('app.loading')} />;
 
   const notReviewed = count.data ?? data.filter((n) => !n.isReviewedByPatient).length;
   const selectedNote = selected ? data.find((n) => n.ptMedicalNoteId === selected.noteId) : undefined;

@@ -5,6 +5,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import type { AssignedQuestionnaireSummary } from '@portal/contracts';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useRevealWhenReady } from '../../../lib/page-loading';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { refreshBadges } from '../../../lib/badges';
@@ -42,6 +43,7 @@ function QuestionnairesView({ patientId, kioskUser }: QuestionnaireViewProps) {
   const [search, setSearch] = useSearchParams();
   const view: View = search.get('view') === 'history' ? 'history' : 'current';
   const current = useQuery(currentQuestionnairesQuery(patientId, locale));
+  const currentRevealed = useRevealWhenReady(Boolean(current.data));
   const history = useQuery({ ...questionnaireHistoryQuery(patientId, locale), enabled: view === 'history' });
   const [declining, setDeclining] = useState<AssignedQuestionnaireSummary | null>(null);
   const [busy, setBusy] = useState(false);
@@ -100,7 +102,7 @@ function QuestionnairesView({ patientId, kioskUser }: QuestionnaireViewProps) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="current">
-          {current.error && !current.data ? null : !current.data ? (
+          {current.error && !current.data ? null : !current.data || !currentRevealed ? (
             <PagePlaceholder label={t('app.loading')} />
           ) : current.data.length === 0 ? (
             <Text role="status" py="md">

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ItemList, type ListItem } from '../../../components/ItemList';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useRevealWhenReady } from '../../../lib/page-loading';
 import { MasterDetail } from '../../../components/MasterDetail';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { refreshBadges } from '../../../lib/badges';
@@ -145,6 +146,7 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
     }
   };
 
+  const revealed = useRevealWhenReady(Boolean(threads.data));
   if (threads.isError && !threads.data) {
     return (
       <Stack gap="lg">
@@ -152,7 +154,7 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
       </Stack>
     );
   }
-  if (!threads.data) return <PagePlaceholder label={t('app.loading')} />;
+  if (!threads.data || !revealed) return <PagePlaceholder label={t('app.loading')} />;
 
   const now = new Date();
   const shown = threadsInView(threads.data, view.filter);
