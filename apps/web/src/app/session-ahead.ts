@@ -17,17 +17,26 @@ export function profileAskedAtStart(): Promise<unknown> {
 }
 
 /**
- * At start, when logged in: the login profile, then the capabilities, asked for as the app's code runs
+ * At start, when logged in: the login profile and the capabilities, asked for as the app's code runs
  * instead of after the components that need them have loaded (every logged-in screen's header reads both).
+ * The capabilities are the user's: asked for beside the profile when an earlier load of this session
+ * remembered who the user is, else once the profile says so. (A remembered id the profile contradicts is
+ * not used: the answer for the profile's own user is asked for, and the other one left untaken.)
  */
 export function askSessionAhead(): Promise<SessionAnswers> | null {
   if (!api.session.get()?.isAuthenticated) return null;
   const profile = fetchAhead<LoginProfile>(LOGIN_PROFILE_PATH);
+  const rememberedUserId = api.session.getUserId();
+  if (rememberedUserId !== null)
+    void fetchAhead<Capabilities>(capabilitiesPath(rememberedUserId)).catch(() => undefined);
   profileAnswered = profile.catch(() => undefined);
-  return profile.then(async (answer) => ({
-    profile: answer,
-    capabilities: answer.userId === null ? null : await fetchAhead<Capabilities>(capabilitiesPath(answer.userId)),
-  }));
+  return profile.then(async (answer) => {
+    if (answer.userId !== null) api.session.setUserId(answer.userId);
+    return {
+      profile: answer,
+      capabilities: answer.userId === null ? null : await fetchAhead<Capabilities>(capabilitiesPath(answer.userId)),
+    };
+  });
 }
 
 /**
@@ -44,9 +53,9 @@ export function prefetchFirstPage(
   const ahead = session.then(({ profile, capabilities }): SessionAhead | null => {
     const patientId = currentPatientId(profile);
     const allowed = decideGuard({ location, session: api.session.get(), profile }).kind === 'allow';
-    if (!capabilities || patientId === null || !allowed) return null;
+    if (!capabilities || patientId === null || profile.userId === null || !allowed) return null;
     void fetchAhead(patientPath(patientId));
-    return { patientId, capabilities };
+    return { userId: profile.userId, patientId, capabilities };
   });
   Promise.all([loadPage(), ahead])
     .then(([module, answers]) => {

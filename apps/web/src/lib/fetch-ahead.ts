@@ -20,10 +20,22 @@ const ahead = new Map<string, Ahead>();
 /** An answer no page took this long after it was asked for is not used: the page asks again. */
 const KEEP_MS = 30_000;
 
-/** GET `path` now (once: a second call answers the same promise), for a page's query to take later. */
+/**
+ * The calls a query made itself (nothing was asked ahead for it), while on their way: a component that mounts
+ * before the start's own asking (the header's patient, say) has asked already, and asking again is a second
+ * call for the same answer.
+ */
+const askedByQueries = new Map<string, Promise<unknown>>();
+
+/**
+ * GET `path` now (once: a second call answers the same promise, as does a call a query has on its way), for a
+ * page's query to take later.
+ */
 export function fetchAhead<T>(path: string): Promise<T> {
   const found = ahead.get(path);
   if (found) return found.promise as Promise<T>;
+  const asked = askedByQueries.get(path);
+  if (asked) return asked as Promise<T>;
   const entry: Ahead = { promise: api.get<T>(path), at: Date.now() };
   entry.promise.then(
     (value) => {
@@ -44,7 +56,15 @@ function take(path: string): Ahead | undefined {
 
 /** A query's GET: the call asked for ahead, the first time and while fresh, else the call itself. */
 export function getTakingAhead<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return (take(path)?.promise as Promise<T> | undefined) ?? api.get<T>(path, signal ? { signal } : undefined);
+  const taken = take(path);
+  if (taken) return taken.promise as Promise<T>;
+  const call = api.get<T>(path, signal ? { signal } : undefined);
+  askedByQueries.set(path, call);
+  const done = () => {
+    if (askedByQueries.get(path) === call) askedByQueries.delete(path);
+  };
+  call.then(done, done);
+  return call;
 }
 
 /**
@@ -60,10 +80,12 @@ export function answeredAhead<T>(path: string): T | undefined {
 /** Drops every answer asked for ahead (a new login or a logout: none is for the next user). */
 export function forgetAhead(): void {
   ahead.clear();
+  askedByQueries.clear();
 }
 
 /** What a page is told at start to ask for its own data ahead: whose record, and what the user may see. */
 export interface SessionAhead {
+  userId: number;
   patientId: number;
   capabilities: Capabilities;
 }

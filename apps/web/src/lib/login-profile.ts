@@ -14,6 +14,7 @@ const LOGIN_PROFILE_KEY = ['loginProfile'] as const;
  */
 export async function fetchLoginProfile(): Promise<LoginProfile> {
   const profile = await api.get<LoginProfile>(LOGIN_PROFILE_PATH);
+  if (profile.userId !== null) api.session.setUserId(profile.userId);
   const { queryClient } = await import('./query-client');
   queryClient.setQueryData(LOGIN_PROFILE_KEY, profile);
   return profile;

@@ -1,15 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Preference } from '@portal/contracts';
 import { api } from './api-instance';
+import { answeredAhead, getTakingAhead } from './fetch-ahead';
 import { queryClient } from './query-client';
 
-/** GET /api/users/{userId}/Preferences?name: the saved value, or null when the user never chose one. */
+/** GET /api/users/{userId}/Preferences?name: one saved preference (a list of none or one). */
+export const preferencePath = (userId: number, name: string) =>
+  `/api/users/${userId}/Preferences?name=${encodeURIComponent(name)}`;
+
+const savedValue = (answer: Preference[], name: string) => answer.find((p) => p.name === name)?.value ?? null;
+
+/**
+ * The saved value, or null when the user never chose one. A page whose list waits for its saved filter asks
+ * for it ahead with its data (its `prefetch`), so the list does not wait for one more call after the data.
+ */
 export const preferenceQuery = (userId: number, name: string) =>
   queryOptions({
     queryKey: ['user', userId, 'preference', name],
-    queryFn: async ({ signal }): Promise<string | null> => {
-      const answer = await api.get<Preference[]>(`/api/users/${userId}/Preferences`, { query: { name }, signal });
-      return answer.find((p) => p.name === name)?.value ?? null;
+    queryFn: async ({ signal }): Promise<string | null> =>
+      savedValue(await getTakingAhead<Preference[]>(preferencePath(userId, name), signal), name),
+    initialData: () => {
+      const answer = answeredAhead<Preference[]>(preferencePath(userId, name));
+      return answer === undefined ? undefined : savedValue(answer, name);
     },
     staleTime: 5 * 60_000,
   });

@@ -124,6 +124,21 @@ describe('session store', () => {
     expect(store.getFacility()).toEqual({ id: 7, name: 'North Clinic' });
   });
 
+  it('remembers the profile’s user id until clear(), and reads anything but a whole positive number as unknown', () => {
+    const { storage, store } = setup();
+    expect(store.getUserId()).toBeNull();
+    store.setUserId(42);
+    expect(storage.getItem('userId')).toBe('42');
+    expect(store.getUserId()).toBe(42);
+    for (const garbled of ['', 'abc', '4.5', '-3', '0', '9007199254740993']) {
+      storage.setItem('userId', garbled);
+      expect(store.getUserId()).toBeNull();
+    }
+    store.setUserId(7);
+    store.clear();
+    expect(store.getUserId()).toBeNull();
+  });
+
   it('keeps the facility as JSON under "facility"', () => {
     const { storage, store } = setup();
     expect(store.getFacility()).toBeNull();

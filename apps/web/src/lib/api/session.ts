@@ -3,8 +3,8 @@
  * in-memory one).
  *
  * Keys: `access_token`, `refresh_token`, `expires` (epoch ms at which the token COUNTS as
- * expired), `loginType`, `isAuthenticated` ('true' / 'false'), `userName`. The facility is kept
- * under `facility` (JSON) and survives `clear()`.
+ * expired), `loginType`, `isAuthenticated` ('true' / 'false'), `userName`, and `userId` once the
+ * login profile has named it. The facility is kept under `facility` (JSON) and survives `clear()`.
  */
 import { TIMING } from '@portal/contracts';
 
@@ -43,6 +43,12 @@ export interface SessionStore {
   isExpired(): boolean;
   /** Removes every stored key except `facility` (logout). */
   clear(): void;
+  /**
+   * The user id the login profile gave this session, remembered so the next page load can ask for what
+   * depends on it beside the profile instead of after it; null when not known (or not a whole number).
+   */
+  getUserId(): number | null;
+  setUserId(userId: number): void;
   getFacility<T>(): T | null;
   /** Stores the facility as JSON; null / undefined removes it. */
   setFacility(facility: unknown): void;
@@ -55,6 +61,7 @@ export const SESSION_KEYS = {
   loginType: 'loginType',
   isAuthenticated: 'isAuthenticated',
   userName: 'userName',
+  userId: 'userId',
 } as const;
 
 export const FACILITY_KEY = 'facility';
@@ -114,6 +121,16 @@ export function createSessionStore(storage: StorageLike, now: () => number): Ses
     for (const key of keys) storage.removeItem(key);
   }
 
+  function getUserId(): number | null {
+    const raw = storage.getItem(SESSION_KEYS.userId);
+    const userId = raw === null ? Number.NaN : Number(raw);
+    return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
+  }
+
+  function setUserId(userId: number): void {
+    storage.setItem(SESSION_KEYS.userId, String(userId));
+  }
+
   function getFacility<T>(): T | null {
     const raw = storage.getItem(FACILITY_KEY);
     if (raw === null) return null;
@@ -129,5 +146,5 @@ export function createSessionStore(storage: StorageLike, now: () => number): Ses
     else storage.setItem(FACILITY_KEY, JSON.stringify(facility));
   }
 
-  return { get, set, isExpired, clear, getFacility, setFacility };
+  return { get, set, isExpired, clear, getUserId, setUserId, getFacility, setFacility };
 }

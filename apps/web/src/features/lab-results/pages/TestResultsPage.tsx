@@ -22,7 +22,7 @@ import { useListSelection } from '../../../shared/list-selection';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { useSavedPreference } from '../../../lib/preferences';
+import { preferencePath, useSavedPreference } from '../../../lib/preferences';
 import { useViewAudit } from '../../../lib/view-audit';
 import { labResultQuery } from '../api/lab-result';
 import { labResultsPath, labResultsQuery } from '../api/lab-results';
@@ -45,9 +45,14 @@ const VIEW_AUDIT_EVENT = LAB_RESULTS_VIEW_AUDIT_EVENT;
 /** /test-results: published test results, list and detail side by side (one at a time on small windows). */
 export const Component = modulePage('TestResults', 'labResults.title', TestResultsView);
 
-/** The page's first call, asked for as the app starts on this page (see app/session-ahead.ts). */
-export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
-  if (capabilityReader(capabilities).hasModule('TestResults')) void fetchAhead(labResultsPath(patientId));
+/**
+ * The page's first calls, asked for as the app starts on this page (see app/session-ahead.ts): the list, and the
+ * saved date filter it waits for.
+ */
+export const prefetch: PagePrefetch = ({ userId, patientId, capabilities }) => {
+  if (!capabilityReader(capabilities).hasModule('TestResults')) return;
+  void fetchAhead(labResultsPath(patientId));
+  void fetchAhead(preferencePath(userId, LAB_RESULT_DATE_PREFERENCE));
 };
 
 function TestResultsView({ patientId, userId }: ModulePageProps) {

@@ -22,7 +22,7 @@ import { useListSelection } from '../../../shared/list-selection';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { isIPad, isMobileUserAgent, useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { useSavedPreference } from '../../../lib/preferences';
+import { preferencePath, useSavedPreference } from '../../../lib/preferences';
 import { recordViewAudit, useViewAudit } from '../../../lib/view-audit';
 import { medicalNotesPath, medicalNotesQuery } from '../api/medical-notes';
 import { notReviewedCountQuery } from '../api/not-reviewed-count';
@@ -49,9 +49,14 @@ import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
 /** /medical-notes: the patient's published medical notes, a list and the note's pages (spec 002, 2.4). */
 export const Component = modulePage('MedicalNotes', 'medicalNotes.title', MedicalNotesView);
 
-/** The page's first call, asked for as the app starts on this page (see app/session-ahead.ts). */
-export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
-  if (capabilityReader(capabilities).hasModule('MedicalNotes')) void fetchAhead(medicalNotesPath(patientId));
+/**
+ * The page's first calls, asked for as the app starts on this page (see app/session-ahead.ts): the list, and the
+ * saved date filter it waits for.
+ */
+export const prefetch: PagePrefetch = ({ userId, patientId, capabilities }) => {
+  if (!capabilityReader(capabilities).hasModule('MedicalNotes')) return;
+  void fetchAhead(medicalNotesPath(patientId));
+  void fetchAhead(preferencePath(userId, DATE_PREFERENCE));
 };
 
 function MedicalNotesView({ patientId, userId }: ModulePageProps) {
