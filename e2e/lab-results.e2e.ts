@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { checkScreen, expectAccessible, openPage, preferenceSaved } from './support/browser';
 import { pdfText } from '../apps/server/test/pdf-text';
-import { heading, logIn, path, useBrowser } from './support/pages';
+import { firstLoadCalls, heading, logIn, path, repeatedCalls, useBrowser } from './support/pages';
 
 const browser = useBrowser();
 
@@ -41,6 +41,30 @@ async function openFilters(page: Page) {
 }
 
 describe('test results for jane.doe', () => {
+  it('asks for each of its first calls once on a fresh load: the capabilities beside the profile, the saved filter with the list', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await logIn(page, 'jane.doe');
+    await expect.poll(() => heading(page)).toBe('Welcome, Jane');
+    const { calls, capabilitiesBesideProfile } = await firstLoadCalls(page, '/test-results', () =>
+      list(page).waitFor(),
+    );
+    const userId = await page.evaluate(() => window.sessionStorage.getItem('userId'));
+    expect(userId).toMatch(/^\d+$/);
+    expect(capabilitiesBesideProfile).toBe(true);
+    expect(repeatedCalls(calls)).toEqual({});
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        '/api/patientportaluser/loginprofile',
+        `/api/users/${userId}/capabilities/patientPortal`,
+        expect.stringMatching(/^\/api\/patients\/\d+$/),
+        expect.stringMatching(/^\/api\/patients\/\d+\/labresults\/published$/),
+        `/api/users/${userId}/Preferences?name=PatientPortal_LabResultFilter_Date`,
+      ]),
+    );
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('lists the last 9 months newest first; viewing a new result clears its badge and the header count', async () => {
     const { page, context, consoleErrors } = await openPage(browser());
     await openTestResults(page);

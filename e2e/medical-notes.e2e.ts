@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, checkScreen, expectAccessible, openPage, port } from './support/browser';
-import { heading, logIn, path, useBrowser } from './support/pages';
+import { firstLoadCalls, heading, logIn, path, repeatedCalls, useBrowser } from './support/pages';
 
 // Issue 5, medical notes (spec 002, 2.4): the list with its unread dots and header badge, the viewer with the
 // page navigator and the document frame, the filters and their saved date choice, compact layouts, mobile
@@ -80,6 +80,23 @@ async function withClearedFilters(page: Page) {
 }
 
 describe("jane.doe's medical notes", () => {
+  it('asks for each of its first calls once on a fresh load: the header badge and the page share the count', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await logIn(page, 'jane.doe');
+    await expect.poll(() => heading(page)).toBe('Welcome, Jane');
+    const { calls } = await firstLoadCalls(page, '/medical-notes', () => list(page).waitFor());
+    expect(repeatedCalls(calls)).toEqual({});
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/api\/patients\/\d+\/medicalnotes\/published$/),
+        expect.stringMatching(/^\/api\/patients\/\d+\/medicalnotes\/notReviewedCount$/),
+        expect.stringMatching(/^\/api\/users\/\d+\/Preferences\?name=PatientPortal_MedicalNotesFilter_Date$/),
+      ]),
+    );
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('lists her notes newest first, and opening an unread one clears its dot and lowers both badges', async () => {
     const { page, context, consoleErrors } = await openPage(browser());
     await openMedicalNotes(page);

@@ -53,3 +53,50 @@ export async function accessToken(page: Page): Promise<string> {
   expect(token).toBeTruthy();
   return token!;
 }
+
+/**
+ * Loads `pagePath` afresh in a logged-in tab (a full page load, the session kept) and records the API GETs it
+ * makes until `shown` resolves and the network is idle. While the login profile's answer is held back, it
+ * records whether the user's capabilities were asked for anyway: a session that remembers its user asks for
+ * both at once instead of one after the other.
+ */
+export async function firstLoadCalls(
+  page: Page,
+  pagePath: string,
+  shown: () => Promise<unknown>,
+): Promise<{ calls: string[]; capabilitiesBesideProfile: boolean }> {
+  const calls: string[] = [];
+  let capabilitiesAsked: () => void = () => {};
+  const capabilities = new Promise<void>((resolve) => (capabilitiesAsked = resolve));
+  const record = (request: { url(): string; method(): string }) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' || !url.pathname.startsWith('/api/')) return;
+    calls.push(url.pathname + url.search);
+    if (/^\/api\/users\/\d+\/capabilities\//.test(url.pathname)) capabilitiesAsked();
+  };
+  let capabilitiesBesideProfile = false;
+  await page.route('**/api/patientportaluser/loginprofile', async (route) => {
+    capabilitiesBesideProfile = await Promise.race([
+      capabilities.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+    ]);
+    await route.continue();
+  });
+  page.on('request', record);
+  try {
+    await page.goto(`${new URL(page.url()).origin}${pagePath}`);
+    await shown();
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('request', record);
+    await page.unroute('**/api/patientportaluser/loginprofile');
+  }
+  return { calls, capabilitiesBesideProfile };
+}
+
+/** The calls made more than once, each with its count. */
+export function repeatedCalls(calls: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const call of calls) counts[call] = (counts[call] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 1));
+}
