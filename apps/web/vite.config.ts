@@ -97,6 +97,73 @@ function inPortalFrame(id: string): boolean {
   );
 }
 
+/** A test for the modules of a shared chunk: Mantine components by name, and files of our own under src/. */
+function sharedModules({ mantine, ours, more = [] }: { mantine: string[]; ours: string[]; more?: string[] }) {
+  const pattern = new RegExp(
+    [
+      ...(mantine.length > 0 ? [`/node_modules/@mantine/core/esm/components/(?:${mantine.join('|')})/`] : []),
+      ...(ours.length > 0 ? [`/src/(?:${ours.join('|')})\\.tsx?$`] : []),
+      ...more,
+    ].join('|'),
+  );
+  return (id: string) => pattern.test(id.replaceAll('\\', '/'));
+}
+
+/**
+ * What nearly every page behind the login renders, the dashboard included, in one chunk: Mantine's hooks and core
+ * utilities and its basic components. A phone's browser opens six connections to a host (HTTP/1.1), so each file
+ * is a round trip in a queue: left to the bundler, the shared modules were 10 to 30 files of about one kilobyte
+ * each (a list page fetched 36 to 47 files before its list could show). See docs/performance.md, 2026-11-25
+ * (afternoon).
+ */
+const inPageKit = sharedModules({
+  mantine: ['Paper', 'CloseButton', 'VisuallyHidden', 'Grid', 'SimpleGrid', 'Alert'],
+  ours: [],
+  more: ['/node_modules/@mantine/hooks/', '/node_modules/@mantine/core/esm/core/'],
+});
+
+/** The list pages' frame, in one chunk: the list, master-detail, filter panel and module page, and their inputs. */
+const inListKit = sharedModules({
+  mantine: ['Input', 'InputBase', 'NativeSelect', 'Badge'],
+  ours: [
+    'components/ItemList',
+    'components/MasterDetail',
+    'components/FilterPanel',
+    'shared/module-page',
+    'shared/list-selection',
+  ],
+});
+
+/** The list pages' detail panes and dialogs, in one chunk: tables, scroll areas, modals and what floats. */
+const inDetailKit = sharedModules({
+  mantine: [
+    'ScrollArea',
+    'Table',
+    'ActionIcon',
+    'Modal',
+    'ModalBase',
+    'FocusTrap',
+    'Portal',
+    'Transition',
+    'Overlay',
+    'SegmentedControl',
+  ],
+  ours: ['components/SortableTable', 'components/CancelConfirmModal', 'components/use-leave-guard'],
+  more: ['/node_modules/@floating-ui/'],
+});
+
+/**
+ * The questionnaires' lists (the patient's page and the kiosk's): their cards, dates and calls, in one chunk
+ * instead of five.
+ */
+const inQuestionnaireLists = sharedModules({
+  mantine: [],
+  ours: [
+    'features/questionnaires/api/(?:current|history)',
+    'features/questionnaires/components/(?:questionnaire-page|QuestionnaireDate|QuestionnaireCard)',
+  ],
+});
+
 export default defineConfig({
   plugins: [mantineStylesPerComponent(), mantineThemeVariables(), react()],
   build: {
@@ -111,6 +178,10 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: 'portal', test: inPortalFrame, priority: 2 },
+            { name: 'page-kit', test: inPageKit, priority: 1 },
+            { name: 'list-kit', test: inListKit, priority: 1 },
+            { name: 'detail-kit', test: inDetailKit, priority: 1 },
+            { name: 'questionnaire-lists', test: inQuestionnaireLists, priority: 1 },
           ],
         },
       },
