@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, checkScreen, openPage } from './support/browser';
 import { waitForMail } from './support/mailbox';
-import { logIn, messageBar, useBrowser } from './support/pages';
+import { firstLoadCalls, logIn, messageBar, repeatedCalls, useBrowser } from './support/pages';
 import { integrationToken } from './support/integration';
 
 // Secure messages (spec 002, 2.6 to 9): a message from the care team through the integration API (the email, the
@@ -200,6 +200,28 @@ describe('secure messages', () => {
     await openThread(page, 'Questions about my blood test results');
     expect(await page.getByRole('list', { name: 'Current conversations' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Back to Messages' }).count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("a fresh load asks for the list first; the header's counts and the view's audit wait until it has shown", async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await logInAs(page, 'jane.doe');
+    const { calls, events } = await firstLoadCalls(page, '/secure-messages', () =>
+      page.getByRole('list', { name: 'Current conversations' }).waitFor(),
+    );
+    const list = events.findIndex((e) =>
+      /^answered GET \/api\/patients\/\d+\/SecureMessages\?includeArchived=true$/.test(e),
+    );
+    const counts = events.filter((e) => /^GET \/api\/patients\/\d+\/\w+\/(?:\w*count\w*|newcount)$/i.test(e));
+    const audit = events.findIndex((e) => /^POST \/api\/users\/\d+\/audit$/.test(e));
+    expect(list).toBeGreaterThan(-1);
+    // Six modules count (education, test results, medical notes, treatment summary, questionnaires, messages).
+    expect(counts).toHaveLength(6);
+    for (const count of counts) expect(events.indexOf(count), count).toBeGreaterThan(list);
+    expect(audit).toBeGreaterThan(list);
+    // The page's unread count and the envelope's badge are one call.
+    expect(repeatedCalls(calls)).toEqual({});
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -56,20 +56,32 @@ export async function accessToken(page: Page): Promise<string> {
 
 /**
  * Loads `pagePath` afresh in a logged-in tab (a full page load, the session kept) and records the API GETs it
- * makes until `shown` resolves and the network is idle. While the login profile's answer is held back, it
- * records whether the user's capabilities were asked for anyway: a session that remembers its user asks for
- * both at once instead of one after the other.
+ * makes until `shown` resolves and the network is idle (`calls`), and, in order, every API call's request and
+ * answer (`events`: 'GET /api/...' when asked, 'answered GET /api/...' when its answer has come). While the login
+ * profile's answer is held back, it records whether the user's capabilities were asked for anyway: a session that
+ * remembers its user asks for both at once instead of one after the other.
  */
 export async function firstLoadCalls(
   page: Page,
   pagePath: string,
   shown: () => Promise<unknown>,
-): Promise<{ calls: string[]; capabilitiesBesideProfile: boolean }> {
+): Promise<{ calls: string[]; events: string[]; capabilitiesBesideProfile: boolean }> {
   const calls: string[] = [];
+  const events: string[] = [];
   let capabilitiesAsked: () => void = () => {};
   const capabilities = new Promise<void>((resolve) => (capabilitiesAsked = resolve));
+  const apiCall = (request: { url(): string; method(): string }) => {
+    const url = new URL(request.url());
+    return url.pathname.startsWith('/api/') ? `${request.method()} ${url.pathname}${url.search}` : null;
+  };
+  const answered = (request: { url(): string; method(): string }) => {
+    const call = apiCall(request);
+    if (call) events.push(`answered ${call}`);
+  };
   const record = (request: { url(): string; method(): string }) => {
     const url = new URL(request.url());
+    const call = apiCall(request);
+    if (call) events.push(call);
     if (request.method() !== 'GET' || !url.pathname.startsWith('/api/')) return;
     calls.push(url.pathname + url.search);
     if (/^\/api\/users\/\d+\/capabilities\//.test(url.pathname)) capabilitiesAsked();
@@ -83,15 +95,17 @@ export async function firstLoadCalls(
     await route.continue();
   });
   page.on('request', record);
+  page.on('requestfinished', answered);
   try {
     await page.goto(`${new URL(page.url()).origin}${pagePath}`);
     await shown();
     await page.waitForLoadState('networkidle');
   } finally {
     page.off('request', record);
+    page.off('requestfinished', answered);
     await page.unroute('**/api/patientportaluser/loginprofile');
   }
-  return { calls, capabilitiesBesideProfile };
+  return { calls, events, capabilitiesBesideProfile };
 }
 
 /** The calls made more than once, each with its count. */

@@ -1,6 +1,7 @@
 import type { BrowserAuditEvent } from '@portal/contracts';
 import { useEffect, useRef } from 'react';
 import { api } from './api-instance';
+import { afterPageShown } from './page-loading';
 
 /** POST /api/users/{userId}/audit: the user viewed something of the patient (educationviewauditevent, ...). */
 export function recordViewAudit(eventType: BrowserAuditEvent, userId: number, patientId: number): Promise<void> {
@@ -17,7 +18,9 @@ export function useViewAudit(eventType: BrowserAuditEvent, userId: number | null
     if (userId === null || patientId === null) return;
     const key = `${eventType}:${userId}:${patientId}`;
     if (recorded.current === key) return;
-    recorded.current = key;
-    recordViewAudit(eventType, userId, patientId).catch(() => undefined);
+    return afterPageShown(() => {
+      recorded.current = key;
+      recordViewAudit(eventType, userId, patientId).catch(() => undefined);
+    });
   }, [eventType, userId, patientId]);
 }

@@ -6,6 +6,7 @@ import { useCapabilities } from '../../../lib/capabilities';
 import { currentPatientId } from '../../../lib/current-patient';
 import { useTranslation } from '../../../lib/i18n';
 import { loginProfileQuery } from '../../../lib/login-profile';
+import { useAfterPageShown } from '../../../lib/page-loading';
 import { navMode } from './nav-items';
 
 /** What every part of the header's navigation reads: the mode, the capabilities, the badge counts. */
@@ -23,10 +24,12 @@ export function useNav() {
     profile: profile.data,
   });
   const patientId = currentPatientId(profile.data);
-  // Counted once the capabilities are known, so a module the facility does not grant is never asked.
+  // Counted once the capabilities are known, so a module the facility does not grant is never asked, and once
+  // the page has shown (lib/page-loading.ts), so its own code and answers are not queued behind six counts.
+  const pageShown = useAfterPageShown();
   const badges = useQuery({
     ...badgesQuery(patientId ?? 0, capabilities.hasModule),
-    enabled: mode === 'full' && patientId !== null && capabilities.loaded,
+    enabled: mode === 'full' && patientId !== null && capabilities.loaded && pageShown,
   });
   const userName =
     (profile.data

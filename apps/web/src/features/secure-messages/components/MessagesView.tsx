@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ItemList, type ListItem } from '../../../components/ItemList';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
-import { useRevealWhenReady } from '../../../lib/page-loading';
+import { useAfterPageShown, useRevealWhenReady } from '../../../lib/page-loading';
 import { MasterDetail } from '../../../components/MasterDetail';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { refreshBadges } from '../../../lib/badges';
@@ -52,7 +52,9 @@ export function MessagesView({ patientId, userId, compose: composeEntry }: Modul
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const threads = useQuery(threadsQuery(patientId));
-  const count = useQuery(countUnreadQuery(patientId));
+  // Asked for once the list has shown (it counts the unread threads itself until then), with the header's badge.
+  const countAsked = useAfterPageShown();
+  const count = useQuery({ ...countUnreadQuery(patientId), enabled: countAsked });
   useViewAudit(VIEW_AUDIT_EVENT, userId, patientId);
   useLoadErrorMessage(threads.error);
   useLoadErrorMessage(count.error);
