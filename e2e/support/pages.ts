@@ -55,9 +55,9 @@ export async function accessToken(page: Page): Promise<string> {
 }
 
 /**
- * Loads `pagePath` afresh in a logged-in tab (a full page load, the session kept) and records the API GETs it
- * makes until `shown` resolves and the network is idle (`calls`), and, in order, every API call's request and
- * answer (`events`: 'GET /api/...' when asked, 'answered GET /api/...' when its answer has come). While the login
+ * Loads `pagePath` afresh in a logged-in tab (a full page load, the session kept) and records the API GETs the app
+ * makes until `shown` resolves and the network is idle (`calls`), and, in order, each of its API calls and their
+ * answers (`events`: 'GET /api/...' when asked, 'answered GET /api/...' when its answer has come). While the login
  * profile's answer is held back, it records whether the user's capabilities were asked for anyway: a session that
  * remembers its user asks for both at once instead of one after the other.
  */
@@ -70,19 +70,23 @@ export async function firstLoadCalls(
   const events: string[] = [];
   let capabilitiesAsked: () => void = () => {};
   const capabilities = new Promise<void>((resolve) => (capabilitiesAsked = resolve));
-  const apiCall = (request: { url(): string; method(): string }) => {
+  // The app's own calls (fetch), not the images and stylesheets the browser loads from /api/ (the logo, the theme).
+  const apiCall = (request: { url(): string; method(): string; resourceType(): string }) => {
     const url = new URL(request.url());
-    return url.pathname.startsWith('/api/') ? `${request.method()} ${url.pathname}${url.search}` : null;
+    return url.pathname.startsWith('/api/') && request.resourceType() === 'fetch'
+      ? `${request.method()} ${url.pathname}${url.search}`
+      : null;
   };
-  const answered = (request: { url(): string; method(): string }) => {
+  const answered = (request: { url(): string; method(): string; resourceType(): string }) => {
     const call = apiCall(request);
     if (call) events.push(`answered ${call}`);
   };
-  const record = (request: { url(): string; method(): string }) => {
+  const record = (request: { url(): string; method(): string; resourceType(): string }) => {
     const url = new URL(request.url());
     const call = apiCall(request);
-    if (call) events.push(call);
-    if (request.method() !== 'GET' || !url.pathname.startsWith('/api/')) return;
+    if (!call) return;
+    events.push(call);
+    if (request.method() !== 'GET') return;
     calls.push(url.pathname + url.search);
     if (/^\/api\/users\/\d+\/capabilities\//.test(url.pathname)) capabilitiesAsked();
   };
