@@ -119,7 +119,13 @@ function sharedModules({ mantine, ours, more = [] }: { mantine: string[]; ours: 
 const inPageKit = sharedModules({
   mantine: ['Paper', 'CloseButton', 'VisuallyHidden', 'Grid', 'SimpleGrid', 'Alert'],
   ours: [],
-  more: ['/node_modules/@mantine/hooks/', '/node_modules/@mantine/core/esm/core/'],
+  more: [
+    '/node_modules/@mantine/hooks/',
+    '/node_modules/@mantine/core/esm/core/',
+    // The check and radio icons: the menus draw them too, and they are tiny (the forms' chunk would follow them).
+    '/node_modules/@mantine/core/esm/components/Checkbox/CheckIcon',
+    '/node_modules/@mantine/core/esm/components/Radio/RadioIcon',
+  ],
 });
 
 /** The list pages' frame, in one chunk: the list, master-detail, filter panel and module page, and their inputs. */
@@ -164,6 +170,15 @@ const inQuestionnaireLists = sharedModules({
   ],
 });
 
+/**
+ * The forms' inputs (a questionnaire to complete, the account and contact forms), in one chunk: check boxes, radios,
+ * fieldsets and text areas (a questionnaire fetched them as seven files).
+ */
+const inFormKit = sharedModules({
+  mantine: ['Checkbox(?!/CheckIcon)', 'InlineInput', 'Fieldset', 'Radio(?!/RadioIcon)', 'Textarea'],
+  ours: [],
+});
+
 export default defineConfig({
   plugins: [mantineStylesPerComponent(), mantineThemeVariables(), react()],
   build: {
@@ -182,6 +197,7 @@ export default defineConfig({
             { name: 'list-kit', test: inListKit, priority: 1 },
             { name: 'detail-kit', test: inDetailKit, priority: 1 },
             { name: 'questionnaire-lists', test: inQuestionnaireLists, priority: 1 },
+            { name: 'form-kit', test: inFormKit, priority: 1 },
           ],
         },
       },
