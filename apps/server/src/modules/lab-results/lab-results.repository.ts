@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { TestResultGroup, TestResultGroupName } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
+import { isoInstant, jsonArrayText, jsonObject } from '../../db/json-sql';
 import { outerColumn } from '../../db/outer-column';
 import { prepared } from '../../db/prepared';
 import {
@@ -17,9 +18,10 @@ import type { PatientScope } from '../../platform/access/patient-scope';
 // The hot reads are prepared statements (db/prepared.ts): the patient and the record are placeholders, so no SQL is
 // built per request. A result comes with its groups (and tests) aggregated as JSON in the same statement.
 
-const resultColumns = {
-  id: labResults.id,
-  collectedAt: labResults.collectedAt,
+/** A result's own fields under the API's names (the spec's); startDate is the collection instant. */
+const resultFields = {
+  labResultId: labResults.id,
+  startDate: labResults.collectedAt,
   externalStatus: labResults.externalStatus,
   requestingPhysician: labResults.requestingPhysician,
   isReviewedByPatient: labResults.isReviewedByPatient,
@@ -75,19 +77,25 @@ const groupsWithTests = sql<TestResultGroup[]>`coalesce((
   ) order by ${labResultGroups.sortOrder}, ${labResultGroups.id})
   from ${labResultGroups} where ${labResultGroups.labResultId} = ${outerColumn(labResults.id)}), '[]'::json)`;
 
-/** A result's own fields, as every read selects them. */
-export type LabResultRow = Omit<Awaited<ReturnType<typeof listPublishedResults>>[number], 'groups'>;
-
-/** The patient's published results (not withdrawn) with their groups' names, newest collection first (then id). */
-export function listPublishedResults(db: DbOrTx, scope: PatientScope) {
+/**
+ * The patient's published results (not withdrawn) with their groups' names, newest collection first (then id), as
+ * the JSON text of the list's answer (LabResultListItem[]): the database writes it in the statement that reads it.
+ */
+export function listPublishedResultsJson(db: DbOrTx, scope: PatientScope): Promise<string> {
   return prepared(db, 'lab_results_published', (db) =>
     db
-      .select({ ...resultColumns, groups: groupNames })
+      .select({
+        json: jsonArrayText(
+          jsonObject({ ...resultFields, startDate: isoInstant(labResults.collectedAt), testResultGroups: groupNames }),
+          sql`${labResults.collectedAt} desc, ${labResults.id} desc`,
+        ),
+      })
       .from(labResults)
       .where(shown)
-      .orderBy(desc(labResults.collectedAt), desc(labResults.id))
       .prepare('lab_results_published'),
-  ).execute({ patientId: scope.patientId });
+  )
+    .execute({ patientId: scope.patientId })
+    .then((rows) => rows[0]!.json);
 }
 
 /**
@@ -97,7 +105,7 @@ export function listPublishedResults(db: DbOrTx, scope: PatientScope) {
 export function findPublishedResult(db: DbOrTx, scope: PatientScope, labResultId: number) {
   return prepared(db, 'lab_result_published', (db) =>
     db
-      .select({ ...resultColumns, groups: groupsWithTests })
+      .select({ ...resultFields, testResultGroups: groupsWithTests })
       .from(labResults)
       .where(and(shown, eq(labResults.id, sql.placeholder('labResultId'))))
       .limit(1)
@@ -106,6 +114,9 @@ export function findPublishedResult(db: DbOrTx, scope: PatientScope, labResultId
     .execute({ patientId: scope.patientId, labResultId })
     .then((rows) => rows[0]);
 }
+
+/** A result as findPublishedResult reads it (startDate still a Date). */
+export type LabResultRow = NonNullable<Awaited<ReturnType<typeof findPublishedResult>>>;
 
 /** Marks a result reviewed (first time only: the time of the first view stays). True when it changed. */
 export async function markReviewed(db: DbOrTx, scope: PatientScope, labResultId: number, at: Date): Promise<boolean> {

@@ -5,6 +5,7 @@ import { audit } from '../../platform/audit/audit';
 import { findLanguagePackOverrides } from '../../platform/content/content-store';
 import { buildLanguagePack, resolvePack } from '../../platform/content/language-packs';
 import { notFound } from '../../platform/errors/app-error';
+import { writtenAsJson } from '../../platform/http/serializer';
 import { localDate } from '../../platform/time/time';
 import { buildLabResultPdf } from './lab-result-pdf';
 import {
@@ -12,7 +13,7 @@ import {
   findPrintHeader,
   findPublishedResult,
   findUserLanguage,
-  listPublishedResults,
+  listPublishedResultsJson,
   markReviewed,
   type LabResultRow,
 } from './lab-results.repository';
@@ -21,34 +22,18 @@ export const DETAIL_VIEW_AUDIT_EVENT = 'testresultdetailviewauditevent';
 export const PRINT_AUDIT_EVENT = 'testresultprintauditevent';
 export const NOT_FOUND_MESSAGE = 'This test result was not found.';
 
-/** The fields every answer about a result shares (the spec's names). */
-function resultFields(row: LabResultRow) {
-  return {
-    labResultId: row.id,
-    startDate: row.collectedAt.toISOString(),
-    externalStatus: row.externalStatus,
-    requestingPhysician: row.requestingPhysician,
-    isReviewedByPatient: row.isReviewedByPatient,
-    address1: row.address1,
-    address2: row.address2,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
-    country: row.country,
-    labName: row.labName,
-    labAddress: row.labAddress,
-    comment: row.comment,
-    noteToPatient: row.noteToPatient,
-  };
-}
+/** A result as the API answers it: the row's fields are the spec's, the instant as ISO 8601. */
+const answerOf = (row: LabResultRow): LabResult => ({ ...row, startDate: row.startDate.toISOString() });
 
 export class LabResultsService {
   constructor(private readonly db: Db) {}
 
-  /** Published results, newest first, each with its groups' names (the tests come with the detail). */
+  /**
+   * Published results, newest first, each with its groups' names (the tests come with the detail): the answer as
+   * the database wrote it.
+   */
   async list(scope: PatientScope): Promise<LabResultListItem[]> {
-    const rows = await listPublishedResults(this.db, scope);
-    return rows.map((row) => ({ ...resultFields(row), testResultGroups: row.groups }));
+    return writtenAsJson(await listPublishedResultsJson(this.db, scope));
   }
 
   /**
@@ -66,7 +51,7 @@ export class LabResultsService {
     if (!row) throw notFound('not_found', NOT_FOUND_MESSAGE);
     const markedReviewed = !row.isReviewedByPatient && (await markReviewed(this.db, scope, labResultId, now));
     return {
-      result: { ...resultFields(row), isReviewedByPatient: true, testResultGroups: row.groups },
+      result: { ...answerOf(row), isReviewedByPatient: true },
       audit: { labResultId, markedReviewed },
     };
   }
@@ -90,7 +75,7 @@ export class LabResultsService {
     const { locale, pack } = resolvePack(requestedLanguage ?? userLanguage ?? header.facilityLanguage ?? undefined);
     const strings = buildLanguagePack(pack, await findLanguagePackOverrides(this.db, header.facilityId, pack));
     const body = await buildLabResultPdf({
-      result: { ...resultFields(row), testResultGroups: row.groups },
+      result: answerOf(row),
       patientName: `${header.firstName} ${header.lastName}`,
       facilityName: header.facilityName,
       timeZoneId: header.timeZoneId,
@@ -99,7 +84,7 @@ export class LabResultsService {
       printedAt: now,
     });
     await audit(this.db, scope, PRINT_AUDIT_EVENT, { labResultId, language: locale });
-    return { body, fileName: `test-result-${localDate(row.collectedAt, header.timeZoneId)}.pdf` };
+    return { body, fileName: `test-result-${localDate(row.startDate, header.timeZoneId)}.pdf` };
   }
 
   notReviewedCount(scope: PatientScope): Promise<number> {

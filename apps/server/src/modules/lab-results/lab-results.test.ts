@@ -105,6 +105,35 @@ describe('GET /api/patients/:patientId/labresults/published', () => {
     });
   });
 
+  it('writes each result as its detail does: the same instant to the millisecond and the same texts', async () => {
+    // The list's JSON is written by the database, the detail's by the server: both must say the same thing.
+    const reviewed = (await janeList())[5]!;
+    const [stored] = await db.select().from(labResults).where(eq(labResults.id, reviewed.labResultId));
+    const tricky = 'He said "fasting"\\ then\nrest\ttwice: 血红蛋白 ✓ \u0001 </script>';
+    const collectedAt = new Date(stored!.collectedAt.getTime() + 789);
+    await db
+      .update(labResults)
+      .set({ comment: tricky, labName: 'Laboratório São João', collectedAt })
+      .where(eq(labResults.id, reviewed.labResultId));
+    try {
+      const item = (await janeList()).find((r) => r.labResultId === reviewed.labResultId)!;
+      expect(item.comment).toBe(tricky);
+      expect(item.startDate).toBe(collectedAt.toISOString());
+      const detail = expectOk<LabResult>(await api.get(detailUrl(fx.patientA, reviewed.labResultId), 'patientA'));
+      const { testResultGroups: groupNames, ...itemFields } = item;
+      const { testResultGroups: groups, ...detailFields } = detail;
+      expect(itemFields).toEqual(detailFields);
+      expect(groupNames).toEqual(
+        groups.map((g) => ({ testResultGroupId: g.testResultGroupId, groupDisplayName: g.groupDisplayName })),
+      );
+    } finally {
+      await db
+        .update(labResults)
+        .set({ comment: stored!.comment, labName: stored!.labName, collectedAt: stored!.collectedAt })
+        .where(eq(labResults.id, reviewed.labResultId));
+    }
+  });
+
   it('never serves an unpublished result', async () => {
     const [magnesium] = await resultNamed('Magnesium');
     expect(magnesium?.published).toBe(false);

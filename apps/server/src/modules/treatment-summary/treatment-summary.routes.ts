@@ -6,7 +6,6 @@ import {
 } from '@portal/contracts';
 import { patientRoute, type RouteApp } from '../../platform/http/routes';
 import { scopeOf } from '../../platform/access/access-control';
-import { writtenAsBuilt } from '../../platform/http/serializer';
 import { TreatmentSummaryService } from './treatment-summary.service';
 
 const TAGS = ['Treatment summary'];
@@ -53,8 +52,7 @@ export async function treatmentSummaryRoutes(app: RouteApp) {
           'itself is audited by the browser (POST /api/users/{userId}/audit with treatmentsummaryviewauditevent). ' +
           'Self and authorised representatives.',
         params: PatientIdParams,
-        // Built from zod's parse of each item (toTreatmentSummary): exactly the schema's keys.
-        response: { 200: writtenAsBuilt(TreatmentSummaryResponseSchema), ...ERRORS },
+        response: { 200: TreatmentSummaryResponseSchema, ...ERRORS },
       },
       GRANT,
     ),

@@ -2,8 +2,6 @@ import {
   TREATMENT_SUMMARY_FIELD_SCHEMAS,
   TREATMENT_SUMMARY_GROUPS,
   type TreatmentSummaryGroup,
-  type TreatmentSummaryGroupEntry,
-  type TreatmentSummaryItem,
   type TreatmentSummaryResponse,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
@@ -13,6 +11,7 @@ import {
   markTreatmentSummaryItemsReviewed,
 } from './treatment-summary.repository';
 import type { PatientScope } from '../../platform/access/patient-scope';
+import { writtenAsJson } from '../../platform/http/serializer';
 
 /** A stored item whose fields did not fit its group's schema: those fields were answered as null. */
 export interface InvalidItemFields {
@@ -72,7 +71,8 @@ export function itemFields(
 }
 
 interface CheckedFields {
-  fields: Readonly<Record<string, unknown>>;
+  /** The checked fields as JSON, without the braces ('' for none): the tail of the item's object in the answer. */
+  json: string;
   invalid: readonly string[];
 }
 
@@ -80,9 +80,9 @@ interface CheckedFields {
 export const CHECKED_FIELDS_KEPT = 20_000;
 
 /**
- * Each stored fields text's checked fields, per group and null-message holder or not: an item's fields change
- * only when the facility's system sends it again, so a summary viewed again is neither parsed nor checked
- * again (both were most of a view's time). A kept result is shared by every answer that holds it: frozen.
+ * Each stored fields text's checked fields as JSON, per group and null-message holder or not: an item's fields
+ * change only when the facility's system sends it again, so a summary viewed again is neither parsed, checked nor
+ * written out again (the three were most of a view's time).
  */
 const checkedFields = new Map<string, Map<string, CheckedFields>>();
 let checkedFieldsCount = 0;
@@ -98,7 +98,7 @@ function checkedFieldsOf(
   const kept = byText.get(fieldsJson);
   if (kept) return kept;
   const { fields, invalid } = itemFields(group, JSON.parse(fieldsJson) as Record<string, unknown>, isNullMessageHolder);
-  const checked = { fields: Object.freeze(fields), invalid: Object.freeze(invalid) };
+  const checked = { json: JSON.stringify(fields).slice(1, -1), invalid: Object.freeze(invalid) };
   if (checkedFieldsCount >= CHECKED_FIELDS_KEPT) {
     checkedFields.clear();
     checkedFieldsCount = 0;
@@ -110,37 +110,35 @@ function checkedFieldsOf(
 }
 
 /**
- * The summary as the API answers it: one entry per group that has items, groups in the fixed clinical
- * order of TREATMENT_SUMMARY_GROUPS, items in their stored order. A group without items is left out (an
- * explicit "nothing to report" is a null-message holder item, which the facility's system sends).
+ * The summary as the API answers it (TreatmentSummaryResponse), as JSON text: one entry per group that has items,
+ * groups in the fixed clinical order of TREATMENT_SUMMARY_GROUPS, items in their stored order. A group without
+ * items is left out (an explicit "nothing to report" is a null-message holder item, which the facility's system
+ * sends). Each item's object is its own fields followed by its checked fields' kept JSON.
  */
 export function toTreatmentSummary(rows: readonly StoredItem[]): {
-  summary: TreatmentSummaryResponse;
+  json: string;
   invalid: InvalidItemFields[];
 } {
   const invalid: InvalidItemFields[] = [];
-  const byGroup = new Map<TreatmentSummaryGroup, TreatmentSummaryItem[]>();
+  const byGroup = new Map<TreatmentSummaryGroup, string[]>();
   for (const row of rows) {
     const group = row.groupName;
     // The table's CHECK allows only the 17 groups; anything else is not ours to show.
     if (!isGroup(group)) continue;
-    const { fields, invalid: bad } = checkedFieldsOf(group, row.fieldsJson, row.isNullMessageHolder);
-    if (bad.length > 0) invalid.push({ itemId: row.id, group, fields: [...bad] });
-    const item = {
-      itemId: row.id,
-      isNullMessageHolder: row.isNullMessageHolder,
-      nullMessage: row.nullMessage,
-      isPatientReviewed: row.isPatientReviewed,
-      ...fields,
-    } as TreatmentSummaryItem;
+    const checked = checkedFieldsOf(group, row.fieldsJson, row.isNullMessageHolder);
+    if (checked.invalid.length > 0) invalid.push({ itemId: row.id, group, fields: [...checked.invalid] });
+    const item =
+      `{"itemId":${row.id},"isNullMessageHolder":${row.isNullMessageHolder},` +
+      `"nullMessage":${JSON.stringify(row.nullMessage)},"isPatientReviewed":${row.isPatientReviewed}` +
+      `${checked.json === '' ? '' : ','}${checked.json}}`;
     const items = byGroup.get(group);
     if (items) items.push(item);
     else byGroup.set(group, [item]);
   }
-  const summary = TREATMENT_SUMMARY_GROUPS.filter((group) => byGroup.has(group)).map(
-    (group) => ({ key: group, value: byGroup.get(group)! }) as TreatmentSummaryGroupEntry,
+  const entries = TREATMENT_SUMMARY_GROUPS.filter((group) => byGroup.has(group)).map(
+    (group) => `{"key":${JSON.stringify(group)},"value":[${byGroup.get(group)!.join(',')}]}`,
   );
-  return { summary, invalid };
+  return { json: `[${entries.join(',')}]`, invalid };
 }
 
 export class TreatmentSummaryService {
@@ -157,11 +155,11 @@ export class TreatmentSummaryService {
     onInvalid: (problem: InvalidItemFields) => void = () => {},
   ): Promise<TreatmentSummaryResponse> {
     const rows = await listTreatmentSummaryItems(this.db, scope);
-    const { summary, invalid } = toTreatmentSummary(rows);
+    const { json, invalid } = toTreatmentSummary(rows);
     invalid.forEach(onInvalid);
     const unseen = rows.filter((row) => !row.isPatientReviewed && isGroup(row.groupName)).map((row) => row.id);
     if (unseen.length > 0) await markTreatmentSummaryItemsReviewed(this.db, scope, unseen);
-    return summary;
+    return writtenAsJson(json);
   }
 
   unseenCount(scope: PatientScope): Promise<number> {

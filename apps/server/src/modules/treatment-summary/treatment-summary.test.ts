@@ -7,6 +7,7 @@ import {
   treatmentSummaryGroupKey,
   treatmentSummaryLabelKey,
   TREATMENT_SUMMARY_FIELDS,
+  TREATMENT_SUMMARY_FIELD_SCHEMAS,
   type TreatmentSummaryItemOf,
   type TreatmentSummaryResponse,
 } from '@portal/contracts';
@@ -313,6 +314,7 @@ describe('items as stored', () => {
 /* ----------------------------------------------------------- pure rules */
 
 describe('itemFields and toTreatmentSummary', () => {
+  const answerOf = (built: { json: string }) => TreatmentSummaryResponseSchema.parse(JSON.parse(built.json));
   const stored = (over: Partial<StoredItem>): StoredItem => ({
     id: 1,
     groupName: 'Allergy',
@@ -353,24 +355,40 @@ describe('itemFields and toTreatmentSummary', () => {
     parse.mockRestore();
     expect(first.invalid).toEqual([{ itemId: 7, group: 'FamilyHistory', fields: ['relationship'] }]);
     expect(again.invalid).toEqual([{ itemId: 8, group: 'FamilyHistory', fields: ['relationship'] }]);
-    const [firstItem] = first.summary[0]!.value as unknown as Record<string, unknown>[];
-    const [againItem] = again.summary[0]!.value as unknown as Record<string, unknown>[];
+    const [firstItem] = answerOf(first)[0]!.value as unknown as Record<string, unknown>[];
+    const [againItem] = answerOf(again)[0]!.value as unknown as Record<string, unknown>[];
     expect(againItem).toEqual({ ...firstItem, itemId: 8 });
     expect(againItem).toMatchObject({ relationship: null, ageAtDiagnosis: 62 });
     // The same text as a null-message holder is another item: every field null.
-    const holder = toTreatmentSummary([{ ...bad, id: 9, isNullMessageHolder: true, nullMessage: 'None known' }]);
+    const nullMessage = 'None "known" \\ yet\n— 暂无';
+    const holder = toTreatmentSummary([{ ...bad, id: 9, isNullMessageHolder: true, nullMessage }]);
     expect(holder.invalid).toEqual([]);
-    expect(holder.summary[0]!.value[0]).toMatchObject({ relationship: null, ageAtDiagnosis: null });
+    expect(answerOf(holder)[0]!.value[0]).toMatchObject({
+      itemId: 9,
+      isNullMessageHolder: true,
+      nullMessage,
+      relationship: null,
+      ageAtDiagnosis: null,
+    });
+  });
+
+  it('gives no group a field named like an item’s own keys (the answer writes both into one object)', () => {
+    const own = ['itemId', 'isNullMessageHolder', 'nullMessage', 'isPatientReviewed'];
+    for (const schema of Object.values(TREATMENT_SUMMARY_FIELD_SCHEMAS)) {
+      expect(Object.keys(schema.shape).filter((name) => own.includes(name))).toEqual([]);
+    }
   });
 
   it('orders groups clinically whatever the row order, and leaves out groups without items and unknown groups', () => {
-    const { summary } = toTreatmentSummary([
-      stored({ id: 3, groupName: 'Other' }),
-      stored({ id: 1, groupName: 'Allergy' }),
-      stored({ id: 2, groupName: 'Diagnosis' }),
-      stored({ id: 4, groupName: 'Allergy' }),
-      stored({ id: 5, groupName: 'Dental' }),
-    ]);
+    const summary = answerOf(
+      toTreatmentSummary([
+        stored({ id: 3, groupName: 'Other' }),
+        stored({ id: 1, groupName: 'Allergy' }),
+        stored({ id: 2, groupName: 'Diagnosis' }),
+        stored({ id: 4, groupName: 'Allergy' }),
+        stored({ id: 5, groupName: 'Dental' }),
+      ]),
+    );
     expect(summary.map((g) => [g.key, g.value.map((i) => i.itemId)])).toEqual([
       ['Diagnosis', [2]],
       ['Allergy', [1, 4]],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileSerializer, createSerializerCompiler, ResponseShapeError, writtenAsBuilt } from './serializer';
+import { compileSerializer, createSerializerCompiler, ResponseShapeError, writtenAsJson } from './serializer';
 
 const Reading = z.object({
   id: z.number().int(),
@@ -56,12 +56,20 @@ describe('compiled response serialisers', () => {
     expect(() => checked({ ...reading, id: 'seven' })).toThrow();
   });
 
-  it('write a schema marked as built exactly with JSON.stringify, and with check refuse a key the schema lacks', () => {
-    const Built = writtenAsBuilt(z.array(z.object({ key: z.string(), value: z.number().nullable() })));
-    const value = [{ key: 'a', value: null }];
-    expect(serializerFor(Built, false)(value)).toBe(JSON.stringify(value));
-    const checked = serializerFor(Built, true);
-    expect(checked(value)).toBe('[{"key":"a","value":null}]');
-    expect(() => checked([{ key: 'a', value: 1, secret: 'x' }])).toThrow(ResponseShapeError);
+  it('send JSON text the database wrote as it is, and with check refuse text that breaks the contract', () => {
+    const text =
+      '[{"id":7,"name":"Hemoglobin \\"A1c\\" \u2014 \u8840","takenAt":"2026-03-05T10:00:00.000Z","flags":[],"detail":null,"extra":{}}]';
+    const List = z.array(Reading);
+    expect(serializerFor(List, false)(writtenAsJson(text))).toBe(text);
+    expect(serializerFor(List, true)(writtenAsJson(text))).toBe(text);
+    const checked = serializerFor(List, true);
+    // A key the schema lacks, a missing one, a value of the wrong kind.
+    expect(() => checked(writtenAsJson(text.replace('"extra":{}', '"extra":{},"secret":"x"')))).toThrow(
+      ResponseShapeError,
+    );
+    expect(() => checked(writtenAsJson(text.replace(',"extra":{}', '')))).toThrow();
+    expect(() => checked(writtenAsJson(text.replace('"id":7', '"id":"7"')))).toThrow();
+    // Without check nothing is parsed: the text leaves as the database wrote it.
+    expect(serializerFor(List, false)(writtenAsJson('[{"id":"seven"}]'))).toBe('[{"id":"seven"}]');
   });
 });

@@ -15,21 +15,6 @@ function zodSchemaOf(schema: unknown): z.ZodType | null {
   return inner instanceof z.ZodType ? inner : null;
 }
 
-const builtExactly = new WeakSet<z.ZodType>();
-
-/**
- * Marks a response schema whose handler builds its answer from zod's own parse output, so the value already has
- * exactly the schema's keys: it is written by JSON.stringify instead of a compiled serialiser. For a large union
- * (the treatment summary's 17 item shapes merged into one object of every group's fields) the compiled serialiser
- * tests every property of the merged object on every item, four times slower than JSON.stringify on the same value.
- * Tests and development still check every answer against zod's encoding (createSerializerCompiler's `check`), so
- * a key the schema does not have would fail them.
- */
-export function writtenAsBuilt<T extends z.ZodType>(schema: T): T {
-  builtExactly.add(schema);
-  return schema;
-}
-
 /**
  * A serialiser compiled from the response's schema (fast-json-stringify over its JSON Schema): it writes only the
  * schema's properties, as zod's encode does, without walking the value twice. Null when the schema has no JSON
@@ -38,7 +23,6 @@ export function writtenAsBuilt<T extends z.ZodType>(schema: T): T {
 export function compileSerializer(schema: unknown): Serialize | null {
   const zodSchema = zodSchemaOf(schema);
   if (!zodSchema) return null;
-  if (builtExactly.has(zodSchema)) return (data) => JSON.stringify(data);
   try {
     const { $schema: _draft, ...jsonSchema } = z.toJSONSchema(zodSchema, {
       io: 'output',
@@ -55,6 +39,23 @@ export class ResponseShapeError extends Error {
   override name = 'ResponseShapeError';
 }
 
+/** An answer already written as JSON text (see writtenAsJson). */
+class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * An answer already written as JSON text, sent as it is: by the database in the statement that read it
+ * (json_build_object, json_agg; db/json-sql.ts), or put together from pieces the server keeps (the treatment
+ * summary's checked items). A list read that way skips parsing every column of every row, mapping the rows to
+ * objects and writing them out again: a third of a list's time under load. The type is the answer's shape, which
+ * tests and development check: the serialiser parses the text and refuses it unless zod's encoding of it says
+ * exactly the same thing (no key missing, none added, every value of its kind).
+ */
+export function writtenAsJson<T>(text: string): T {
+  return new JsonText(text) as unknown as T;
+}
+
 /**
  * Responses are written by compiled serialisers (zod's check of every response cost about 15% of a read). With
  * `check` (tests and development) each response is also checked and encoded by zod, and the compiled output must
@@ -67,6 +68,7 @@ export function createSerializerCompiler({ check }: { check: boolean }): Seriali
     const checked = check ? checkingSerializerCompiler(routeSchema as never) : null;
     const fallback = checked ?? checkingSerializerCompiler(routeSchema as never);
     return (data: unknown) => {
+      if (data instanceof JsonText) return checked ? checkedJsonText(data.text, checked, routeSchema) : data.text;
       if (compiled === undefined) compiled = compileSerializer(routeSchema.schema);
       if (!checked) return compiled ? compiled(data) : fallback(data);
       const reference = checked(data);
@@ -80,4 +82,15 @@ export function createSerializerCompiler({ check }: { check: boolean }): Seriali
       return fast;
     };
   };
+}
+
+function checkedJsonText(text: string, checked: Serialize, routeSchema: { method: string; url: string }): string {
+  const value: unknown = JSON.parse(text);
+  const reference = checked(value);
+  if (!isDeepStrictEqual(value, JSON.parse(reference))) {
+    throw new ResponseShapeError(
+      `${routeSchema.method} ${routeSchema.url}: the JSON text said ${text.slice(0, 300)} where zod wrote ${reference.slice(0, 300)}`,
+    );
+  }
+  return text;
 }
