@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   capabilityProfiles,
   externalSystems,
@@ -29,24 +30,34 @@ export async function findUserByUsername(db: DbOrTx, username: string) {
   return row ?? null;
 }
 
-export async function findUserById(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({ user: users, facility: facilities })
-    .from(users)
-    .innerJoin(facilities, eq(facilities.id, users.facilityId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
+// The reads of every login profile, capabilities and patient call are prepared statements (db/prepared.ts).
+
+export function findUserById(db: DbOrTx, userId: number) {
+  return prepared(db, 'user_with_facility', (db) =>
+    db
+      .select({ user: users, facility: facilities })
+      .from(users)
+      .innerJoin(facilities, eq(facilities.id, users.facilityId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('user_with_facility'),
+  )
+    .execute({ userId })
+    .then((rows) => rows[0] ?? null);
 }
 
-export async function findPatientWithFacility(db: DbOrTx, patientId: number) {
-  const [row] = await db
-    .select({ patient: patients, facility: facilities })
-    .from(patients)
-    .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
-    .where(eq(patients.id, patientId))
-    .limit(1);
-  return row ?? null;
+export function findPatientWithFacility(db: DbOrTx, patientId: number) {
+  return prepared(db, 'patient_with_facility', (db) =>
+    db
+      .select({ patient: patients, facility: facilities })
+      .from(patients)
+      .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+      .where(eq(patients.id, sql.placeholder('patientId')))
+      .limit(1)
+      .prepare('patient_with_facility'),
+  )
+    .execute({ patientId })
+    .then((rows) => rows[0] ?? null);
 }
 
 /**
@@ -113,19 +124,30 @@ export async function recordSuccessfulLogin(db: DbOrTx, userId: number) {
 }
 
 /** The patient rows a user is the patient of, and the patients (and contact ids) they represent actively. */
-export async function findUserIds(db: DbOrTx, userId: number) {
-  const own = await db.select({ id: patients.id }).from(patients).where(eq(patients.userId, userId));
-  const represented = await db
-    .select({ contactId: personalContacts.id, patientId: personalContacts.patientId })
-    .from(personalContacts)
-    .where(
-      and(
-        eq(personalContacts.authorizedRepresentativeUserId, userId),
-        eq(personalContacts.isAuthorizedRepresentativeActive, true),
-        eq(personalContacts.isActive, true),
-      ),
-    );
-  return { own: own.map((r) => r.id), represented };
+const userIdPlaceholder = sql.placeholder('userId');
+
+/**
+ * The patients a user may see: their own record(s) and those of the patients whose active contact names them an
+ * active authorised representative, both by id, in one statement.
+ */
+export function findUserIds(db: DbOrTx, userId: number) {
+  return prepared(db, 'user_patient_ids', (db) =>
+    db
+      .select({
+        own: sql<number[]>`coalesce((select json_agg(${patients.id} order by ${patients.id}) from ${patients}
+          where ${patients.userId} = ${userIdPlaceholder}), '[]'::json)`,
+        represented: sql<{ contactId: number; patientId: number }[]>`coalesce((select json_agg(json_build_object(
+            'contactId', ${personalContacts.id}, 'patientId', ${personalContacts.patientId}
+          ) order by ${personalContacts.id})
+          from ${personalContacts}
+          where ${personalContacts.authorizedRepresentativeUserId} = ${userIdPlaceholder}
+            and ${personalContacts.isAuthorizedRepresentativeActive} and ${personalContacts.isActive}), '[]'::json)`,
+      })
+      .from(sql`(values (1)) as one`)
+      .prepare('user_patient_ids'),
+  )
+    .execute({ userId })
+    .then(([row]) => ({ own: row?.own ?? [], represented: row?.represented ?? [] }));
 }
 
 /** Whether a user was made the representative of a patient who has since switched that access off. */

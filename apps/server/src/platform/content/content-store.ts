@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { contentItems, languagePackOverrides } from '../../db/schema/index';
 
 // The facility's texts (content by key) and its own wording of language pack strings: read by the content
@@ -10,20 +11,23 @@ import { contentItems, languagePackOverrides } from '../../db/schema/index';
  * requested language before English. A facility's legal text outranks a translated default.
  */
 export function findContent(db: DbOrTx, contentKey: string, language: string, facilityId: number | undefined) {
-  return db
-    .select({ body: contentItems.body, language: contentItems.language })
-    .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.contentKey, contentKey),
-        inArray(contentItems.language, [language, 'en']),
-        facilityId === undefined
-          ? isNull(contentItems.facilityId)
-          : or(eq(contentItems.facilityId, facilityId), isNull(contentItems.facilityId)),
-      ),
-    )
-    .orderBy(sql`${contentItems.facilityId} is null`, sql`${contentItems.language} <> ${language}`)
-    .limit(1)
+  // One prepared statement (db/prepared.ts) for both: with no facility, facility_id = null matches no row.
+  return prepared(db, 'content_item', (db) =>
+    db
+      .select({ body: contentItems.body, language: contentItems.language })
+      .from(contentItems)
+      .where(
+        and(
+          eq(contentItems.contentKey, sql.placeholder('contentKey')),
+          inArray(contentItems.language, [sql.placeholder('language'), 'en']),
+          or(eq(contentItems.facilityId, sql.placeholder('facilityId')), isNull(contentItems.facilityId)),
+        ),
+      )
+      .orderBy(sql`${contentItems.facilityId} is null`, sql`${contentItems.language} <> ${sql.placeholder('language')}`)
+      .limit(1)
+      .prepare('content_item'),
+  )
+    .execute({ contentKey, language, facilityId: facilityId ?? null })
     .then((rows) => rows[0]);
 }
 

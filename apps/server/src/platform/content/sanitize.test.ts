@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visibleTextLength } from '@portal/contracts';
-import { messageTextOf, sanitizeMessageHtml } from './sanitize';
+import { messageTextOf, sanitizeMessageHtml, sanitizeRichText } from './sanitize';
 
 describe('a secure message’s HTML', () => {
   it('keeps what the toolbar makes and nothing else, with no attributes', () => {
@@ -40,5 +40,22 @@ describe('the text a reader sees', () => {
 
   it('counts nothing for markup alone', () => {
     expect(messageTextOf(sanitizeMessageHtml('<p></p><p><strong> </strong></p><img src=x>'))).toBe('');
+  });
+});
+
+describe('facility rich text', () => {
+  it('keeps formatting and safe links, drops script and handlers, the same on every call of the same text', () => {
+    const html =
+      '<p onclick="x()">Terms <a href="https://example.org" target="_blank">here</a></p><script>alert(1)</script>';
+    const clean = '<p>Terms <a href="https://example.org" target="_blank" rel="noopener noreferrer">here</a></p>';
+    expect(sanitizeRichText(html)).toBe(clean);
+    expect(sanitizeRichText(html)).toBe(clean);
+    // A changed text is cleaned anew, not answered from what the first one kept.
+    expect(sanitizeRichText(html.replace('Terms', 'New terms'))).toBe(clean.replace('Terms', 'New terms'));
+  });
+
+  it('still cleans correctly past the number of texts it keeps', () => {
+    for (let i = 0; i < 600; i++) expect(sanitizeRichText(`<p>${i}<script>x</script></p>`)).toBe(`<p>${i}</p>`);
+    expect(sanitizeRichText('<b onmouseover="x()">0</b>')).toBe('<b>0</b>');
   });
 });

@@ -57,8 +57,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/** The most cleaned texts kept; past it, all are let go and kept again as they are asked for. */
+const RICH_TEXTS_KEPT = 500;
+const cleanedRichTexts = new Map<string, string>();
+
+/**
+ * Facility-authored rich text cleaned to the allowlist. The same few texts (terms of use, pages, articles) are
+ * served on every login profile and page view, and cleaning parses the whole HTML: each text's result is kept.
+ */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  const kept = cleanedRichTexts.get(html);
+  if (kept !== undefined) return kept;
+  const clean = sanitizeHtml(html, OPTIONS);
+  if (cleanedRichTexts.size >= RICH_TEXTS_KEPT) cleanedRichTexts.clear();
+  cleanedRichTexts.set(html, clean);
+  return clean;
 }
 
 /** Blocks of other markup that become paragraphs in a message, so their text stays apart once cleaned. */
