@@ -36,7 +36,7 @@ const BUDGETS: Record<string, number> = {
   'GET /api/patients/:patientId/appointments': OVERHEAD + 1,
   'GET /api/patients/:patientId/upcomingAppointments/count/:count': OVERHEAD + 2,
   'GET /api/patients/:patientId/careTeamMembers': OVERHEAD + 1,
-  'GET /api/patients/:patientId/contacts': OVERHEAD + 2,
+  'GET /api/patients/:patientId/contacts': OVERHEAD + 1,
   'GET /api/invitations/contact/:contactId/checkArInviteExists': OVERHEAD + 4,
   'GET /api/patients/:patientId/education': OVERHEAD + 1,
   'GET /api/patients/:patientId/education/UnreadCount': OVERHEAD + 1,

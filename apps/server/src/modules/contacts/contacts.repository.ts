@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { outerColumn } from '../../db/outer-column';
+import { prepared } from '../../db/prepared';
 import {
   capabilityProfiles,
   facilities,
@@ -22,39 +24,75 @@ export type NewContactValues = Omit<
 
 /* ---------------------------------------------------------------- contacts */
 
-/** The patient's active contacts by first then last name, each with its representative's account, if any. */
-export function listActiveContacts(db: DbOrTx, scope: PatientScope) {
+/** What a contact's answer tells of its representative's account (joined on authorizedRepresentativeUserId). */
+const representativeAccount = {
+  username: users.username,
+  isEmailConfirmed: users.isEmailConfirmed,
+  lockedUntil: users.lockedUntil,
+};
+
+/** The newest invitation of the contact of the enclosing query, whatever its state: what the list tells of it. */
+function newestInvitationOfContact(db: DbOrTx) {
   return db
     .select({
-      contact: personalContacts,
-      user: {
-        username: users.username,
-        isEmailConfirmed: users.isEmailConfirmed,
-        lockedUntil: users.lockedUntil,
-      },
+      id: oneTimeSecrets.id,
+      failedAttempts: oneTimeSecrets.failedAttempts,
+      maxAttempts: oneTimeSecrets.maxAttempts,
+      usedAt: oneTimeSecrets.usedAt,
+      expiresAt: oneTimeSecrets.expiresAt,
     })
-    .from(personalContacts)
-    .leftJoin(users, eq(users.id, personalContacts.authorizedRepresentativeUserId))
-    .where(and(eq(personalContacts.patientId, scope.patientId), eq(personalContacts.isActive, true)))
-    .orderBy(
-      asc(sql`lower(${personalContacts.firstName})`),
-      asc(sql`lower(${personalContacts.lastName})`),
-      asc(personalContacts.id),
-    );
+    .from(oneTimeSecrets)
+    .where(
+      and(
+        eq(oneTimeSecrets.kind, 'invitation'),
+        eq(oneTimeSecrets.personalContactId, outerColumn(personalContacts.id)),
+      ),
+    )
+    .orderBy(desc(oneTimeSecrets.createdAt), desc(oneTimeSecrets.id))
+    .limit(1)
+    .as('newest_invitation');
 }
 
-export type ContactListRow = Awaited<ReturnType<typeof listActiveContacts>>[number];
+/**
+ * The patient's active contacts by first then last name, each with its representative's account, if any, and its
+ * newest invitation, in one prepared statement (db/prepared.ts).
+ */
+export function listActiveContacts(db: DbOrTx, scope: PatientScope) {
+  return prepared(db, 'active_contacts', (db) => {
+    const invitation = newestInvitationOfContact(db);
+    return db
+      .select({
+        contact: personalContacts,
+        user: representativeAccount,
+        invitation: {
+          id: invitation.id,
+          failedAttempts: invitation.failedAttempts,
+          maxAttempts: invitation.maxAttempts,
+          usedAt: invitation.usedAt,
+          expiresAt: invitation.expiresAt,
+        },
+      })
+      .from(personalContacts)
+      .leftJoin(users, eq(users.id, personalContacts.authorizedRepresentativeUserId))
+      .leftJoinLateral(invitation, sql`true`)
+      .where(and(eq(personalContacts.patientId, sql.placeholder('patientId')), eq(personalContacts.isActive, true)))
+      .orderBy(
+        asc(sql`lower(${personalContacts.firstName})`),
+        asc(sql`lower(${personalContacts.lastName})`),
+        asc(personalContacts.id),
+      )
+      .prepare('active_contacts');
+  }).execute({ patientId: scope.patientId });
+}
+
+export type ContactListRow = Omit<Awaited<ReturnType<typeof listActiveContacts>>[number], 'invitation'>;
 
 /** One active contact of one patient (both ids must match), with its representative's account. */
 export function findActiveContact(db: DbOrTx, scope: PatientScope, contactId: number) {
   return db
     .select({
       contact: personalContacts,
-      user: {
-        username: users.username,
-        isEmailConfirmed: users.isEmailConfirmed,
-        lockedUntil: users.lockedUntil,
-      },
+      user: representativeAccount,
     })
     .from(personalContacts)
     .leftJoin(users, eq(users.id, personalContacts.authorizedRepresentativeUserId))
@@ -237,6 +275,9 @@ export async function setTemporaryPassword(tx: DbOrTx, userId: number, hash: str
 /* ------------------------------------------------------------- invitations */
 
 export type InvitationRow = typeof oneTimeSecrets.$inferSelect;
+
+/** What a contact's answer tells of its newest invitation. */
+export type InvitationState = Pick<InvitationRow, 'id' | 'failedAttempts' | 'maxAttempts' | 'usedAt' | 'expiresAt'>;
 
 /** The newest invitation of each of the contacts, whatever its state. */
 export async function findNewestInvitations(db: DbOrTx, contactIds: number[]): Promise<Map<number, InvitationRow>> {

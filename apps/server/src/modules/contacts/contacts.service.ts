@@ -35,13 +35,13 @@ import {
   updateContact,
   withdrawOpenInvitations,
   type ContactListRow,
-  type InvitationRow,
+  type InvitationState,
   type NewContactValues,
 } from './contacts.repository';
 
 export type ContactUpsertInput = z.output<typeof ContactUpsertSchema>;
 
-function invitationFlags(invitation: InvitationRow | undefined, now: Date) {
+function invitationFlags(invitation: InvitationState | undefined, now: Date) {
   if (!invitation) return { invitationId: null, isInvitationLocked: false, isInvitationExpired: false };
   return {
     invitationId: invitation.id,
@@ -52,7 +52,7 @@ function invitationFlags(invitation: InvitationRow | undefined, now: Date) {
 
 function toPersonalContact(
   row: ContactListRow,
-  invitation: InvitationRow | undefined,
+  invitation: InvitationState | undefined,
   options: { withUserInfo: boolean },
   now: Date,
 ): PersonalContact {
@@ -124,14 +124,10 @@ export class ContactsService {
 
   async list(ctx: RequestContext): Promise<PersonalContact[]> {
     const rows = await listActiveContacts(this.db, ctx.scope);
-    const invitations = await findNewestInvitations(
-      this.db,
-      rows.map((r) => r.contact.id),
-    );
     const now = new Date();
     // A representative sees the contacts, not the other representatives' account details.
     const withUserInfo = ctx.scope.relationship === 'self';
-    return rows.map((row) => toPersonalContact(row, invitations.get(row.contact.id), { withUserInfo }, now));
+    return rows.map((row) => toPersonalContact(row, row.invitation ?? undefined, { withUserInfo }, now));
   }
 
   private async one(scope: PatientScope, contactId: number): Promise<PersonalContact> {
