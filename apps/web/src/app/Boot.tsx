@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { DelayedLoader } from '../components/DelayedLoader';
 import type { Facility } from '@portal/contracts';
@@ -90,7 +90,11 @@ function FacilityGate({ children }: { children: ReactNode }) {
       (data) => !cancelled && setFacility({ data }),
       (error: unknown) => !cancelled && setFacility({ error }),
     );
-    void Promise.all([boot.language, profileAskedAtStart()]).then(() => !cancelled && setLanguageReady(true));
+    // The whole app renders when the language is in: as a transition, React renders it in slices between which
+    // the browser stays responsive, not in one long task (on a slow phone it was the page's longest).
+    void Promise.all([boot.language, profileAskedAtStart()]).then(
+      () => !cancelled && startTransition(() => setLanguageReady(true)),
+    );
     return () => {
       cancelled = true;
     };

@@ -7,15 +7,18 @@ afterEach(() => {
 });
 
 describe('warmIntlSoon', () => {
-  it('builds a formatter for the language and zone, and a collator, in a later task, not in the caller’s', () => {
-    vi.useFakeTimers();
+  it('builds a formatter for the language and zone, then a collator, each in a later task of its own', () => {
     const formatter = vi.spyOn(Intl, 'DateTimeFormat');
     const collator = vi.spyOn(Intl, 'Collator');
+    const tasks = vi.spyOn(globalThis, 'setTimeout').mockImplementation((() => 0) as never);
     warmIntlSoon('es-ES', 'America/Chicago');
     expect(formatter).not.toHaveBeenCalled();
     expect(collator).not.toHaveBeenCalled();
-    vi.runAllTimers();
+    expect(tasks).toHaveBeenCalledTimes(2);
+    tasks.mock.calls[0]![0]();
     expect(formatter).toHaveBeenCalledWith('es-ES', expect.objectContaining({ timeZone: 'America/Chicago' }));
+    expect(collator).not.toHaveBeenCalled();
+    tasks.mock.calls[1]![0]();
     expect(collator).toHaveBeenCalledWith('es-ES', { numeric: true, sensitivity: 'base' });
   });
 
