@@ -79,6 +79,24 @@ async function withClearedFilters(page: Page) {
   await expect.poll(() => items(page).count()).toBe(10);
 }
 
+/**
+ * Back from a note page's PDF shown in the whole tab, with the browser's Back. Chromium attaches its PDF viewer to the
+ * tab just after the load, and a Back asked in that moment fails with 'Not attached to an active page' before it
+ * navigates: ask again while the tab still shows the PDF.
+ */
+async function backFromPdf(page: Page, pageNumber: number) {
+  const onPdf = () => new RegExp(`/page/${pageNumber}/content\\?token=`).test(page.url());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goBack();
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/Not attached to an active page/.test(String(error)) || !onPdf()) throw error;
+      await page.waitForTimeout(300);
+    }
+  }
+}
+
 describe("jane.doe's medical notes", () => {
   it('asks for each of its first calls once on a fresh load: the header badge and the page share the count', async () => {
     const { page, context, consoleErrors } = await openPage(browser());
@@ -333,23 +351,6 @@ describe('on a phone (a mobile user agent)', () => {
     await expectAccessible(page);
     await page.screenshot({ path: `${inject('screenshotDir')}/medical-notes-mobile-note-375.png`, fullPage: true });
 
-    /**
-     * Back from the PDF with the browser's Back. Chromium attaches its PDF viewer to the tab just after the load,
-     * and a Back asked in that moment fails with 'Not attached to an active page' before it navigates: ask again
-     * while the tab still shows the PDF.
-     */
-    const backFromPdf = async (n: number) => {
-      const onPdf = () => new RegExp(`/page/${n}/content\\?token=`).test(page.url());
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await page.goBack();
-          return;
-        } catch (error) {
-          if (attempt >= 5 || !/Not attached to an active page/.test(String(error)) || !onPdf()) throw error;
-          await page.waitForTimeout(300);
-        }
-      }
-    };
     /** Opens the page shown in the whole tab (the note page URL), checks it is that page's PDF, and comes back. */
     const readPage = async (n: number) => {
       const response = page.waitForResponse((r) => new RegExp(`/page/${n}/content\\?token=`).test(r.url()));
@@ -360,7 +361,7 @@ describe('on a phone (a mobile user agent)', () => {
       await expect
         .poll(() => page.url())
         .toMatch(new RegExp(`/medicalnotes/published/\\d+/page/${n}/content\\?token=`));
-      await backFromPdf(n);
+      await backFromPdf(page, n);
       // Back in the portal on the same note and page.
       await page.getByRole('region', { name: 'Discharge Summary' }).waitFor();
       await expect.poll(() => position.textContent()).toBe(`Page ${n} of 3`);
@@ -411,7 +412,7 @@ describe('other users', () => {
     expect(answered.headers()['content-type']).toBe('application/pdf');
     await expect.poll(() => page.url()).toMatch(/\/page\/1\/content\?token=/);
     // Back in the portal: the same note, reviewed before the browser left (that note has no dot).
-    await page.goBack();
+    await backFromPdf(page, 1);
     await page.getByRole('region', { name: 'Consultation' }).waitFor();
     await page.getByRole('button', { name: 'Back to Medical Notes' }).click();
     await expect.poll(() => items(page).count()).toBe(10);
