@@ -7,6 +7,8 @@ import {
   LanguagePackSchema,
   LanguageQuerySchema,
 } from '@portal/contracts';
+import type { LanguagePackResponse } from '@portal/contracts';
+import { BuiltOnce } from '../../platform/http/built-once';
 import type { RouteApp } from '../../platform/http/routes';
 import { notFound } from '../../platform/errors/app-error';
 import { packStrings } from '../../platform/content/caller-language';
@@ -14,8 +16,8 @@ import { resolvePack, type Strings } from '../../platform/content/language-packs
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { findContent } from '../../platform/content/content-store';
 
-/** Each built pack's strings as JSON, written once: about 77 KB that change only with a facility's wording. */
-const stringsJson = new WeakMap<Strings, string>();
+/** Each built pack's answer per locale (es-MX and es-ES share the Spanish strings), written once. */
+const packAnswers = new WeakMap<Strings, Map<string, BuiltOnce>>();
 
 export async function contentRoutes(app: RouteApp) {
   const { database } = app.deps;
@@ -44,17 +46,16 @@ export async function contentRoutes(app: RouteApp) {
       const { locale, pack } = resolvePack(request.query.language);
       // The facility's wording is kept for 30 s, as for every read in a language (browsers keep it 5 minutes).
       const strings = await packStrings(database.db, pack, request.query.facilityId, { cached: true });
-      let json = stringsJson.get(strings);
-      if (json === undefined) {
-        json = JSON.stringify(strings);
-        stringsJson.set(strings, json);
+      let byLocale = packAnswers.get(strings);
+      if (!byLocale) packAnswers.set(strings, (byLocale = new Map<string, BuiltOnce>()));
+      let answer = byLocale.get(locale);
+      if (!answer) {
+        const body = { locale, language: pack, strings } satisfies LanguagePackResponse;
+        answer = new BuiltOnce(JSON.stringify(body), 'application/json; charset=utf-8');
+        byLocale.set(locale, answer);
       }
-      // A string is sent as written, past the serialiser (the schema types the reply as the object it spells).
-      const body = `{"locale":${JSON.stringify(locale)},"language":${JSON.stringify(pack)},"strings":${json}}`;
-      return reply
-        .header('cache-control', 'public, max-age=300')
-        .type('application/json; charset=utf-8')
-        .send(body as never);
+      // Sent as bytes, past the serialiser: the object above is the schema's type, checked by the compiler.
+      return answer.send(request, reply.header('cache-control', 'public, max-age=300'));
     },
   );
 

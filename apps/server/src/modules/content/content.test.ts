@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content, ErrorBody, LanguagePackResponse } from '@portal/contracts';
@@ -43,6 +44,32 @@ describe('GET /api/content/languagepack/patientPortal', () => {
   it('is cacheable for a short while', async () => {
     const res = await get(PACK_URL);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('is sent compressed as the browser takes it (brotli, else gzip), the same pack each time', async () => {
+    const plain = await get(`${PACK_URL}?language=fr-CA`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const asked = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: `${PACK_URL}?language=fr-CA`, headers: { 'accept-encoding': encoding } });
+    const br = await asked('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await asked('gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.json<LanguagePackResponse>().locale).toBe('fr-CA');
+  });
+
+  it('names the locale asked for when two share their strings (en-US, en-GB)', async () => {
+    const american = await pack('?language=en-US');
+    const british = await pack('?language=en-GB');
+    expect([american.locale, british.locale]).toEqual(['en-US', 'en-GB']);
+    expect([american.language, british.language]).toEqual(['en', 'en']);
   });
 
   it('answers Spanish for es-MX', async () => {
