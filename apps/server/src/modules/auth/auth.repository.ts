@@ -165,17 +165,59 @@ export async function hasSwitchedOffRepresentation(db: DbOrTx, userId: number): 
   return rows.length > 0;
 }
 
-export async function findCapabilityModules(
+/** The modules a facility's capability profile for an audience shows (none without a profile). */
+export function findCapabilityModules(
   db: DbOrTx,
   facilityId: number,
   audience: (typeof capabilityProfiles.$inferSelect)['audience'],
 ) {
-  const [row] = await db
-    .select({ modules: capabilityProfiles.modules })
-    .from(capabilityProfiles)
-    .where(and(eq(capabilityProfiles.facilityId, facilityId), eq(capabilityProfiles.audience, audience)))
-    .limit(1);
-  return row?.modules ?? [];
+  return prepared(db, 'capability_modules', (db) =>
+    db
+      .select({ modules: capabilityProfiles.modules })
+      .from(capabilityProfiles)
+      .where(
+        and(
+          eq(capabilityProfiles.facilityId, sql.placeholder('facilityId')),
+          eq(capabilityProfiles.audience, sql.placeholder('audience')),
+        ),
+      )
+      .limit(1)
+      .prepare('capability_modules'),
+  )
+    .execute({ facilityId, audience })
+    .then(([row]) => row?.modules ?? []);
+}
+
+/**
+ * The modules a user's audience sees at a facility, the audience found in the same statement: 'patient' for a
+ * user with a patient record of their own, else 'representative' for one an active contact names an active
+ * authorised representative, else none (no modules).
+ */
+export function findUserCapabilityModules(db: DbOrTx, facilityId: number, userId: number) {
+  return prepared(db, 'user_capability_modules', (db) =>
+    db
+      .select({ modules: capabilityProfiles.modules })
+      .from(capabilityProfiles)
+      .where(
+        and(
+          eq(capabilityProfiles.facilityId, sql.placeholder('facilityId')),
+          eq(
+            capabilityProfiles.audience,
+            sql`case
+              when exists (select 1 from ${patients} where ${patients.userId} = ${userIdPlaceholder}) then 'patient'
+              when exists (select 1 from ${personalContacts}
+                where ${personalContacts.authorizedRepresentativeUserId} = ${userIdPlaceholder}
+                  and ${personalContacts.isAuthorizedRepresentativeActive} and ${personalContacts.isActive})
+                then 'representative'
+            end`,
+          ),
+        ),
+      )
+      .limit(1)
+      .prepare('user_capability_modules'),
+  )
+    .execute({ facilityId, userId })
+    .then(([row]) => row?.modules ?? []);
 }
 
 export async function findPatientFacilities(db: DbOrTx, scope: PatientScope) {

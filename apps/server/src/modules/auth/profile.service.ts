@@ -11,6 +11,7 @@ import {
   findPatientFacilities,
   findPatientWithFacility,
   findUserById,
+  findUserCapabilityModules,
   findUserIds,
   hasSwitchedOffRepresentation,
   type CapabilityAudience,
@@ -112,26 +113,25 @@ export class ProfileService {
     };
   }
 
-  /** The audience whose capability profile applies; null for a user with no patient to show (no modules). */
-  private async audience(caller: SessionCaller): Promise<CapabilityAudience | null> {
+  /**
+   * The modules of the capability profile for the caller's audience: a kiosk or link session's own, else (a user)
+   * 'patient' or 'representative' as their patients make them, found with the modules in one statement. A user
+   * with no patient to show has none.
+   */
+  async capabilities(caller: SessionCaller): Promise<Capabilities> {
+    const modules = (audience: CapabilityAudience) => findCapabilityModules(this.db, caller.facilityId, audience);
     switch (caller.loginType) {
       case 'patientKioskManagement':
-        return 'kioskManagement';
+        return { modules: await modules('kioskManagement') };
       case 'patientKioskUser':
-        return 'kioskUser';
+        return { modules: await modules('kioskUser') };
       case 'patientLinkUser':
-        return 'linkUser';
-      default: {
-        const ids = caller.userId ? await findUserIds(this.db, caller.userId) : { own: [], represented: [] };
-        if (ids.own.length > 0) return 'patient';
-        return ids.represented.length > 0 ? 'representative' : null;
-      }
+        return { modules: await modules('linkUser') };
+      default:
+        return {
+          modules: caller.userId ? await findUserCapabilityModules(this.db, caller.facilityId, caller.userId) : [],
+        };
     }
-  }
-
-  async capabilities(caller: SessionCaller): Promise<Capabilities> {
-    const audience = await this.audience(caller);
-    return { modules: audience ? await findCapabilityModules(this.db, caller.facilityId, audience) : [] };
   }
 
   async patient(scope: PatientScope): Promise<Patient> {
