@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -17,12 +17,15 @@ import type { PatientScope } from '../../platform/access/patient-scope';
 export type { CapabilityAudience } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
-export type FacilityRow = typeof facilities.$inferSelect;
+/** A facility's columns but its logo: the sign-in and profile reads never show it, and it can be large. */
+const { logo: _logo, ...facilityColumns } = getTableColumns(facilities);
+
+export type FacilityRow = Omit<typeof facilities.$inferSelect, 'logo'>;
 export type PatientRow = typeof patients.$inferSelect;
 
 export async function findUserByUsername(db: DbOrTx, username: string) {
   const [row] = await db
-    .select({ user: users, facility: facilities })
+    .select({ user: users, facility: facilityColumns })
     .from(users)
     .innerJoin(facilities, eq(facilities.id, users.facilityId))
     .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
@@ -35,7 +38,7 @@ export async function findUserByUsername(db: DbOrTx, username: string) {
 export function findUserById(db: DbOrTx, userId: number) {
   return prepared(db, 'user_with_facility', (db) =>
     db
-      .select({ user: users, facility: facilities })
+      .select({ user: users, facility: facilityColumns })
       .from(users)
       .innerJoin(facilities, eq(facilities.id, users.facilityId))
       .where(eq(users.id, sql.placeholder('userId')))
@@ -49,7 +52,7 @@ export function findUserById(db: DbOrTx, userId: number) {
 export function findPatientWithFacility(db: DbOrTx, patientId: number) {
   return prepared(db, 'patient_with_facility', (db) =>
     db
-      .select({ patient: patients, facility: facilities })
+      .select({ patient: patients, facility: facilityColumns })
       .from(patients)
       .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
       .where(eq(patients.id, sql.placeholder('patientId')))
