@@ -126,8 +126,14 @@ export async function recordSuccessfulLogin(db: DbOrTx, userId: number) {
   await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
 }
 
-/** The patient rows a user is the patient of, and the patients (and contact ids) they represent actively. */
 const userIdPlaceholder = sql.placeholder('userId');
+
+/** The user's own patient rows. */
+const ownPatientOfUser = sql`${patients.userId} = ${userIdPlaceholder}`;
+
+/** The contacts that name the user an active authorised representative, and are active themselves. */
+const activeRepresentationOfUser = sql`${personalContacts.authorizedRepresentativeUserId} = ${userIdPlaceholder}
+  and ${personalContacts.isAuthorizedRepresentativeActive} and ${personalContacts.isActive}`;
 
 /**
  * The patients a user may see: their own record(s) and those of the patients whose active contact names them an
@@ -138,13 +144,11 @@ export function findUserIds(db: DbOrTx, userId: number) {
     db
       .select({
         own: sql<number[]>`coalesce((select json_agg(${patients.id} order by ${patients.id}) from ${patients}
-          where ${patients.userId} = ${userIdPlaceholder}), '[]'::json)`,
+          where ${ownPatientOfUser}), '[]'::json)`,
         represented: sql<{ contactId: number; patientId: number }[]>`coalesce((select json_agg(json_build_object(
             'contactId', ${personalContacts.id}, 'patientId', ${personalContacts.patientId}
           ) order by ${personalContacts.id})
-          from ${personalContacts}
-          where ${personalContacts.authorizedRepresentativeUserId} = ${userIdPlaceholder}
-            and ${personalContacts.isAuthorizedRepresentativeActive} and ${personalContacts.isActive}), '[]'::json)`,
+          from ${personalContacts} where ${activeRepresentationOfUser}), '[]'::json)`,
       })
       .from(sql`(values (1)) as one`)
       .prepare('user_patient_ids'),
@@ -207,11 +211,8 @@ export function findUserCapabilityModules(db: DbOrTx, facilityId: number, userId
           eq(
             capabilityProfiles.audience,
             sql`case
-              when exists (select 1 from ${patients} where ${patients.userId} = ${userIdPlaceholder}) then 'patient'
-              when exists (select 1 from ${personalContacts}
-                where ${personalContacts.authorizedRepresentativeUserId} = ${userIdPlaceholder}
-                  and ${personalContacts.isAuthorizedRepresentativeActive} and ${personalContacts.isActive})
-                then 'representative'
+              when exists (select 1 from ${patients} where ${ownPatientOfUser}) then 'patient'
+              when exists (select 1 from ${personalContacts} where ${activeRepresentationOfUser}) then 'representative'
             end`,
           ),
         ),

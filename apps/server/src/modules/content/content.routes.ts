@@ -6,8 +6,8 @@ import {
   LanguagePackQuerySchema,
   LanguagePackSchema,
   LanguageQuerySchema,
+  type LanguagePackResponse,
 } from '@portal/contracts';
-import type { LanguagePackResponse } from '@portal/contracts';
 import { BuiltOnce } from '../../platform/http/built-once';
 import type { RouteApp } from '../../platform/http/routes';
 import { notFound } from '../../platform/errors/app-error';
@@ -16,7 +16,7 @@ import { resolvePack, type Strings } from '../../platform/content/language-packs
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { findContent } from '../../platform/content/content-store';
 
-/** Each built pack's answer per locale (es-MX and es-ES share the Spanish strings), written once. */
+/** Each built pack's answer per locale (en-US and en-GB share the English strings), written once. */
 const packAnswers = new WeakMap<Strings, Map<string, BuiltOnce>>();
 
 export async function contentRoutes(app: RouteApp) {
