@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTimeZone, localTime, zoneAbbreviation } from './time';
+import { describeTimeZone, localDate, localHour, localTime, zoneAbbreviation } from './time';
 
 const january = new Date('2026-01-15T12:00:00Z');
 const july = new Date('2026-07-15T12:00:00Z');
@@ -55,5 +55,23 @@ describe('localTime', () => {
     expect(localTime(new Date('2026-07-04T03:30:00Z'), 'America/New_York')).toBe('23:30');
     expect(localTime(new Date('2026-01-15T05:05:00Z'), 'America/New_York')).toBe('00:05');
     expect(localTime(new Date('2026-01-15T13:45:00Z'), 'Asia/Shanghai')).toBe('21:45');
+  });
+});
+
+describe('localDate and localHour', () => {
+  it('are the calendar day and hour on the zone’s clock, from a Date or an ISO string, zone by zone', () => {
+    const lateEvening = '2026-07-04T03:30:00Z';
+    expect(localDate(lateEvening, 'America/New_York')).toBe('2026-07-03');
+    expect(localDate(new Date(lateEvening), 'Asia/Shanghai')).toBe('2026-07-04');
+    expect(localHour(new Date(lateEvening), 'America/New_York')).toBe(23);
+    expect(localHour(new Date(lateEvening), 'Asia/Shanghai')).toBe(11);
+    // Each zone keeps its own formatter: asking New York again after Shanghai still answers New York's day.
+    expect(localDate(lateEvening, 'America/New_York')).toBe('2026-07-03');
+  });
+
+  it('refuse an unknown zone every time (a bad zone is never kept as if it were one)', () => {
+    expect(() => localDate(january, 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => localDate(january, 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => localTime(january, 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });

@@ -40,10 +40,40 @@ export function zoneAbbreviation(id: string, at: Date): string {
   return abbreviation;
 }
 
+/**
+ * The zone clock's formatters, built once per zone: the hot reads (a date and a time per row) then cost one
+ * map lookup and the format itself, not a key made of the options on every call.
+ */
+const ZONE_FORMATS = {
+  date: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
+  time: ['en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
+  hour: ['en-US', { hour: 'numeric', hourCycle: 'h23' }],
+  offset: ['en-US', { timeZoneName: 'longOffset' }],
+} as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
+type ZoneFormat = keyof typeof ZONE_FORMATS;
+const zoneFormatters: Record<ZoneFormat, Map<string, Intl.DateTimeFormat>> = {
+  date: new Map(),
+  time: new Map(),
+  hour: new Map(),
+  offset: new Map(),
+};
+
+/** The zone's formatter of a kind (an unknown zone throws a RangeError, as Intl does, and is not kept). */
+function zoneFormatter(kind: ZoneFormat, timeZone: string): Intl.DateTimeFormat {
+  const kept = zoneFormatters[kind];
+  let format = kept.get(timeZone);
+  if (!format) {
+    const [locale, options] = ZONE_FORMATS[kind];
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    kept.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The zone's offset from UTC in minutes at a moment ('GMT-05:00' is -300). */
 export function offsetMinutes(timeZoneId: string, at: Date): number {
   const text =
-    dateTimeFormat('en-US', { timeZone: timeZoneId, timeZoneName: 'longOffset' })
+    zoneFormatter('offset', timeZoneId)
       .formatToParts(at)
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(text); // 'GMT' alone for UTC
@@ -52,21 +82,17 @@ export function offsetMinutes(timeZoneId: string, at: Date): number {
 
 /** The calendar date (YYYY-MM-DD) an instant falls on in an IANA zone. */
 export function localDate(at: Date | string, timeZoneId: string): string {
-  return dateTimeFormat('en-CA', { timeZone: timeZoneId, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(at),
-  );
+  return zoneFormatter('date', timeZoneId).format(typeof at === 'string' ? new Date(at) : at);
 }
 
 /** The hour (0-23) of an instant on the zone's wall clock. */
 export function localHour(at: Date, timeZoneId: string): number {
-  return Number(dateTimeFormat('en-US', { timeZone: timeZoneId, hour: 'numeric', hourCycle: 'h23' }).format(at));
+  return Number(zoneFormatter('hour', timeZoneId).format(at));
 }
 
 /** The time of day (HH:mm, 24 h) of an instant on the zone's wall clock. */
 export function localTime(at: Date, timeZoneId: string): string {
-  return dateTimeFormat('en-US', { timeZone: timeZoneId, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(at)
-    .replace(/^24/, '00');
+  return zoneFormatter('time', timeZoneId).format(at).replace(/^24/, '00');
 }
 
 /** `date` (YYYY-MM-DD) plus `days` calendar days. */
