@@ -58,6 +58,8 @@ export class BuiltOnce {
             })
           : gzipped(this.bytes, { level: 9 });
       this.encoded.set(encoding, bytes);
+      // A compression that failed is tried again by the next request rather than remembered as the answer.
+      bytes.catch(() => this.encoded.delete(encoding));
     }
     return bytes;
   }
