@@ -193,6 +193,15 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read settings in config.ts and pass them down.' },
       ],
+      // eq(column, true) sends the constant as a parameter: a prepared statement's generic plan cannot then use a
+      // partial index (WHERE NOT is_reviewed ...) and PostgreSQL kept planning such a count afresh on every call.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^(eq|ne)$/] > Literal.arguments[raw=/^(true|false)$/]',
+          message: 'Write a boolean condition as the column itself or not(column), so the SQL carries it.',
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -113,8 +113,8 @@ export async function userBelongsToFacility(
     .where(
       and(
         eq(personalContacts.authorizedRepresentativeUserId, user.id),
-        eq(personalContacts.isAuthorizedRepresentativeActive, true),
-        eq(personalContacts.isActive, true),
+        personalContacts.isAuthorizedRepresentativeActive,
+        personalContacts.isActive,
         eq(patients.homeFacilityId, facilityId),
       ),
     )
@@ -165,7 +165,7 @@ export async function hasSwitchedOffRepresentation(db: DbOrTx, userId: number): 
     .where(
       and(
         eq(personalContacts.authorizedRepresentativeUserId, userId),
-        or(eq(personalContacts.isAuthorizedRepresentativeActive, false), eq(personalContacts.isActive, false)),
+        or(not(personalContacts.isAuthorizedRepresentativeActive), not(personalContacts.isActive)),
       ),
     )
     .limit(1);

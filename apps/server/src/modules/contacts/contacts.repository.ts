@@ -75,7 +75,7 @@ export function listActiveContacts(db: DbOrTx, scope: PatientScope) {
       .from(personalContacts)
       .leftJoin(users, eq(users.id, personalContacts.authorizedRepresentativeUserId))
       .leftJoinLateral(invitation, sql`true`)
-      .where(and(eq(personalContacts.patientId, sql.placeholder('patientId')), eq(personalContacts.isActive, true)))
+      .where(and(eq(personalContacts.patientId, sql.placeholder('patientId')), personalContacts.isActive))
       .orderBy(
         asc(sql`lower(${personalContacts.firstName})`),
         asc(sql`lower(${personalContacts.lastName})`),
@@ -100,7 +100,7 @@ export function findActiveContact(db: DbOrTx, scope: PatientScope, contactId: nu
       and(
         eq(personalContacts.id, contactId),
         eq(personalContacts.patientId, scope.patientId),
-        eq(personalContacts.isActive, true),
+        personalContacts.isActive,
       ),
     )
     .limit(1)
@@ -130,7 +130,7 @@ export async function updateContact(
       and(
         eq(personalContacts.id, contactId),
         eq(personalContacts.patientId, scope.patientId),
-        eq(personalContacts.isActive, true),
+        personalContacts.isActive,
       ),
     )
     .returning({ id: personalContacts.id });
@@ -145,7 +145,7 @@ export async function clearOtherPrimaryContacts(tx: DbOrTx, scope: PatientScope,
     .where(
       and(
         eq(personalContacts.patientId, scope.patientId),
-        eq(personalContacts.isPrimaryContact, true),
+        personalContacts.isPrimaryContact,
         keepContactId === null ? undefined : sql`${personalContacts.id} <> ${keepContactId}`,
       ),
     )

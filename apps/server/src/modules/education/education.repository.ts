@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, notExists, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  not,
+  notExists,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { educationArticles, educationMaterials } from '../../db/schema/index';
@@ -55,7 +68,7 @@ export async function listArticles(
       })
       .from(educationArticles)
       .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
-      .where(includeArchived ? shown : and(shown, eq(educationArticles.isArchived, false)))
+      .where(includeArchived ? shown : and(shown, not(educationArticles.isArchived)))
       .orderBy(
         desc(educationArticles.assignedDate),
         asc(educationMaterials.categorySortOrder),
@@ -77,7 +90,7 @@ export async function countUnread(db: DbOrTx, scope: PatientScope): Promise<numb
         and(
           shownArticlesOf(db, sql.placeholder('patientId')),
           isNull(educationArticles.readAt),
-          eq(educationArticles.isArchived, false),
+          not(educationArticles.isArchived),
         ),
       )
       .prepare('education_articles_unread_count'),
@@ -90,7 +103,7 @@ export async function countArchived(db: DbOrTx, scope: PatientScope): Promise<nu
     db
       .select({ n: count() })
       .from(educationArticles)
-      .where(and(shownArticlesOf(db, sql.placeholder('patientId')), eq(educationArticles.isArchived, true)))
+      .where(and(shownArticlesOf(db, sql.placeholder('patientId')), educationArticles.isArchived))
       .prepare('education_articles_archived_count'),
   ).execute({ patientId: scope.patientId });
   return row?.n ?? 0;

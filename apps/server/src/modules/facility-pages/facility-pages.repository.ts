@@ -319,8 +319,8 @@ export async function findUserStanding(db: DbOrTx, userId: number) {
     .where(
       and(
         eq(personalContacts.authorizedRepresentativeUserId, userId),
-        eq(personalContacts.isAuthorizedRepresentativeActive, true),
-        eq(personalContacts.isActive, true),
+        personalContacts.isAuthorizedRepresentativeActive,
+        personalContacts.isActive,
       ),
     )
     .limit(1);

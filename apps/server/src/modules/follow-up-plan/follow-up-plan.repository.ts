@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, not } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   followUpItems,
@@ -26,7 +26,7 @@ export function listPlans(db: DbOrTx, scope: PatientScope, includeArchived: bool
       and(
         eq(followUpPlans.patientId, scope.patientId),
         isNull(followUpPlans.withdrawnAt),
-        includeArchived ? undefined : eq(followUpPlans.isArchived, false),
+        includeArchived ? undefined : not(followUpPlans.isArchived),
       ),
     )
     .orderBy(desc(followUpPlans.startDate), desc(followUpPlans.id));

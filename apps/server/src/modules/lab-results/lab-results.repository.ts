@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, not, sql } from 'drizzle-orm';
 import type { TestResultGroup, TestResultGroupName } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { isoInstant, jsonArrayText, jsonObject } from '../../db/json-sql';
@@ -43,7 +43,7 @@ const resultFields = {
  */
 const shown = and(
   eq(labResults.patientId, sql.placeholder('patientId')),
-  eq(labResults.isPublished, true),
+  labResults.isPublished,
   isNull(labResults.withdrawnAt),
 );
 
@@ -126,10 +126,10 @@ export async function markReviewed(db: DbOrTx, scope: PatientScope, labResultId:
     .where(
       and(
         eq(labResults.patientId, scope.patientId),
-        eq(labResults.isPublished, true),
+        labResults.isPublished,
         isNull(labResults.withdrawnAt),
         eq(labResults.id, labResultId),
-        eq(labResults.isReviewedByPatient, false),
+        not(labResults.isReviewedByPatient),
       ),
     )
     .returning({ id: labResults.id });
@@ -142,7 +142,7 @@ export function countNotReviewed(db: DbOrTx, scope: PatientScope) {
     db
       .select({ n: count() })
       .from(labResults)
-      .where(and(shown, eq(labResults.isReviewedByPatient, false)))
+      .where(and(shown, not(labResults.isReviewedByPatient)))
       .prepare('lab_results_not_reviewed_count'),
   )
     .execute({ patientId: scope.patientId })

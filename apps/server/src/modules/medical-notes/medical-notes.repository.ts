@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { MedicalNotePage } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { outerColumn } from '../../db/outer-column';
@@ -13,12 +13,12 @@ import type { PatientScope } from '../../platform/access/patient-scope';
  * count, marking reviewed, a page's content) starts from this.
  */
 const published = (patientId: number) =>
-  and(eq(medicalNotes.patientId, patientId), eq(medicalNotes.isPublished, true), isNull(medicalNotes.withdrawnAt));
+  and(eq(medicalNotes.patientId, patientId), medicalNotes.isPublished, isNull(medicalNotes.withdrawnAt));
 
 /** The same, the patient a placeholder: the hot reads are prepared statements (db/prepared.ts). */
 const publishedToPatient = and(
   eq(medicalNotes.patientId, sql.placeholder('patientId')),
-  eq(medicalNotes.isPublished, true),
+  medicalNotes.isPublished,
   isNull(medicalNotes.withdrawnAt),
 );
 
@@ -56,7 +56,7 @@ export function countNotReviewed(db: DbOrTx, scope: PatientScope): Promise<numbe
     db
       .select({ n: count() })
       .from(medicalNotes)
-      .where(and(publishedToPatient, eq(medicalNotes.isReviewedByPatient, false)))
+      .where(and(publishedToPatient, not(medicalNotes.isReviewedByPatient)))
       .prepare('medical_notes_not_reviewed_count'),
   )
     .execute({ patientId: scope.patientId })
@@ -78,7 +78,7 @@ export function markReviewed(db: DbOrTx, scope: PatientScope, noteId: number, at
   return db
     .update(medicalNotes)
     .set({ isReviewedByPatient: true, reviewedAt: at })
-    .where(and(published(scope.patientId), eq(medicalNotes.id, noteId), eq(medicalNotes.isReviewedByPatient, false)))
+    .where(and(published(scope.patientId), eq(medicalNotes.id, noteId), not(medicalNotes.isReviewedByPatient)))
     .returning({ id: medicalNotes.id })
     .then((rows) => rows.length > 0);
 }

@@ -77,10 +77,10 @@ export function findNoticeRepresentatives(db: DbOrTx, patientId: number): Promis
     .where(
       and(
         eq(personalContacts.patientId, patientId),
-        eq(personalContacts.isActive, true),
-        eq(personalContacts.isAuthorizedRepresentativeActive, true),
+        personalContacts.isActive,
+        personalContacts.isAuthorizedRepresentativeActive,
         isNotNull(users.email),
-        eq(users.isEmailConfirmed, true),
+        users.isEmailConfirmed,
       ),
     );
 }

@@ -87,7 +87,7 @@ export function findResultBatch(db: DbOrTx, scope: PatientScope, afterId: number
     .where(
       and(
         eq(labResults.patientId, scope.patientId),
-        eq(labResults.isPublished, true),
+        labResults.isPublished,
         isNull(labResults.withdrawnAt),
         gt(labResults.id, afterId),
       ),
@@ -130,13 +130,7 @@ export function findNotes(db: DbOrTx, scope: PatientScope) {
       reviewedAt: medicalNotes.reviewedAt,
     })
     .from(medicalNotes)
-    .where(
-      and(
-        eq(medicalNotes.patientId, scope.patientId),
-        eq(medicalNotes.isPublished, true),
-        isNull(medicalNotes.withdrawnAt),
-      ),
-    )
+    .where(and(eq(medicalNotes.patientId, scope.patientId), medicalNotes.isPublished, isNull(medicalNotes.withdrawnAt)))
     .orderBy(asc(medicalNotes.serviceDate), asc(medicalNotes.id));
 }
 

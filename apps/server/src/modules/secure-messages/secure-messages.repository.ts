@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -84,7 +84,7 @@ export function listThreads(db: DbOrTx, scope: PatientScope, includeArchived: bo
   const name = includeArchived ? 'secure_message_threads_all' : 'secure_message_threads_current';
   return prepared(db, name, (db) =>
     threadsQuery(db)
-      .where(includeArchived ? ofPatient : and(ofPatient, eq(patientMember.isArchived, false)))
+      .where(includeArchived ? ofPatient : and(ofPatient, not(patientMember.isArchived)))
       .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
       .prepare(name),
   ).execute({ patientId: scope.patientId });
@@ -138,8 +138,8 @@ export function countUnreadThreads(db: DbOrTx, scope: PatientScope): Promise<num
       .where(
         and(
           eq(messageThreadMembers.patientId, sql.placeholder('patientId')),
-          eq(messageThreadMembers.areMessagesReviewed, false),
-          eq(messageThreadMembers.isArchived, false),
+          not(messageThreadMembers.areMessagesReviewed),
+          not(messageThreadMembers.isArchived),
         ),
       )
       .prepare('secure_message_threads_unread_count'),
@@ -161,7 +161,7 @@ export async function isMessageRecipient(db: DbOrTx, scope: PatientScope, carePr
       and(
         eq(careTeamMembers.patientId, scope.patientId),
         eq(careTeamMembers.careProviderId, careProviderId),
-        eq(careTeamMembers.isSecureMessageRecipient, true),
+        careTeamMembers.isSecureMessageRecipient,
         isNotNull(careProviders.preferredSecureMessageSystemId),
         isNull(careProviders.withdrawnAt),
       ),

@@ -147,7 +147,7 @@ export async function linkRepresentative(tx: DbOrTx, contactId: number, userId: 
     .where(
       and(
         eq(personalContacts.id, contactId),
-        eq(personalContacts.isActive, true),
+        personalContacts.isActive,
         isNull(personalContacts.authorizedRepresentativeUserId),
       ),
     )

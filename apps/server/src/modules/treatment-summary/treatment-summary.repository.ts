@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { treatmentSummaryItems } from '../../db/schema/index';
@@ -51,7 +51,7 @@ export async function markTreatmentSummaryItemsReviewed(db: DbOrTx, scope: Patie
       and(
         shownItemsOf(scope),
         inArray(treatmentSummaryItems.id, itemIds),
-        eq(treatmentSummaryItems.isPatientReviewed, false),
+        not(treatmentSummaryItems.isPatientReviewed),
       ),
     );
 }
@@ -62,7 +62,7 @@ export function countUnseenTreatmentSummaryItems(db: DbOrTx, scope: PatientScope
     db
       .select({ n: count() })
       .from(treatmentSummaryItems)
-      .where(and(shownItems, eq(treatmentSummaryItems.isPatientReviewed, false)))
+      .where(and(shownItems, not(treatmentSummaryItems.isPatientReviewed)))
       .prepare('treatment_summary_unseen_count'),
   )
     .execute({ patientId: scope.patientId })

@@ -37,7 +37,7 @@ export async function findContactPatientId(db: DbOrTx, contactId: number): Promi
   const [row] = await db
     .select({ patientId: personalContacts.patientId })
     .from(personalContacts)
-    .where(and(eq(personalContacts.id, contactId), eq(personalContacts.isActive, true)))
+    .where(and(eq(personalContacts.id, contactId), personalContacts.isActive))
     .limit(1);
   return row?.patientId ?? null;
 }

@@ -44,7 +44,7 @@ export async function sentMessagesOf(
     .where(
       and(
         inArray(secureMessages.id, [...messageIds]),
-        eq(secureMessages.fromPatient, true),
+        secureMessages.fromPatient,
         eq(patients.homeFacilityId, facilityId),
       ),
     );
