@@ -15,6 +15,38 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
+/**
+ * The zone clock's formatters, built once per zone: the hot reads (a date and a time per row) then cost one
+ * map lookup and the format itself, not a key made of the options on every call.
+ */
+const ZONE_FORMATS = {
+  date: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
+  time: ['en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
+  hour: ['en-US', { hour: 'numeric', hourCycle: 'h23' }],
+  offset: ['en-US', { timeZoneName: 'longOffset' }],
+  abbreviation: ['en-US', { timeZoneName: 'short' }],
+} as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
+type ZoneFormat = keyof typeof ZONE_FORMATS;
+const zoneFormatters: Record<ZoneFormat, Map<string, Intl.DateTimeFormat>> = {
+  date: new Map(),
+  time: new Map(),
+  hour: new Map(),
+  offset: new Map(),
+  abbreviation: new Map(),
+};
+
+/** The zone's formatter of a kind (an unknown zone throws a RangeError, as Intl does, and is not kept). */
+function zoneFormatter(kind: ZoneFormat, timeZone: string): Intl.DateTimeFormat {
+  const kept = zoneFormatters[kind];
+  let format = kept.get(timeZone);
+  if (!format) {
+    const [locale, options] = ZONE_FORMATS[kind];
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    kept.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Abbreviation and UTC offset (minutes) of an IANA zone at a given moment (they change with daylight saving). */
 export function describeTimeZone(id: string, at: Date = new Date()) {
   return { abbreviation: zoneAbbreviation(id, at), id, offset: offsetMinutes(id, at) };
@@ -31,43 +63,13 @@ export function zoneAbbreviation(id: string, at: Date): string {
   let abbreviation = abbreviations.get(key);
   if (abbreviation === undefined) {
     abbreviation =
-      dateTimeFormat('en-US', { timeZone: id, timeZoneName: 'short' })
+      zoneFormatter('abbreviation', id)
         .formatToParts(at)
         .find((p) => p.type === 'timeZoneName')?.value || id;
     if (abbreviations.size >= MAX_KEPT_ABBREVIATIONS) abbreviations.clear();
     abbreviations.set(key, abbreviation);
   }
   return abbreviation;
-}
-
-/**
- * The zone clock's formatters, built once per zone: the hot reads (a date and a time per row) then cost one
- * map lookup and the format itself, not a key made of the options on every call.
- */
-const ZONE_FORMATS = {
-  date: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
-  time: ['en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
-  hour: ['en-US', { hour: 'numeric', hourCycle: 'h23' }],
-  offset: ['en-US', { timeZoneName: 'longOffset' }],
-} as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
-type ZoneFormat = keyof typeof ZONE_FORMATS;
-const zoneFormatters: Record<ZoneFormat, Map<string, Intl.DateTimeFormat>> = {
-  date: new Map(),
-  time: new Map(),
-  hour: new Map(),
-  offset: new Map(),
-};
-
-/** The zone's formatter of a kind (an unknown zone throws a RangeError, as Intl does, and is not kept). */
-function zoneFormatter(kind: ZoneFormat, timeZone: string): Intl.DateTimeFormat {
-  const kept = zoneFormatters[kind];
-  let format = kept.get(timeZone);
-  if (!format) {
-    const [locale, options] = ZONE_FORMATS[kind];
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    kept.set(timeZone, format);
-  }
-  return format;
 }
 
 /** The zone's offset from UTC in minutes at a moment ('GMT-05:00' is -300). */
