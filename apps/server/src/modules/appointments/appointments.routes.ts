@@ -11,9 +11,11 @@ import { AppointmentsService } from './appointments.service';
 
 const TAGS = ['Appointments'];
 
-/** The Appointments tab: the facility must grant it (403 module_not_granted). The dashboard's upcoming list is
- * not the tab's. The notification settings are the notifications module's. */
+/** The Appointments tab: the facility must grant it (403 module_not_granted). The notification settings are the
+ * notifications module's. */
 const GRANT = { module: 'Appointments' } as const;
+/** The dashboard's upcoming list is the Dashboard's Appointments section, granted on its own. */
+const DASHBOARD_GRANT = { module: 'Dashboard.Appointments' } as const;
 
 export async function appointmentRoutes(app: RouteApp) {
   const service = new AppointmentsService(app.deps.database.db);
@@ -50,29 +52,32 @@ export async function appointmentRoutes(app: RouteApp) {
 
   app.get(
     '/api/patients/:patientId/upcomingAppointments/count/:count',
-    patientRoute({
-      tags: TAGS,
-      summary: 'The next appointments and follow-up items (dashboard)',
-      description:
-        'Up to count (1 to 20, else 400 validation_failed naming count) items, soonest first (by rawDate), ' +
-        'merging two kinds. ExternalAppointment: an upcoming appointment (isUpcoming of the appointments list: ' +
-        'one that has not started yet, one known only by its day until that day ends in its zone; one earlier ' +
-        'today does not count), whose status is not Cancelled (or Canceled, any case); date is its day in its own zone, timeZoneAbbreviation its zone’s ' +
-        'abbreviation on that date, shortLocation the short location else the institution, status untouched, ' +
-        'linkedToOtherTypeCount 0. FollowUpAppointment: a follow-up item whose statusDesc is Pending and that ' +
-        'is not overdue, i.e. its booked time (if booked) is later than now, else its recommended date is ' +
-        'today or later in the facility zone. rawDate is the booked instant, else the recommended day at 12:00 UTC ' +
-        'with hasTimePart false and timeZoneAbbreviation null; status is Scheduled when booked, else ' +
-        'Recommended; followUpLabel is the English label (‘1 Year 6 Month Follow-up’, ‘1 Year Follow-up’, ' +
-        '‘6 Month Follow-up’; units stay singular as in ‘2 Year Follow-up’; neither: ‘Follow-up’) and ' +
-        'followUpLabelParts its years and months, from which the browser builds the label in its language; ' +
-        'linkedToOtherTypeCount as stored. Ties: external before follow-up, then id. Self and authorised ' +
-        'representatives.',
-      params: UpcomingCountParams,
-      response: {
-        200: z.array(UpcomingAppointmentSchema),
+    patientRoute(
+      {
+        tags: TAGS,
+        summary: 'The next appointments and follow-up items (dashboard)',
+        description:
+          'Up to count (1 to 20, else 400 validation_failed naming count) items, soonest first (by rawDate), ' +
+          'merging two kinds. ExternalAppointment: an upcoming appointment (isUpcoming of the appointments list: ' +
+          'one that has not started yet, one known only by its day until that day ends in its zone; one earlier ' +
+          'today does not count), whose status is not Cancelled (or Canceled, any case); date is its day in its own zone, timeZoneAbbreviation its zone’s ' +
+          'abbreviation on that date, shortLocation the short location else the institution, status untouched, ' +
+          'linkedToOtherTypeCount 0. FollowUpAppointment: a follow-up item whose statusDesc is Pending and that ' +
+          'is not overdue, i.e. its booked time (if booked) is later than now, else its recommended date is ' +
+          'today or later in the facility zone. rawDate is the booked instant, else the recommended day at 12:00 UTC ' +
+          'with hasTimePart false and timeZoneAbbreviation null; status is Scheduled when booked, else ' +
+          'Recommended; followUpLabel is the English label (‘1 Year 6 Month Follow-up’, ‘1 Year Follow-up’, ' +
+          '‘6 Month Follow-up’; units stay singular as in ‘2 Year Follow-up’; neither: ‘Follow-up’) and ' +
+          'followUpLabelParts its years and months, from which the browser builds the label in its language; ' +
+          'linkedToOtherTypeCount as stored. Ties: external before follow-up, then id. Self and authorised ' +
+          "representatives, where the facility grants the Dashboard's Appointments section (else 403 module_not_granted).",
+        params: UpcomingCountParams,
+        response: {
+          200: z.array(UpcomingAppointmentSchema),
+        },
       },
-    }),
+      DASHBOARD_GRANT,
+    ),
     async (request) => service.upcoming(scopeOf(request), request.params.count),
   );
 }

@@ -6,7 +6,9 @@ import { AppError, forbidden, notFound, unauthorized } from '../errors/app-error
 import { grantsModule } from './module-grants';
 import type { SessionCaller, SessionService } from '../auth/sessions';
 import type { UrlTokens } from '../auth/url-tokens';
-import { AuditWriter } from '../audit/audit';
+import { AuditWriter, auditText, type AuditEntry } from '../audit/audit';
+import { errorSummary } from '../errors/error-handler';
+import { guardAddress } from '../http/input-guard';
 import type { Limits } from '../http/limits';
 import { findContactPatientId } from './patient-access';
 import { DEFAULT_RELATIONSHIPS, openPatientScope, type Access, type PatientScope } from './patient-scope';
@@ -91,11 +93,18 @@ export const MODULE_NOT_GRANTED_MESSAGE = 'This part of the portal is not offere
 /** The row every read of a patient's record leaves, whoever reads it (kiosk and link sessions included). */
 export const PATIENT_READ_AUDIT_EVENT = 'patientrecordreadauditevent';
 
-/** The record ids a path names (patientId, labResultId, ...): what was read, never its contents. */
+/**
+ * The record ids a path names (patientId, labResultId, ...): what was read, never its contents. An id the path
+ * holds as a whole number is kept as written (the rows keep ids as text); any other value (a path the route's
+ * schema refuses) as text fit for the audit: control characters out, cut by code point.
+ */
 function recordIds(params: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-    if (name.endsWith('Id') || name === 'id' || name === 'pageNumber') out[name] = String(value).slice(0, 40);
+    if (name.endsWith('Id') || name === 'id' || name === 'pageNumber') {
+      const text = String(value);
+      out[name] = /^[0-9]{1,10}$/.test(text) ? text : auditText(text, 40);
+    }
   }
   return out;
 }
@@ -107,7 +116,7 @@ export const INTEGRATION_CALL_AUDIT_EVENT = 'integrationcallauditevent';
 function integrationRecordIds(params: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-    out[name] = String(value).slice(0, 100);
+    out[name] = auditText(value, 100);
   }
   return out;
 }
@@ -124,6 +133,8 @@ export interface RouteEntry {
   recordScoped?: boolean;
   /** An integration route's scope. */
   integrationScope?: IntegrationScope;
+  /** A patient route's capability module (or Module.Field), which the facility must grant. */
+  module?: string;
 }
 
 /** The caller of an authenticated route (the access hooks have run). */
@@ -156,7 +167,8 @@ export const INTEGRATION_PREFIX = '/integration/';
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  // The scheme is case-insensitive (RFC 6750 section 2.1, RFC 9110 section 11.1).
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/i.exec(header.trim());
   return match?.[1] ?? null;
 }
 
@@ -204,7 +216,7 @@ export function registerAccessControl(
   app.decorateRequest('integrationCaller', null);
   app.decorateRequest('integrationPatientId', null);
   app.decorateRequest('readAudit', null);
-  const auditWriter = new AuditWriter(options.database.db);
+  const auditWriter = new AuditWriter(options.database.db, (message, facts) => app.log.error(facts, message));
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -240,6 +252,7 @@ export function registerAccessControl(
         entry.relationships = route.config?.relationships ?? DEFAULT_RELATIONSHIPS;
       }
       if (declared === 'patient' && route.config?.patientOf) entry.recordScoped = true;
+      if (route.config?.module) entry.module = route.config.module;
       if (declared === 'integration') entry.integrationScope = route.config?.integrationScope;
       options.table.push(entry);
     }
@@ -285,6 +298,7 @@ export function registerAccessControl(
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
     const caller = request.caller;
+    guardAddress(request);
     switch (config?.access) {
       case 'user': {
         const userId = positiveIntParam(request, 'userId');
@@ -337,11 +351,25 @@ export function registerAccessControl(
     }
   });
 
-  // The audit row of a read is written before the answer leaves: if it cannot be written, nothing is sent.
+  /**
+   * The audit row of a read is written before the answer leaves: if it cannot be written, nothing is sent. An
+   * answer that discloses nothing (an error) or reports a write already committed goes out whatever the audit
+   * writer says (which is logged): the client must learn what happened to its write, and a 500 would have it
+   * send the write again.
+   */
+  async function writeCallAudit(request: FastifyRequest, discloses: boolean, entry: AuditEntry): Promise<void> {
+    try {
+      await auditWriter.write(entry);
+    } catch (err) {
+      if (discloses) throw err;
+      request.log.error({ err: errorSummary(err), eventType: entry.eventType }, 'audit row not written');
+    }
+  }
+
   app.addHook('onSend', async (request, reply, payload) => {
     const client = request.integrationCaller;
     if (client) {
-      await auditWriter.write({
+      await writeCallAudit(request, reply.statusCode < 400 && request.method === 'GET', {
         eventType: INTEGRATION_CALL_AUDIT_EVENT,
         outcome: reply.statusCode < 400 ? 'success' : 'failure',
         integrationClientId: client.id,
@@ -361,7 +389,7 @@ export function registerAccessControl(
       config?.auditRead ??
       (request.method === 'GET' ? PATIENT_READ_AUDIT_EVENT : undefined);
     if (!event) return payload;
-    await auditWriter.write({
+    await writeCallAudit(request, reply.statusCode < 400, {
       eventType: event,
       outcome: reply.statusCode < 400 ? 'success' : 'failure',
       actorUserId: scope.caller.userId,

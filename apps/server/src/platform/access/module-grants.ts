@@ -17,7 +17,11 @@ const AUDIENCE: Record<Access, Audience> = {
 const CACHE_MS = 30_000;
 const cache = new Map<string, { modules: Set<string>; until: number }>();
 
-/** Whether the facility grants a module (Education, TestResults, ...) to callers who stand to a patient as `access`. */
+/**
+ * Whether the facility grants a module (Education, TestResults, ...), or one field of a module written
+ * `Module.Field` (Dashboard.Appointments: the dashboard's section), to callers who stand to a patient as `access`:
+ * what the browser's navigation and sections show, so a route answers exactly where its screen is offered.
+ */
 export async function grantsModule(
   db: DbOrTx,
   facilityId: number,
@@ -34,7 +38,12 @@ export async function grantsModule(
       .from(capabilityProfiles)
       .where(and(eq(capabilityProfiles.facilityId, facilityId), eq(capabilityProfiles.audience, audience)))
       .limit(1);
-    entry = { modules: new Set((row?.modules ?? []).map((m) => m.moduleName)), until: now + CACHE_MS };
+    const granted = new Set<string>();
+    for (const module of row?.modules ?? []) {
+      granted.add(module.moduleName);
+      for (const detail of module.details) granted.add(`${module.moduleName}.${detail.fieldName}`);
+    }
+    entry = { modules: granted, until: now + CACHE_MS };
     cache.set(key, entry);
   }
   return entry.modules.has(moduleName);

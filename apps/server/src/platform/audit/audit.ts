@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { auditEvents } from '../../db/schema/index';
 import type { PatientScope } from '../access/patient-scope';
 import type { SessionCaller } from '../auth/sessions';
+import { isDatabaseUnavailable as isUnavailable } from '../errors/error-handler';
 
 export interface AuditEntry {
   eventType: string;
@@ -21,6 +22,24 @@ export interface AuditEntry {
   integrationClientId?: number | null;
 }
 
+const MAX_DETAIL_TEXT = 1000;
+
+/** A detail's texts fit for jsonb (no NUL or lone surrogate) and bounded, at any depth. */
+function fitDetail(detail: Record<string, unknown>): Record<string, unknown> {
+  const fit = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return auditText(value, MAX_DETAIL_TEXT);
+    if (value === null || typeof value !== 'object' || depth > 8) return value;
+    if (Array.isArray(value)) return value.map((item) => fit(item, depth + 1));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+        auditText(key, 100),
+        fit(item, depth + 1),
+      ]),
+    );
+  };
+  return fit(detail, 0) as Record<string, unknown>;
+}
+
 /** The audit_events row of an entry. */
 function auditRow(entry: AuditEntry): typeof auditEvents.$inferInsert {
   return {
@@ -31,7 +50,7 @@ function auditRow(entry: AuditEntry): typeof auditEvents.$inferInsert {
     sessionId: entry.sessionId ?? null,
     facilityId: entry.facilityId ?? null,
     loginType: entry.loginType ?? null,
-    detail: entry.detail ?? null,
+    detail: entry.detail ? fitDetail(entry.detail) : null,
     relationship: entry.relationship ?? null,
     route: entry.route ?? null,
     clientAddress: entry.clientAddress ?? null,
@@ -44,7 +63,32 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await insertAuditRows(tx, [auditRow(entry)]);
 }
 
+/** Writes several audit rows in one statement (one act that touches many patients), in the act's transaction. */
+export async function writeAuditRows(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += MAX_ROWS_PER_INSERT) {
+    await insertAuditRows(tx, entries.slice(i, i + MAX_ROWS_PER_INSERT).map(auditRow));
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what is taken out
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A text fit for an audit detail: control characters out, lone UTF-16 halves replaced, at most `max` code
+ * points. A cut by UTF-16 units could split an emoji's surrogate pair, and PostgreSQL's jsonb refuses the lone
+ * half (and NUL): one such value failed the whole group-committed batch of other users' reads.
+ */
+export function auditText(value: unknown, max: number): string {
+  const text = String(value).replace(CONTROL_CHARACTERS, '').replace(LONE_SURROGATE, '\uFFFD');
+  const points = Array.from(text);
+  return points.length > max ? points.slice(0, max).join('') : text;
+}
+
 const MAX_ROWS_PER_INSERT = 500;
+
+/** Where the writer reports a row it could write only without its detail (never the detail itself). */
+export type AuditFailureLog = (message: string, facts: Record<string, unknown>) => void;
 
 /**
  * Audit rows in one statement with one parameter, their JSON (one row for an act, a batch for reads): drizzle's multi-row insert built a statement of
@@ -88,7 +132,10 @@ export class AuditWriter {
   private queued: { row: typeof auditEvents.$inferInsert; done: (err?: Error) => void }[] = [];
   private writing = false;
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly logFailure: AuditFailureLog = () => {},
+  ) {}
 
   write(entry: AuditEntry): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -109,14 +156,59 @@ export class AuditWriter {
           );
           for (const item of batch) item.done();
         } catch (err) {
-          for (const item of batch)
-            item.done(err instanceof Error ? err : new Error('The audit rows could not be written.'));
+          await this.rowByRow(batch, err);
         }
       }
     } finally {
       this.writing = false;
     }
   }
+
+  /**
+   * One row never fails the others: after a failed batch each row is written alone, and a row that still fails
+   * is written without its detail (the act stays on record), which is logged by row facts only. Only a row that
+   * cannot be written at all (the database is away) fails its own request.
+   */
+  private async rowByRow(
+    batch: { row: typeof auditEvents.$inferInsert; done: (err?: Error) => void }[],
+    batchError: unknown,
+  ): Promise<void> {
+    for (const item of batch) {
+      const failure = batch.length === 1 ? batchError : await this.tryInsert(item.row);
+      if (failure === null) {
+        item.done();
+        continue;
+      }
+      if (isUnavailable(failure) || item.row.detail == null) {
+        item.done(asError(failure));
+        continue;
+      }
+      const again = await this.tryInsert({ ...item.row, detail: null });
+      if (again === null) {
+        this.logFailure('audit row written without its detail', {
+          eventType: item.row.eventType,
+          route: item.row.route,
+          code: (failure as { code?: unknown }).code,
+        });
+        item.done();
+      } else {
+        item.done(asError(again));
+      }
+    }
+  }
+
+  private async tryInsert(row: typeof auditEvents.$inferInsert): Promise<unknown> {
+    try {
+      await insertAuditRows(this.db, [row]);
+      return null;
+    } catch (err) {
+      return err ?? new Error('The audit row could not be written.');
+    }
+  }
+}
+
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error('The audit rows could not be written.');
 }
 
 /** What a caller did, outside any one patient's record (a login, a password change), or for `patientId`. */

@@ -1,6 +1,8 @@
 /** A failure a service expects and a client can act on; the error handler turns it into JSON. */
 export class AppError extends Error {
   override name = 'AppError';
+  /** For a 429 or 503: when to try again, sent as Retry-After (RFC 9110 section 10.2.3). */
+  retryAfterSeconds?: number;
   constructor(
     readonly statusCode: number,
     readonly code: string,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors/app-error';
 
 // Control characters other than tab, line feed and carriage return, and UTF-16 halves without their other half:
@@ -19,22 +19,36 @@ export function forbiddenCharacterPath(value: unknown, path: string[] = [], dept
   return null;
 }
 
+/** A 400 naming the first field of the request's path parameters or query that holds a forbidden character. */
+export function guardAddress(request: FastifyRequest): void {
+  guard([
+    ['params', request.params],
+    ['querystring', request.query],
+  ]);
+}
+
+function guard(parts: readonly (readonly [string, unknown])[]): void {
+  for (const [where, value] of parts) {
+    const path = forbiddenCharacterPath(value);
+    if (path) {
+      const field = path.length > 0 ? path.join('.') : where;
+      throw badRequest('validation_failed', `${field}: must not contain control characters`, field);
+    }
+  }
+}
+
 /**
- * Every request's path parameters, query and body are checked before validation (and after the access checks,
- * so an anonymous caller still learns nothing): a forbidden character is a 400 naming the field.
+ * Every request's body is checked before validation (and after authentication, so an anonymous caller still
+ * learns nothing): a forbidden character is a 400 naming the field. The path parameters and query are checked
+ * earlier still, by the access check (guardAddress), before any patient scope opens: a scope's read audit row
+ * names the path's values.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const [where, value] of [
+    guard([
       ['params', request.params],
       ['querystring', request.query],
       ['body', request.body],
-    ] as const) {
-      const path = forbiddenCharacterPath(value);
-      if (path) {
-        const field = path.length > 0 ? path.join('.') : where;
-        throw badRequest('validation_failed', `${field}: must not contain control characters`, field);
-      }
-    }
+    ]);
   });
 }

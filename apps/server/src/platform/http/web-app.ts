@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../../config';
+import { answerError } from '../errors/error-handler';
 
 /**
  * Serves the built web app: its files, and index.html for any page address the app's router owns.
@@ -35,7 +36,13 @@ export function registerWebApp(app: FastifyInstance, config: Config): void {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // Fastify takes the 404 context's error handler here as for a route (lib/four-oh-four.js), though its types omit it.
+  const notFoundOptions: object = {
+    errorHandler: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      answerError(err, request, reply);
+    },
+  };
+  app.setNotFoundHandler(notFoundOptions, (request, reply) => {
     const wantsPage =
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
