@@ -163,3 +163,15 @@ describe('an audit insert that fails', () => {
     expect(stored.length).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe('the bearer scheme', () => {
+  it('is case-insensitive (RFC 6750 section 2.1)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+      const res = await t.app.inject({
+        url: johnsList(),
+        headers: { authorization: `${scheme} ${johnToken}` },
+      });
+      expect(res.statusCode, scheme).toBe(200);
+    }
+  });
+});
