@@ -11,6 +11,7 @@ import { registerErrorHandling } from './platform/errors/error-handler';
 import { registerInputGuard } from './platform/http/input-guard';
 import { loggerOptions } from './platform/http/logging';
 import { INTEGRATION_PREFIX, registerAccessControl, type RouteEntry } from './platform/access/access-control';
+import { registerHostBinding } from './platform/access/host-binding';
 import { IntegrationAuth } from './platform/integration/integration-auth';
 import { UrlTokens } from './platform/auth/url-tokens';
 import { SealedTokens } from './platform/auth/sealed-tokens';
@@ -193,6 +194,7 @@ export async function buildApp({
     integration,
     limits: limitIntegrationCalls ? limits : undefined,
   });
+  registerHostBinding(app, { db: database.db });
   registerErrorHandling(app);
   registerInputGuard(app);
   registerPortalType(app);

@@ -24,7 +24,9 @@ async function sessionOf(username: string) {
   return { userId: user!.id, patientId: patient!.id, facilityId: user!.facilityId, token: session.accessToken };
 }
 
-const get = (url: string, token: string) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+// A session works only on its facility's hosts (issue 31): Riverside is localhost, Lakeside lakeside.localhost.
+const get = (url: string, token: string, host = 'localhost') =>
+  t.app.inject({ url, headers: { host, authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
   ({ t } = await openApiApp());
@@ -52,9 +54,10 @@ describe('the terms of use, on the server', () => {
 describe("the facility's module grants, on the server", () => {
   it('refuses a module the facility does not grant (sam.lee at Lakeside has no education)', async () => {
     const sam = await sessionOf('sam.lee');
-    expectError(await get(`/api/patients/${sam.patientId}/education`, sam.token), 403, 'module_not_granted');
+    const lakeside = 'lakeside.localhost';
+    expectError(await get(`/api/patients/${sam.patientId}/education`, sam.token, lakeside), 403, 'module_not_granted');
     // A module the facility grants still answers.
-    expectOk(await get(`/api/patients/${sam.patientId}/labresults/published`, sam.token));
+    expectOk(await get(`/api/patients/${sam.patientId}/labresults/published`, sam.token, lakeside));
   });
 
   it('follows the facility when it withdraws a module', async () => {

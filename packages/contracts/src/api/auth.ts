@@ -70,6 +70,12 @@ export const LoginProfileSchema = z.object({
   isPasswordUpdateRequired: z.boolean(),
   isAuthorizedRepresentative: z.boolean(),
   canChangePassword: z.boolean().describe('false for single sign-on users'),
+  hasPassword: z
+    .boolean()
+    .optional()
+    .describe(
+      'Whether the account has a portal password: then replacing its email asks for it, in every kind of session',
+    ),
   preferredLanguage: z.string().nullable(),
   facilityId: z.number().int(),
   preferences: z.array(PreferenceSchema),

@@ -72,7 +72,8 @@ export async function accountRoutes(app: RouteApp) {
     'is mailed to it in ?language, else the user’s preferred language. The same address again (any case) keeps ' +
     'its confirmation state, sends nothing and needs no password. Email addresses need not be unique across ' +
     'users. Replacing an address the account already has needs the current password (or an unexpired ' +
-    'temporary one from forgot-password): checked in this order, account locked (400 lockedout with ' +
+    'temporary one from forgot-password) in every kind of session, single sign-on too (only an account without ' +
+    'a portal password needs none): checked in this order, account locked (400 lockedout with ' +
     'minutesLeft); password missing (400 invalid_old_password naming currentPassword, not counted); wrong ' +
     'password (400 invalid_old_password naming currentPassword), which counts as a failed login exactly like ' +
     'POST /token and the password change: at the facility’s maximum (default 5) the account locks and that ' +
@@ -95,7 +96,6 @@ export async function accountRoutes(app: RouteApp) {
         ...mailContext(request, options.language),
         ownPatientRecord: options.ownPatientRecord,
         currentPassword: options.currentPassword,
-        signedInThroughSso: caller.loginType === 'singleSignOn',
       });
     } catch (err) {
       if (err instanceof LockedOutError) return sendLocked(reply, request, err);
@@ -166,7 +166,8 @@ export async function accountRoutes(app: RouteApp) {
         'true the email of the caller’s own patient record changes too (never a represented patient’s; ' +
         'body.patientId is not used to pick a record). usePrimaryEmail is accepted for the notification ' +
         'settings screen and has no effect here. body.currentPassword is the current password, needed when ' +
-        'the account already has an address, except in a single sign-on session (no portal password).' +
+        'the account already has an address and a portal password, in every kind of session (single sign-on ' +
+        'too).' +
         CHANGE_EMAIL_NOTE,
       params: UserIdParams,
       querystring: LanguageQuerySchema,

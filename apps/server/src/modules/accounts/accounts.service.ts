@@ -104,8 +104,9 @@ export class AccountsService {
    * current password (a stolen session alone must not move the account to another mailbox, from where
    * forgot-password would take it over), and the old address is told in the same transaction (unless no
    * mail header could carry it: data from before the address checks). A first address (the provide-email
-   * page) needs no password, nor does a session of single sign-on: its user has no portal password to give, the
-   * identity provider signed them in, and the old address is told all the same.
+   * page) needs no password. A session of single sign-on needs it too when the account has a portal password:
+   * the session alone proves no more than a password session does. Only an account without one (signed in by
+   * its identity provider only) has nothing to give, and its old address is told all the same.
    */
   async changeEmail(
     userId: number,
@@ -113,13 +114,12 @@ export class AccountsService {
     options: MailContext & {
       ownPatientRecord: boolean;
       currentPassword: string | undefined;
-      signedInThroughSso: boolean;
     },
   ): Promise<{ userId: number; email: string }> {
     const account = await this.account(userId);
     const oldEmail = account.email;
     const unchanged = oldEmail !== null && sameEmail(oldEmail, email);
-    if (oldEmail !== null && !unchanged && !options.signedInThroughSso) {
+    if (oldEmail !== null && !unchanged && account.passwordHash !== null) {
       await requirePassword(this.db, account, options.currentPassword, {
         code: 'invalid_old_password',
         message: ACCOUNT_MESSAGES.invalidOldPassword,

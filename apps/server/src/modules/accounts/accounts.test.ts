@@ -406,26 +406,34 @@ describe('PUT /api/users/:userId/changeemail', () => {
     expect((await userRow(ids.robert)).email).toBe('robert.new@example.com');
   });
 
-  it('needs no password in a single sign-on session, and still tells the old address', async () => {
+  it('asks a single sign-on session for the password when the account has one (issue 31, finding 5)', async () => {
     const u = await makeUser();
     const token = await tokenFor(u.userId, 'singleSignOn');
-    const res = await call('PUT', `/api/users/${u.userId}/changeemail`, {
-      token,
-      body: { isPatient: true, userId: u.userId, email: 'sso.moved@example.com' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await userRow(u.userId)).toMatchObject({ email: 'sso.moved@example.com', isEmailConfirmed: false });
-    expect(await mailsTo(u.email!)).toHaveLength(1);
-    // A password session still needs the password.
+    const url = `/api/users/${u.userId}/changeemail`;
+    const body = { isPatient: true, userId: u.userId, email: 'sso.moved@example.com' };
+    expectError(await call('PUT', url, { token, body }), 400, 'invalid_old_password', 'currentPassword');
     expectError(
-      await call('PUT', `/api/users/${u.userId}/changeemail`, {
-        token: u.token,
-        body: { isPatient: true, userId: u.userId, email: 'sso.moved2@example.com' },
-      }),
+      await call('PUT', url, { token, body: { ...body, currentPassword: 'Wrong#Password1' } }),
       400,
       'invalid_old_password',
       'currentPassword',
     );
+    expect((await userRow(u.userId)).email).toBe(u.email);
+    const res = await call('PUT', url, { token, body: { ...body, currentPassword: DEMO_PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await userRow(u.userId)).toMatchObject({ email: 'sso.moved@example.com', isEmailConfirmed: false });
+  });
+
+  it('needs no password for an account without one (single sign-on only), and still tells the old address', async () => {
+    const u = await makeUser({ sso: true, passwordHash: null });
+    const token = await tokenFor(u.userId, 'singleSignOn');
+    const res = await call('PUT', `/api/users/${u.userId}/changeemail`, {
+      token,
+      body: { isPatient: true, userId: u.userId, email: 'sso.only.moved@example.com' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await userRow(u.userId)).toMatchObject({ email: 'sso.only.moved@example.com', isEmailConfirmed: false });
+    expect(await mailsTo(u.email!)).toHaveLength(1);
   });
 
   it('answers 400 naming userId when the body names another user, and email for a bad address', async () => {

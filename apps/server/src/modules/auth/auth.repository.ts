@@ -5,7 +5,6 @@ import {
   capabilityProfiles,
   externalSystems,
   facilities,
-  facilityAliases,
   oneTimeSecrets,
   patients,
   personalContacts,
@@ -85,16 +84,6 @@ export async function findKioskTicketFacilityId(
       ),
     )
     .orderBy(sql`${oneTimeSecrets.usedAt} desc`)
-    .limit(1);
-  return row?.facilityId ?? null;
-}
-
-/** The facility a host name (no port, any case) serves, or null for a name that is no facility's alias. */
-export async function findFacilityIdByHost(db: DbOrTx, hostname: string): Promise<number | null> {
-  const [row] = await db
-    .select({ facilityId: facilityAliases.facilityId })
-    .from(facilityAliases)
-    .where(eq(facilityAliases.alias, hostname.trim().toLowerCase()))
     .limit(1);
   return row?.facilityId ?? null;
 }

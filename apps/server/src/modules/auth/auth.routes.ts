@@ -24,6 +24,7 @@ import { auditCaller } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
 import { LIMITS } from '../../platform/http/limits';
 import { URL_TOKEN_MS } from '../../platform/auth/url-tokens';
+import { cachedFacilityIdOfHost } from '../../platform/http/host-facility';
 import { facilityLinkBase } from '../../platform/mail/links';
 import { AuthService, TokenError } from './auth.service';
 import { ProfileService } from './profile.service';
@@ -76,6 +77,8 @@ error / error_description.
   patientKioskManagement logs kiosk staff in (only kiosk staff accounts may, and only that way).
 - grant_type=password with empty credentials and logon-process singleSignOn + sso-id (a single-use ticket issued by
   the facility's system, valid 2 minutes), or patientKioskUser + sso-id (a kiosk ticket, 10 minutes) + patient-id.
+  An SSO ticket counts only on the hosts of the facility that issued it; a kiosk ticket and a link only on those of
+  the patient's home facility: elsewhere they fail (invalid_grant; a link reads link_expired) and stay usable.
 - logon-process patientLinkUser with link-data (the emailed link id), patient-id, last-name and birth-date
   (YYYY-MM-DD): error_description username_password_incorrect when the name or date of birth does not match,
   link_expired when the link is used, expired, unknown, or has failed 5 times.
@@ -90,7 +93,8 @@ wrong password. A temporary password from "forgot password" answers password_cha
 password over 256 fails like a wrong password (invalid_grant), not as a validation error.
 Logins (not refreshes) are also limited to ${TOKEN_RATE_LIMIT.max} per ${TOKEN_RATE_LIMIT.windowMs / 60_000} minutes per
 client IP (429 too_many_attempts). Sessions end after the configured idle time (default 30 minutes) or absolute time
-(default 12 hours).`;
+(default 12 hours). A session's token works only on the hosts of its facility (or, for a representative, of a
+represented patient's home facility): elsewhere every call answers 401 as for an ended session.`;
 
 export async function authRoutes(app: RouteApp) {
   const { database, sessions } = app.deps;
@@ -121,11 +125,14 @@ export async function authRoutes(app: RouteApp) {
         if (logonProcess && !LOGON_PROCESSES.includes(logonProcess)) {
           throw new TokenError('invalid_grant', 'Login failed. Please try again.');
         }
-        if (logonProcess === 'singleSignOn') return await auth.singleSignOn(header(request, TOKEN_HEADERS.ssoId));
+        if (logonProcess === 'singleSignOn') {
+          return await auth.singleSignOn(header(request, TOKEN_HEADERS.ssoId), request.hostname);
+        }
         if (logonProcess === 'patientKioskUser') {
           return await auth.kioskUser(
             header(request, TOKEN_HEADERS.ssoId),
             positiveInt(header(request, TOKEN_HEADERS.patientId)),
+            request.hostname,
           );
         }
         if (logonProcess === 'patientLinkUser') {
@@ -134,6 +141,7 @@ export async function authRoutes(app: RouteApp) {
             patientId: positiveInt(header(request, TOKEN_HEADERS.patientId)),
             lastName: decodedHeader(request, TOKEN_HEADERS.lastName),
             birthDate: header(request, TOKEN_HEADERS.birthDate),
+            hostname: request.hostname,
           });
         }
         return await auth.passwordLogin({
@@ -297,10 +305,15 @@ export async function authRoutes(app: RouteApp) {
         },
       },
       async (request) => {
-        const base = `${request.protocol}://${request.host}`;
         const urls = await issueTicketUrls(database.db, request.query.username, 1).catch(() => {
           throw notFound('not_found', 'No patient user of that name.');
         });
+        // The tickets count only on the hosts of the user's facility: this address when it is one of them.
+        const here = (await cachedFacilityIdOfHost(database.db, request.hostname)) === urls.facilityId;
+        const requestBase = `${request.protocol}://${request.host}`;
+        const base = here
+          ? requestBase
+          : ((await facilityLinkBase(database.db, app.deps.config, urls.facilityId)) ?? requestBase);
         return {
           sso: urls.sso.map((u) => base + u),
           kioskUser: urls.kioskUser.map((u) => base + u),

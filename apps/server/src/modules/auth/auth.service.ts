@@ -5,9 +5,9 @@ import { consumeSecret, findSecret, recordSecretFailure, secretState } from '../
 import { recordFailedPassword } from '../../platform/auth/lockout';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { IssuedTokens, LoginType, SessionService } from '../../platform/auth/sessions';
+import { cachedFacilityIdOfHost } from '../../platform/http/host-facility';
 import type { Limits } from '../../platform/http/limits';
 import {
-  findFacilityIdByHost,
   findPatientWithFacility,
   findUserById,
   findUserByUsername,
@@ -155,7 +155,7 @@ export class AuthService {
       user.temporaryPasswordExpiresAt > now &&
       (await verifyPassword(user.temporaryPasswordHash, input.password));
     const rightKind = (input.logonProcess === 'patientKioskManagement') === (user.role === 'kioskManagement');
-    const hostFacilityId = await findFacilityIdByHost(this.db, input.hostname);
+    const hostFacilityId = await cachedFacilityIdOfHost(this.db, input.hostname);
     const rightHost = hostFacilityId !== null && (await userBelongsToFacility(this.db, user, hostFacilityId));
     if ((!passwordOk && !temporaryOk) || !rightKind || !rightHost) {
       const { lockedUntil } = await recordFailedPassword(this.db, user.id, facility, now);
@@ -185,13 +185,22 @@ export class AuthService {
     );
   }
 
-  async singleSignOn(ticket: string): Promise<TokenSuccess> {
+  /**
+   * A ticket counts only on the hosts of the facility that issued it, and of one the user belongs to (as a password
+   * login there would), so a facility's ticket never opens another facility's portal. One used on a wrong host
+   * stays usable where it belongs.
+   */
+  async singleSignOn(ticket: string, hostname: string): Promise<TokenSuccess> {
     const loginType = 'singleSignOn' as const;
     const secret = ticket ? await findSecret(this.db, 'singleSignOn', ticket) : null;
     const found = secret?.userId ? await findUserById(this.db, secret.userId) : null;
     if (!secret || !found || secretState(secret) !== 'usable') {
       return this.refuse('invalid_grant', { loginType, userId: found?.user.id });
     }
+    const hostFacilityId = await cachedFacilityIdOfHost(this.db, hostname);
+    const rightHost =
+      hostFacilityId === secret.facilityId && (await userBelongsToFacility(this.db, found.user, hostFacilityId));
+    if (!rightHost) return this.refuse('invalid_grant', { loginType, userId: found.user.id });
     if (subscriptionEnded(found.facility, new Date())) {
       return this.refuse('invalid_subscription', { loginType, userId: found.user.id });
     }
@@ -205,11 +214,18 @@ export class AuthService {
     return answer ?? this.refuse('invalid_grant', { loginType, userId: found.user.id });
   }
 
-  async kioskUser(ticket: string, patientId: number | undefined): Promise<TokenSuccess> {
+  /**
+   * The session is the patient's facility's (kiosk staff of another facility send the device there), so the ticket
+   * counts only on the hosts of the patient's home facility.
+   */
+  async kioskUser(ticket: string, patientId: number | undefined, hostname: string): Promise<TokenSuccess> {
     const loginType = 'patientKioskUser' as const;
     const secret = ticket ? await findSecret(this.db, 'kioskUser', ticket) : null;
     const found = secret?.patientId ? await findPatientWithFacility(this.db, secret.patientId) : null;
     if (!secret || !found || secret.patientId !== patientId || secretState(secret) !== 'usable') {
+      return this.refuse('invalid_grant', { loginType });
+    }
+    if ((await cachedFacilityIdOfHost(this.db, hostname)) !== found.facility.id) {
       return this.refuse('invalid_grant', { loginType });
     }
     const answer = await this.consumeAndStart(secret.id, {
@@ -222,11 +238,16 @@ export class AuthService {
     return answer ?? this.refuse('invalid_grant', { loginType });
   }
 
+  /**
+   * The link counts only on the hosts of the patient's home facility (the session's); on another host it reads
+   * "expired" and no failure is counted, so the patient can still use it where it belongs.
+   */
   async linkLogin(input: {
     linkId: string;
     patientId: number | undefined;
     lastName: string;
     birthDate: string;
+    hostname: string;
   }): Promise<TokenSuccess> {
     const loginType = 'patientLinkUser' as const;
     const expired = () => this.refuse('invalid_grant', { loginType, description: 'link_expired' });
@@ -234,6 +255,7 @@ export class AuthService {
     if (!secret || secret.patientId === null || secret.patientId !== input.patientId) return expired();
     if (secretState(secret) !== 'usable') return expired();
     const found = await findPatientWithFacility(this.db, secret.patientId);
+    if (found && (await cachedFacilityIdOfHost(this.db, input.hostname)) !== found.facility.id) return expired();
     const matches =
       found !== null &&
       found.patient.lastName.trim().toLowerCase() === input.lastName.trim().toLowerCase() &&

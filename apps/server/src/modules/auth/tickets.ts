@@ -3,6 +3,8 @@ import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { findUserPatientByUsername } from './auth.repository';
 
 export interface TicketUrls {
+  /** The user's facility: the URLs work only on its hosts. */
+  facilityId: number;
   sso: string[];
   kioskUser: string[];
   link: string[];
@@ -23,7 +25,7 @@ export async function issueTicketUrls(
   if (!row) throw new Error(`No user named ${username}`);
   const patientId = row.patientId;
   if (!patientId) throw new Error(`${username} is not a patient`);
-  const urls: TicketUrls = { sso: [], kioskUser: [], link: [] };
+  const urls: TicketUrls = { facilityId: row.facilityId, sso: [], kioskUser: [], link: [] };
   await db.transaction(async (tx) => {
     for (let i = 0; i < count; i++) {
       const sso = await issueSecret(tx, {

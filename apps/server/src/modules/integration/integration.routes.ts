@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { integrationCallerOf } from '../../platform/access/access-control';
 import { OAuthError } from '../../platform/integration/integration-auth';
 import { integrationRoute, type RouteApp } from '../../platform/http/routes';
+import { facilityLinkBase } from '../../platform/mail/links';
 import { eventsAfter } from './integration.service';
 
 export const TOKEN_PATH = '/integration/v1/token';
@@ -31,7 +32,19 @@ function basicCredentials(request: FastifyRequest): { clientId: string; secret: 
 }
 
 export async function integrationRoutes(app: RouteApp) {
-  const { integration, config, limits } = app.deps;
+  const { integration, config, limits, database } = app.deps;
+  /**
+   * The token URLs an assertion of a client of `facilityId` may name as its aud: this endpoint at the configured
+   * public address and at the facility's canonical alias (as mail links are built), never at the request's Host,
+   * which the sender chooses: an assertion made out to another server must not be good here.
+   */
+  const audiencesOf = async (facilityId: number): Promise<string[]> => {
+    const audiences: string[] = [];
+    if (config.publicUrl) audiences.push(`${config.publicUrl.replace(/\/+$/, '')}${TOKEN_PATH}`);
+    const alias = await facilityLinkBase(database.db, { publicUrl: undefined, port: config.port }, facilityId);
+    if (alias) audiences.push(`${alias}${TOKEN_PATH}`);
+    return audiences;
+  };
 
   app.post(
     TOKEN_PATH,
@@ -44,7 +57,8 @@ export async function integrationRoutes(app: RouteApp) {
         description:
           'Send application/x-www-form-urlencoded. With private_key_jwt: grant_type=client_credentials, ' +
           'client_assertion_type, client_assertion and optionally scope. With a secret: client_id and client_secret ' +
-          'in the body or an HTTP Basic header. The token lives 5 minutes.',
+          "in the body or an HTTP Basic header. The token lives 5 minutes. An assertion's aud is this URL at the " +
+          "portal's public address (PUBLIC_URL) or at the client's facility's canonical alias, never another host.",
         body: IntegrationTokenRequestSchema,
         response: {
           200: IntegrationTokenSchema,
@@ -55,12 +69,9 @@ export async function integrationRoutes(app: RouteApp) {
       },
     },
     async (request, reply) => {
-      // The audience an assertion names: this endpoint as the public address or the request reaches it.
-      const audiences = [`${request.protocol}://${request.host}${TOKEN_PATH}`];
-      if (config.publicUrl) audiences.push(`${config.publicUrl.replace(/\/$/, '')}${TOKEN_PATH}`);
       void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       try {
-        const { caller, ...token } = await integration.issue(request.body, audiences, basicCredentials(request));
+        const { caller, ...token } = await integration.issue(request.body, audiencesOf, basicCredentials(request));
         request.integrationCaller = caller;
         return token;
       } catch (error) {

@@ -16,8 +16,8 @@ let api: ApiCaller;
 let clients: IntegrationClientsService;
 
 const TOKEN_URL = '/integration/v1/token';
-// light-my-request's default host: the audience an assertion must name for this server.
-const AUDIENCE = `http://localhost:80${TOKEN_URL}`;
+// Riverside's canonical alias at the configured port (no PUBLIC_URL): the audience an assertion must name here.
+const AUDIENCE = `http://localhost:3000${TOKEN_URL}`;
 
 beforeAll(async () => {
   ({ t, fx } = await openApiApp());

@@ -153,9 +153,11 @@ const initiate = (patientId: number | string, who: Parameters<ApiCaller['post']>
   api.post(`/api/kiosk/patient/${patientId}/initiateLogon`, who);
 const addressOf = async (facilityId: number) => (await facilityLinkBase(db, t.config, facilityId))!;
 
-function kioskUserLogin(patientId: number, ticket: string) {
+/** A kiosk user's login, on the host of the patient's facility (Riverside's localhost unless told). */
+function kioskUserLogin(patientId: number, ticket: string, host = 'localhost') {
   return request(t, 'POST', '/token', {
     headers: {
+      host,
       'content-type': 'application/x-www-form-urlencoded',
       'logon-process': 'patientKioskUser',
       'sso-id': ticket,
@@ -331,19 +333,24 @@ describe('POST /api/kiosk/patient/{patientId}/initiateLogon', () => {
     const answer = expectOk<KioskLogonResponse>(await initiate(ids.cara));
     expect(answer.facilityUrl).toBe(await addressOf(lakeside));
     expect(answer.facilityUrl).not.toBe(await addressOf(riverside));
-    const session = (await kioskUserLogin(ids.cara, answer.data)).json<TokenSuccess>();
+    // The device goes to Lakeside's address, where her ticket and session count.
+    const lakesideHost = new URL(answer.facilityUrl).hostname;
+    const session = (await kioskUserLogin(ids.cara, answer.data, lakesideHost)).json<TokenSuccess>();
     const profile = await t.app.inject({
       url: '/api/patientportaluser/loginprofile',
-      headers: bearer(session.access_token),
+      headers: { ...bearer(session.access_token), host: lakesideHost },
     });
     expect(profile.json<LoginProfile>().kioskExitUrl).toBe(`${await addressOf(riverside)}/kioskLogin`);
 
     // A later kiosk session of hers, started at her own facility, ends there; the first one still ends at Riverside.
     const own = await issueSecret(db, { kind: 'kioskUser', facilityId: lakeside, patientId: ids.cara });
-    const later = (await kioskUserLogin(ids.cara, own.token)).json<TokenSuccess>();
+    const later = (await kioskUserLogin(ids.cara, own.token, lakesideHost)).json<TokenSuccess>();
     const exitOf = async (accessToken: string) =>
       (
-        await t.app.inject({ url: '/api/patientportaluser/loginprofile', headers: bearer(accessToken) })
+        await t.app.inject({
+          url: '/api/patientportaluser/loginprofile',
+          headers: { ...bearer(accessToken), host: lakesideHost },
+        })
       ).json<LoginProfile>().kioskExitUrl;
     expect(await exitOf(later.access_token)).toBeUndefined();
     expect(await exitOf(session.access_token)).toBe(`${await addressOf(riverside)}/kioskLogin`);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { facilities, oneTimeSecrets, patients, personalContacts, users } from '../../db/schema/index';
 
@@ -60,17 +60,34 @@ export function findSignupCandidates(
 
 export type SignupCandidate = Awaited<ReturnType<typeof findSignupCandidates>>[number];
 
-/** The patient's newest sign-up PIN that has not been used, whatever else its state. */
-export function findNewestUnusedSignupPin(db: DbOrTx, patientId: number) {
-  return db
-    .select()
+/**
+ * One failed attempt on each patient's newest sign-up PIN that has not been used, when that PIN is still usable
+ * (neither invalidated nor expired). One statement however many patients, none included: an identity that
+ * matches nobody sends the same statement as a real one, so the time of the answer does not tell them apart.
+ */
+export async function recordWrongSignupPins(db: DbOrTx, patientIds: number[], now = new Date()): Promise<void> {
+  const newest = db
+    .selectDistinctOn([oneTimeSecrets.patientId], { id: oneTimeSecrets.id })
     .from(oneTimeSecrets)
     .where(
-      and(eq(oneTimeSecrets.kind, 'signupPin'), eq(oneTimeSecrets.patientId, patientId), isNull(oneTimeSecrets.usedAt)),
+      and(
+        eq(oneTimeSecrets.kind, 'signupPin'),
+        // One array parameter, not a list: the same statement text for no patient as for several.
+        sql`${oneTimeSecrets.patientId} = any(${sql.param(patientIds)}::int[])`,
+        isNull(oneTimeSecrets.usedAt),
+      ),
     )
-    .orderBy(desc(oneTimeSecrets.createdAt), desc(oneTimeSecrets.id))
-    .limit(1)
-    .then((rows) => rows[0]);
+    .orderBy(oneTimeSecrets.patientId, desc(oneTimeSecrets.createdAt), desc(oneTimeSecrets.id));
+  await db
+    .update(oneTimeSecrets)
+    .set({ failedAttempts: sql`${oneTimeSecrets.failedAttempts} + 1` })
+    .where(
+      and(
+        inArray(oneTimeSecrets.id, newest),
+        lt(oneTimeSecrets.failedAttempts, oneTimeSecrets.maxAttempts),
+        gt(oneTimeSecrets.expiresAt, now),
+      ),
+    );
 }
 
 export function findPatientName(db: DbOrTx, patientId: number) {

@@ -27,7 +27,6 @@ import { isPlausibleAddress, type MailOutbox } from '../../platform/mail/outbox'
 import { welcomeMail } from '../../platform/mail/templates';
 import {
   findInvitedContact,
-  findNewestUnusedSignupPin,
   findPatientName,
   findSignupCandidates,
   findSignupFacility,
@@ -35,6 +34,7 @@ import {
   isUsernameTaken,
   linkPatientToUser,
   linkRepresentative,
+  recordWrongSignupPins,
   type SignupCandidate,
   type SignupFacility,
 } from './signup.repository';
@@ -215,13 +215,13 @@ export class SignupService {
   /**
    * A wrong PIN for a matched identity: one failure on each matched patient's newest usable PIN. The answer
    * stays invalid_information even when this invalidates the PIN, so it cannot tell a real identity from an
-   * invented one.
+   * invented one; and the same one statement runs when nobody matched, so the time taken does not either.
    */
   private async countWrongPin(candidates: SignupCandidate[]): Promise<void> {
-    for (const candidate of candidates) {
-      const newest = await findNewestUnusedSignupPin(this.db, candidate.id);
-      if (newest && secretState(newest) === 'usable') await recordSecretFailure(this.db, newest.id);
-    }
+    await recordWrongSignupPins(
+      this.db,
+      candidates.map((c) => c.id),
+    );
   }
 
   /** The invitation behind a link token, once its PIN is right. Wrong PINs count toward its limit. */

@@ -42,6 +42,9 @@ export class OAuthError extends Error {
   }
 }
 
+/** The token URLs an assertion may name: fixed, or those of the client's facility. */
+export type Audiences = string[] | ((facilityId: number) => Promise<string[]>);
+
 /** Access tokens carry this prefix, so a log line or a support ticket tells them from a person's token. */
 const TOKEN_PREFIX = 'it_';
 /** How far a clock may be off between the client and the portal. */
@@ -78,12 +81,12 @@ export class IntegrationAuth {
   ) {}
 
   /**
-   * Issues an access token for a token request; `audiences` are the token endpoint's own URLs, one of which an
-   * assertion's aud must name. Throws OAuthError.
+   * Issues an access token for a token request; `audiences` are the token endpoint's own URLs (or gives them for the
+   * client's facility), one of which an assertion's aud must name. Throws OAuthError.
    */
   async issue(
     request: IntegrationTokenRequest,
-    audiences: string[],
+    audiences: Audiences,
     basic?: { clientId: string; secret: string },
   ): Promise<IntegrationToken & { caller: IntegrationCaller }> {
     if (request.grant_type !== 'client_credentials') {
@@ -171,7 +174,7 @@ export class IntegrationAuth {
     return client;
   }
 
-  private async clientOfAssertion(request: IntegrationTokenRequest, audiences: string[]) {
+  private async clientOfAssertion(request: IntegrationTokenRequest, audiences: Audiences) {
     if (request.client_assertion_type !== JWT_BEARER_ASSERTION_TYPE) {
       throw new OAuthError('invalid_request', `client_assertion_type must be '${JWT_BEARER_ASSERTION_TYPE}'.`);
     }
@@ -193,7 +196,7 @@ export class IntegrationAuth {
         algorithms: [...ASSERTION_ALGORITHMS],
         issuer: client.clientId,
         subject: client.clientId,
-        audience: audiences,
+        audience: typeof audiences === 'function' ? await audiences(client.facilityId) : audiences,
         requiredClaims: ['exp', 'jti'],
         clockTolerance: CLOCK_SKEW_SECONDS,
         currentDate: now,

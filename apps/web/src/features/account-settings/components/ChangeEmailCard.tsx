@@ -11,6 +11,7 @@ import { FormCard } from '../../../shared/components/FormCard';
 import { FIELD_MAX } from '../../../shared/forms/limits';
 import { emailError, requiredError } from '../../../shared/forms/validation';
 import { changeEmail } from '../api/account-settings';
+import { emailChangeNeedsPassword } from '../lib/email-change';
 import { showServerError } from '../lib/server-errors';
 
 interface Props {
@@ -22,7 +23,7 @@ interface Props {
 /**
  * Change email (spec 002, 2.8): the user's own address, a representative's too. The same address again (any case)
  * is only a notice; otherwise the server asks for the current password when the account already has an address
- * (never of a single sign-on session).
+ * and a password, in a single sign-on session too.
  */
 export function ChangeEmailCard({ profile, usePrimaryEmail }: Props) {
   const { t, locale } = useTranslation();
@@ -31,8 +32,7 @@ export function ChangeEmailCard({ profile, usePrimaryEmail }: Props) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; currentPassword?: string }>({});
   const [submitting, setSubmitting] = useState(false);
-  // A single sign-on user has no portal password to give: the server asks for none in their session.
-  const needsPassword = profile.email !== null && profile.canChangePassword;
+  const needsPassword = emailChangeNeedsPassword(profile);
   const ownPatientId = profile.ids.find((id) => id.idType === 'Patient')?.value ?? null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
