@@ -273,6 +273,39 @@ describe('a patient’s kiosk session', () => {
     await context.close();
   });
 
+  it('warns a patient who leaves the device idle, keeps the session on Continue, then returns to the kiosk start', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    // The page's clock, moved on by the test: Riverside's kiosk idle limit is 3 minutes.
+    await context.clock.install();
+    await staffLogIn(page);
+    await field(page, 'Facility').selectOption({ label: 'Lakeside' });
+    await startSession(page, 'Carmen Ortiz');
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/patientKioskQuestionnaires');
+    await expect.poll(() => heading(page)).toBe('My Questionnaires');
+
+    const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    await page.clock.fastForward('01:30');
+    expect(await warning.count()).toBe(0);
+    await page.clock.fastForward('00:20');
+    await warning.waitFor();
+    await expect
+      .poll(() => warning.innerText())
+      .toMatch(/this session will end in \d+ seconds and the kiosk will return to its start/);
+    await checkScreen(page, 'kiosk-idle-warning');
+    await warning.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('access_token'))).not.toBeNull();
+
+    // Nobody comes back: the warning again, then the device returns to the staff's kiosk login by itself.
+    await page.clock.fastForward('01:50');
+    await warning.waitFor();
+    await page.clock.fastForward('01:10');
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(`${riverside()}/kioskLogin`);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('access_token'))).toBeNull();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("completes the only questionnaire at once, and 'Finish and exit' leaves the device ready for the next patient", async () => {
     const { page, context } = await openPage(browser(), { width: 375 });
     await staffLogIn(page);

@@ -93,6 +93,15 @@ export const LoginProfileSchema = z.object({
         'facility than the patient’s started the session: that facility’s public address + /kioskLogin (absent: ' +
         'the kiosk login of the address the browser is at)',
     ),
+  sessionIdleSeconds: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'Kiosk users only: how long the session may sit idle before the server ends it (the facility’s kiosk ' +
+        'idle limit, 1 to 30 minutes); the kiosk page warns before then and returns to the kiosk start',
+    ),
 });
 export type LoginProfile = z.infer<typeof LoginProfileSchema>;
 /* ------------------------------------------------------------ capabilities */

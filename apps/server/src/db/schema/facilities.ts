@@ -53,6 +53,8 @@ export const facilities = pgTable('facilities', {
   kioskEnabled: boolean('kiosk_enabled').notNull().default(true),
   /** The secret of the facility's kiosk entry address /kio{secret} (docs/adr/0010-kiosk-entry.md). */
   kioskEntrySecret: text('kiosk_entry_secret'),
+  /** How long a kiosk-user session may sit idle before it ends (migrations/0032): 1 to 30 minutes. */
+  kioskUserIdleMinutes: integer('kiosk_user_idle_minutes').notNull().default(3),
   createdAt: tstz('created_at')
     .notNull()
     .default(sql`now()`),

@@ -29,6 +29,8 @@ export const sessions = pgTable('sessions', {
   absoluteExpiresAt: tstz('absolute_expires_at').notNull(),
   revokedAt: tstz('revoked_at'),
   revokedReason: text('revoked_reason'),
+  /** The session's own idle limit (a kiosk user's, migrations/0032); null: the server's. */
+  idleMinutes: integer('idle_minutes'),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {

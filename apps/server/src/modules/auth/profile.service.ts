@@ -57,6 +57,9 @@ export class ProfileService {
         caller.loginType === 'patientKioskUser' ? await this.kioskExitUrl(caller, patient.id) : undefined;
       return {
         ...(kioskExitUrl ? { kioskExitUrl } : {}),
+        ...(caller.loginType === 'patientKioskUser' && caller.idleSeconds
+          ? { sessionIdleSeconds: caller.idleSeconds }
+          : {}),
         userId: null,
         userName: patient.firstName,
         email: patient.emailAddress,

@@ -21,6 +21,16 @@ export async function sessionServesFacility(
 ): Promise<boolean> {
   if (hostFacilityId === null) return false;
   if (hostFacilityId === caller.facilityId) return true;
+  if (caller.boundPatientId !== null) {
+    // A kiosk user's session carries the facility of the staff who started it (where the device goes back to),
+    // and serves on the patient's own facility, where the kiosk ticket sent the device.
+    const [bound] = await db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.id, caller.boundPatientId), eq(patients.homeFacilityId, hostFacilityId)))
+      .limit(1);
+    return bound !== undefined;
+  }
   if (caller.userId === null || caller.loginType === 'patientKioskManagement') return false;
   const rows = await db
     .select({ id: personalContacts.id })

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { refreshTokens, sessions, users } from '../../db/schema/index';
+import { facilities, refreshTokens, sessions, users } from '../../db/schema/index';
 import { hashSecret, newToken } from './secrets';
 import { userStandingColumns, type UserStanding } from '../access/user-standing';
 
@@ -34,6 +34,8 @@ export interface SessionCaller {
   termsAccepted?: boolean;
   /** Read with the session for a patient route: how the user stands to the path's patient (see patient-access). */
   standing?: UserStanding;
+  /** How long the session may sit idle, in seconds (a kiosk user's is the facility's short limit). */
+  idleSeconds?: number;
 }
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -43,6 +45,8 @@ export type RefreshOutcome =
   | { ok: false; reason: 'reused' | 'ended'; session: SessionRow };
 
 const LAST_SEEN_RESOLUTION_MS = 30_000;
+/** A session with a short idle limit of its own (a kiosk user's) records its last request more closely. */
+const SHORT_IDLE_LAST_SEEN_RESOLUTION_MS = 10_000;
 
 /** The session of an access token (hashed), alone or with how its user stands to a patient (patient routes). */
 function prepareLookups(db: DbOrTx) {
@@ -85,8 +89,8 @@ export class SessionService {
     return this.limits.accessTokenMinutes * 60_000;
   }
 
-  private idleMs() {
-    return this.limits.idleMinutes * 60_000;
+  private idleMs(row: { idleMinutes: number | null }) {
+    return (row.idleMinutes ?? this.limits.idleMinutes) * 60_000;
   }
 
   // Every call looks its session up: the statements are prepared once, not built per call.
@@ -98,10 +102,21 @@ export class SessionService {
     const refreshToken = newToken();
     const absoluteExpiresAt = new Date(now.getTime() + this.limits.absoluteHours * 3_600_000);
     const accessExpiresAt = new Date(Math.min(now.getTime() + this.accessLifetimeMs(), absoluteExpiresAt.getTime()));
+    // A kiosk user is at a shared device in a waiting room: the facility's short idle limit, kept on the session.
+    const idleMinutes =
+      session.loginType === 'patientKioskUser'
+        ? ((
+            await tx
+              .select({ minutes: facilities.kioskUserIdleMinutes })
+              .from(facilities)
+              .where(eq(facilities.id, session.facilityId))
+          )[0]?.minutes ?? null)
+        : null;
     const [row] = await tx
       .insert(sessions)
       .values({
         ...session,
+        idleMinutes,
         accessTokenHash: hashSecret(accessToken),
         accessExpiresAt,
         createdAt: now,
@@ -135,7 +150,8 @@ export class SessionService {
           });
     const row = found?.session;
     if (!row || !this.isLive(row, now) || row.accessExpiresAt <= now) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    const resolution = row.idleMinutes === null ? LAST_SEEN_RESOLUTION_MS : SHORT_IDLE_LAST_SEEN_RESOLUTION_MS;
+    if (now.getTime() - row.lastSeenAt.getTime() > resolution) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
     }
     return {
@@ -145,6 +161,7 @@ export class SessionService {
       facilityId: row.facilityId,
       loginType: row.loginType,
       termsAccepted: found.termsAccepted ?? true,
+      idleSeconds: this.idleMs(row) / 1000,
       ...(forPatientId === undefined
         ? {}
         : {
@@ -179,7 +196,9 @@ export class SessionService {
 
   private isLive(row: typeof sessions.$inferSelect, now: Date): boolean {
     return (
-      row.revokedAt === null && row.absoluteExpiresAt > now && now.getTime() - row.lastSeenAt.getTime() <= this.idleMs()
+      row.revokedAt === null &&
+      row.absoluteExpiresAt > now &&
+      now.getTime() - row.lastSeenAt.getTime() <= this.idleMs(row)
     );
   }
 

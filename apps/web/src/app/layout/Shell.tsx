@@ -9,6 +9,26 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { RepresentativeLine } from './lazy-nav';
 import { MessageBar } from './MessageBar';
+import { lazyComponent } from '../../lib/lazy-component';
+
+// Only a kiosk user's session loads the idle watch: the shared device returns to the kiosk start by itself. Like
+// the navigation, it brings the query cache and the theme the shell goes without.
+const KioskIdleWatch = lazyComponent(async () => {
+  const [{ default: Watch }, { WithQueries }, { ThemeRoot }] = await Promise.all([
+    import('../../features/kiosk/components/KioskIdleWatch'),
+    import('../../lib/with-queries'),
+    import('../ThemeRoot'),
+  ]);
+  return function KioskIdleWatchInFrame() {
+    return (
+      <WithQueries>
+        <ThemeRoot>
+          <Watch />
+        </ThemeRoot>
+      </WithQueries>
+    );
+  };
+}).Component;
 
 /** Header, the representative line, message bar, the page, footer: the frame of every screen. */
 export function Shell() {
@@ -41,6 +61,11 @@ export function Shell() {
       {session?.isAuthenticated && (
         <Suspense fallback={null}>
           <RepresentativeLine />
+        </Suspense>
+      )}
+      {session?.isAuthenticated && session.loginType?.toLowerCase() === 'patientkioskuser' && (
+        <Suspense fallback={null}>
+          <KioskIdleWatch />
         </Suspense>
       )}
       <MessageBar />
