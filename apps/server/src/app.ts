@@ -167,7 +167,7 @@ export async function buildApp({
       new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  const limits = new Limits(redis);
+  const limits = new Limits(resolveAppSecret(config), redis);
   const integration = new IntegrationAuth(database.db);
   const direct = await createDirectService(config, database.db);
   app.decorate('deps', {
@@ -220,7 +220,10 @@ export async function buildApp({
         : jsonSchemaTransform(input),
   });
   // Each docs page in a context of its own: the UI plugin decorates the instance it is registered on.
-  await app.register(async (docs) => docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
+  // The documents stay built (tests and tools read app.swagger()); only their pages and routes are off (API_DOCS).
+  if (config.apiDocs) {
+    await app.register(async (docs) => docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
+  }
   await app.register(swagger, {
     decorator: 'integrationSwagger',
     openapi: {
@@ -242,13 +245,15 @@ export async function buildApp({
         ? jsonSchemaTransform(input)
         : { schema: { hide: true }, url: input.url },
   });
-  await app.register(async (docs) =>
-    docs.register(swaggerUi, {
-      routePrefix: '/integration/docs',
-      staticCSP: true,
-      transformSpecification: () => app.integrationSwagger(),
-    }),
-  );
+  if (config.apiDocs) {
+    await app.register(async (docs) =>
+      docs.register(swaggerUi, {
+        routePrefix: '/integration/docs',
+        staticCSP: true,
+        transformSpecification: () => app.integrationSwagger(),
+      }),
+    );
+  }
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(systemRoutes);
@@ -295,10 +300,12 @@ export async function buildApp({
   await api.register(healthSummaryIntegrationRoutes);
   await api.register(facilityPageIntegrationRoutes);
 
-  api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
-    app.integrationSwagger(),
-  );
+  if (config.apiDocs) {
+    api.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    api.get('/integration/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+      app.integrationSwagger(),
+    );
+  }
 
   registerWebApp(app, config);
   return app;

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { loadConfig, resolveAppSecret, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { IntegrationClientError, IntegrationClientsService } from './modules/integration/integration.service';
+import { outboundUrlPolicy } from './platform/http/outbound-url';
 import { SealedTokens } from './platform/auth/sealed-tokens';
 import { buildApp } from './app';
 import { importNdjson, type ImportSummary } from './bulk-import';
@@ -165,8 +166,10 @@ async function kioskCommand(database: Database, config: Config, args: string[]) 
 
 async function integrationCommand(database: Database, config: Config, args: string[]) {
   const [area, action] = args;
-  const clients = new IntegrationClientsService(database.db, (secret) =>
-    new SealedTokens(resolveAppSecret(config)).sealSecret(secret),
+  const clients = new IntegrationClientsService(
+    database.db,
+    (secret) => new SealedTokens(resolveAppSecret(config)).sealSecret(secret),
+    outboundUrlPolicy(config),
   );
   const keyFile = option(args, '--jwks');
   const jwks = keyFile ? readFileSync(path.resolve(config.workingDir, keyFile), 'utf8') : undefined;

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,2}$/, 'a country calling code such as 1')
     .default('1'),
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1', 'true', 'false']).optional(),
+  API_DOCS: z.enum(['on', 'off']).optional(),
 });
 
 const DIRECT_VARIABLES = [
@@ -100,6 +102,13 @@ export interface Config {
   direct: DirectConfig | undefined;
   /** The HTTP SMS gateway (platform/sms); undefined when no SMS_URL is set. */
   sms: SmsConfig | undefined;
+  /**
+   * Webhooks may go to loopback addresses (127.0.0.0/8, ::1): on outside production so tests and local receivers
+   * work, off in production unless WEBHOOK_ALLOW_LOOPBACK asks (platform/http/outbound-url.ts).
+   */
+  webhookAllowLoopback: boolean;
+  /** The OpenAPI documents and their pages: off in production unless API_DOCS=on, since they map the attack surface. */
+  apiDocs: boolean;
 }
 
 /** Sending texts through an HTTP SMS gateway (SMS_URL with SMS_FROM; SMS_TOKEN when it takes a bearer token). */
@@ -183,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: e.SMS_URL
       ? { url: e.SMS_URL, from: e.SMS_FROM ?? '', token: e.SMS_TOKEN, countryCode: e.SMS_COUNTRY_CODE }
       : undefined,
+    webhookAllowLoopback:
+      e.WEBHOOK_ALLOW_LOOPBACK === undefined
+        ? e.NODE_ENV !== 'production'
+        : e.WEBHOOK_ALLOW_LOOPBACK === '1' || e.WEBHOOK_ALLOW_LOOPBACK === 'true',
+    apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'on',
   };
 }
 

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, resolveAppSecret } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { createSmtpTransport, MailSender } from './platform/mail/sender';
 import { WebhookDeliverer } from './modules/integration/webhooks.service';
+import { outboundUrlPolicy } from './platform/http/outbound-url';
 import { noticesJob } from './modules/notifications/notices.job';
 import { remindersJob } from './modules/notifications/reminders.job';
 import { Scheduler } from './platform/scheduler/scheduler';
@@ -36,6 +37,7 @@ async function main() {
     db: database.db,
     openSecret: (sealed) => app.deps.sealedTokens.openSecret(sealed),
     log: app.log,
+    outboundUrls: outboundUrlPolicy(config),
   });
   webhooks.start();
 

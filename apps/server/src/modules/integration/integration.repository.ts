@@ -153,3 +153,13 @@ export async function settleWebhook(
     })
     .where(eq(integrationClients.id, id));
 }
+
+/** The ids of the facility's patients with these MRNs (unique within a facility: patients_mrn_unique). */
+export async function patientIdsByMrn(db: DbOrTx, facilityId: number, mrns: string[]): Promise<Map<string, number>> {
+  if (mrns.length === 0) return new Map();
+  const rows = await db
+    .select({ id: patients.id, mrn: patients.mrn })
+    .from(patients)
+    .where(and(eq(patients.homeFacilityId, facilityId), inArray(patients.mrn, mrns)));
+  return new Map(rows.map((row) => [row.mrn, row.id]));
+}

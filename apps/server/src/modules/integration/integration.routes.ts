@@ -10,6 +10,7 @@ import { integrationCallerOf } from '../../platform/access/access-control';
 import { OAuthError } from '../../platform/integration/integration-auth';
 import { integrationRoute, type RouteApp } from '../../platform/http/routes';
 import { facilityLinkBase } from '../../platform/mail/links';
+import { recordDisclosures } from './disclosures';
 import { eventsAfter } from './integration.service';
 
 export const TOKEN_PATH = '/integration/v1/token';
@@ -104,6 +105,8 @@ export async function integrationRoutes(app: RouteApp) {
       const client = integrationCallerOf(request);
       const after = Number(request.query.after ?? 0);
       const events = await eventsAfter(app.deps.database.db, client.facilityId, after, request.query.limit);
+      // Before the page leaves: a page whose disclosures cannot be recorded is not sent.
+      await recordDisclosures(app.deps.database.db, client, 'feed', events);
       return { events, next: events.at(-1)?.id ?? request.query.after ?? null };
     },
   );

@@ -15,6 +15,12 @@ import { hashSecret } from '../../platform/auth/secrets';
 import { questionnaireResponsesOf } from '../../platform/integration/questionnaire-responses';
 import { sentMessagesOf } from '../../platform/integration/message-events';
 import {
+  DEVELOPMENT_OUTBOUND_POLICY,
+  outboundUrlRefusal,
+  type HostLookup,
+  type OutboundUrlPolicy,
+} from '../../platform/http/outbound-url';
+import {
   auditRowsAfter,
   findFacilityId,
   findLiveClient,
@@ -72,18 +78,15 @@ export function parseScopeList(raw: string): IntegrationScope[] {
   return scopes as IntegrationScope[];
 }
 
-function checkWebhookUrl(url: string | undefined): string | null {
+async function checkWebhookUrl(
+  url: string | undefined,
+  policy: OutboundUrlPolicy,
+  lookup: HostLookup | undefined,
+): Promise<string | null> {
   if (!url) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new IntegrationClientError('The webhook URL is not a URL.');
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new IntegrationClientError('The webhook URL must be http or https.');
-  }
-  return parsed.toString();
+  const refusal = await outboundUrlRefusal(url, policy, lookup);
+  if (refusal) throw new IntegrationClientError(`Webhook refused: ${refusal}`);
+  return new URL(url).toString();
 }
 
 /** Registers, lists, rotates and revokes the integration API's clients (the `integration clients` command). */
@@ -91,6 +94,9 @@ export class IntegrationClientsService {
   constructor(
     private readonly db: Db,
     private readonly seal: (secret: string) => string,
+    /** Where webhooks may point (platform/http/outbound-url.ts); the CLI passes the configured policy. */
+    private readonly outboundUrls: OutboundUrlPolicy = DEVELOPMENT_OUTBOUND_POLICY,
+    private readonly lookup?: HostLookup,
   ) {}
 
   async create(input: {
@@ -110,7 +116,7 @@ export class IntegrationClientsService {
     const scopes = parseScopeList(input.scopes);
     const publicJwks = input.jwks ? parsePublicJwks(input.jwks) : null;
     const clientSecret = !publicJwks || input.withSecret ? newClientSecret() : null;
-    const webhookUrl = checkWebhookUrl(input.webhookUrl);
+    const webhookUrl = await checkWebhookUrl(input.webhookUrl, this.outboundUrls, this.lookup);
     const webhookSecret = webhookUrl ? newClientSecret() : null;
     const row = await insertClient(this.db, {
       facilityId,

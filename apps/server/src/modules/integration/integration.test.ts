@@ -313,6 +313,8 @@ describe('the integration API and the portal API are closed to each other’s to
     const refused = await request(t, 'GET', '/integration/v1/events', { token: busyToken });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: 'too_many_attempts' });
+    // Issue 31, finding 15: when to try again (at most the minute's window).
+    expect(refused.headers['retry-after']).toBe(String(LIMITS.integrationCalls.durationSeconds));
     const other = await request(t, 'GET', '/integration/v1/events', { token: await tokenOf(calm) });
     expect(other.statusCode).toBe(200);
   });

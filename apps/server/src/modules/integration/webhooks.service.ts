@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { recordDisclosures } from './disclosures';
+import {
+  assertOutboundUrl,
+  DEVELOPMENT_OUTBOUND_POLICY,
+  type OutboundUrlPolicy,
+} from '../../platform/http/outbound-url';
 import { claimDueWebhook, settleWebhook } from './integration.repository';
 import { eventsAfter } from './integration.service';
 
@@ -42,6 +48,8 @@ export class WebhookDeliverer {
       now?: () => Date;
       pollIntervalMs?: number;
       backoffMs?: (attempt: number) => number;
+      /** Where webhooks may go, checked again at each POST (DNS rebinding); main.ts passes the configured one. */
+      outboundUrls?: OutboundUrlPolicy;
     },
   ) {}
 
@@ -68,11 +76,14 @@ export class WebhookDeliverer {
     let cursor = client.webhookCursor;
     let delivered = 0;
     const events = await eventsAfter(db, client.facilityId, cursor, BATCH);
+    const sent: typeof events = [];
     for (const event of events) {
       const body = JSON.stringify(event);
       const timestamp = String(Math.floor(this.now().getTime() / 1000));
       let failure: string | null = null;
       try {
+        // A refused address throws: recorded below as a failed attempt with its reason, under the usual backoff.
+        await assertOutboundUrl(client.webhookUrl ?? '', this.options.outboundUrls ?? DEVELOPMENT_OUTBOUND_POLICY);
         const res = await fetch(client.webhookUrl ?? '', {
           method: 'POST',
           headers: {
@@ -95,7 +106,7 @@ export class WebhookDeliverer {
         const backoff = (this.options.backoffMs ?? webhookBackoffMs)(attempts);
         // Never the URL in the log: its path may carry the receiver's own token.
         this.options.log.warn({ clientId: client.clientId, eventId: event.id, attempts }, 'webhook delivery failed');
-        await settleWebhook(db, client.id, {
+        await this.settle(client, sent, {
           cursor,
           attempts,
           nextAttemptAt: new Date(this.now().getTime() + backoff),
@@ -105,16 +116,32 @@ export class WebhookDeliverer {
       }
       cursor = Number(event.id);
       delivered += 1;
+      sent.push(event);
       client.webhookAttempts = 0;
     }
     // Up to date (or a full batch sent): look again at the next poll.
-    await settleWebhook(db, client.id, {
+    await this.settle(client, sent, {
       cursor,
       attempts: 0,
       nextAttemptAt: new Date(this.now().getTime() + (events.length === BATCH ? 0 : this.pollIntervalMs)),
       lastError: null,
     });
     return delivered;
+  }
+
+  /**
+   * Moves the cursor past the events sent and records their disclosure in one transaction: a cursor past events
+   * no row records would leave them off the patients' activity logs for good.
+   */
+  private settle(
+    client: { id: number; facilityId: number },
+    sent: Parameters<typeof recordDisclosures>[3],
+    state: Parameters<typeof settleWebhook>[2],
+  ): Promise<void> {
+    return this.options.db.transaction(async (tx) => {
+      await recordDisclosures(tx, client, 'webhook', sent);
+      await settleWebhook(tx, client.id, state);
+    });
   }
 
   private get pollIntervalMs(): number {

@@ -60,15 +60,30 @@ export function whoOf(row: ActivityRow, t: ReturnType<typeof format>): string {
   const name = [row.actorFirstName, row.actorLastName].filter(Boolean).join(' ');
   if (row.systemName) return t('personalData.who.system', { name: row.systemName });
   if (row.relationship === 'representative') return t('personalData.who.representative', { name });
-  if (row.relationship === 'kioskUser' || row.loginType === 'patientKioskUser') return t('personalData.who.kiosk');
+  // Kiosk staff start a patient's kiosk session under their own account: they are not the patient.
+  if (row.loginType === 'patientKioskManagement') {
+    return t('personalData.who.kioskStaff', { name, kiosk: row.facilityName ?? '' });
+  }
+  if (row.relationship === 'kioskUser' || row.loginType === 'patientKioskUser') {
+    // A kiosk session is the patient's own, with no user account behind it: the record's patient is who acted.
+    const patient = name || [row.patientFirstName, row.patientLastName].filter(Boolean).join(' ');
+    return patient && row.facilityName
+      ? t('personalData.who.kioskPatient', { name: patient, kiosk: row.facilityName })
+      : t('personalData.who.kiosk');
+  }
   if (row.relationship === 'linkUser' || row.loginType === 'patientLinkUser') return t('personalData.who.link');
   if (name) return t('personalData.who.patient', { name });
   return t('personalData.who.portal');
 }
 
+/** The event's readable name; a disclosure's names the system it went to. */
+export function eventNameOf(row: Pick<ActivityRow, 'eventType' | 'systemName'>, t: ReturnType<typeof format>): string {
+  return t(eventNameKey(row.eventType), { name: row.systemName ?? '' });
+}
+
 /** What was done: the event's readable name, with the part of the record for generic reads and system calls. */
 export function whatOf(row: ActivityRow, t: ReturnType<typeof format>): string {
-  const what = t(eventNameKey(row.eventType));
+  const what = eventNameOf(row, t);
   const generic = row.eventType === 'patientrecordreadauditevent' || row.eventType === 'integrationcallauditevent';
   const area = generic ? areaKey(row.route) : null;
   const text = area ? `${what}: ${t(area)}` : what;

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, facilities, integrationClients, patients, users } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
@@ -65,6 +66,10 @@ export function findActivityBatch(db: DbOrTx, scope: PatientScope, afterId: numb
     .limit(limit);
 }
 
+/** The facility a row's session was at (for a kiosk session: the kiosk's) and the record's patient. */
+const actingFacility = alias(facilities, 'acting_facility');
+const recordPatient = alias(patients, 'record_patient');
+
 function activityQuery(db: DbOrTx) {
   return db
     .select({
@@ -79,10 +84,15 @@ function activityQuery(db: DbOrTx) {
       actorFirstName: users.firstName,
       actorLastName: users.lastName,
       systemName: integrationClients.name,
+      facilityName: actingFacility.name,
+      patientFirstName: recordPatient.firstName,
+      patientLastName: recordPatient.lastName,
     })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .leftJoin(integrationClients, eq(integrationClients.id, auditEvents.integrationClientId));
+    .leftJoin(integrationClients, eq(integrationClients.id, auditEvents.integrationClientId))
+    .leftJoin(actingFacility, eq(actingFacility.id, auditEvents.facilityId))
+    .leftJoin(recordPatient, eq(recordPatient.id, auditEvents.patientId));
 }
 
 export type ActivityRow = Awaited<ReturnType<typeof findActivityPage>>[number];

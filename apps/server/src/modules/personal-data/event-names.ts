@@ -65,6 +65,7 @@ export const AUDIT_EVENT_TYPES = [
   // Facility systems (the integration API).
   'integrationcallauditevent',
   'integrationpatientputauditevent',
+  'integrationdisclosureauditevent',
   // This page's own acts.
   'activitylogviewauditevent',
   'personaldataexportauditevent',

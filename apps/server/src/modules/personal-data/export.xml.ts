@@ -4,8 +4,7 @@ import type { PatientScope } from '../../platform/access/patient-scope';
 import type { Strings } from '../../platform/content/language-packs';
 import { fill } from '../../platform/mail/templates';
 import { findActivityBatch } from './activity-log.repository';
-import { whoOf } from './activity-log.report';
-import { eventNameKey } from './event-names';
+import { eventNameOf, whoOf } from './activity-log.report';
 import { clinicalSections, list, record } from './export-clinical.xml';
 import * as data from './export.repository';
 import { fields, openTag, xmlAttribute, xmlText } from './xml';
@@ -245,7 +244,7 @@ export async function* personalDataXml(
           fields([
             ['occurredAt', e.occurredAt],
             ['type', e.eventType],
-            ['name', t(eventNameKey(e.eventType))],
+            ['name', eventNameOf(e, t)],
             ['outcome', e.outcome],
             ['who', whoOf(e, t)],
             ['relationship', e.relationship],

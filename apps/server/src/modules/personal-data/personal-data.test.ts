@@ -4,7 +4,7 @@ import { ACTIVITY_LOG_VIEW_AUDIT_EVENT, type UrlToken } from '@portal/contracts'
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
 import { bearer } from '../../../test/access-fixture';
 import { expectError, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
-import { auditEvents, integrationClients, users } from '../../db/schema/index';
+import { auditEvents, facilities, integrationClients, users } from '../../db/schema/index';
 import { localDate } from '../../platform/time/time';
 import { IntegrationClientsService } from '../integration/integration.service';
 
@@ -59,6 +59,11 @@ async function urlToken(who: CallerKind, path: string): Promise<string> {
 
 function report(who: CallerKind, query: string, patientId = fx.patientA) {
   return api.get(`${reportPath(patientId)}?${query}`, who);
+}
+
+async function facilityName(): Promise<string> {
+  const [row] = await db.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, fx.facilityId));
+  return row!.name;
 }
 
 const rowsOf = (html: string) => (/<tbody>([\s\S]*)<\/tbody>/.exec(html)?.[1] ?? '').match(/<tr>/g)?.length ?? 0;
@@ -150,7 +155,7 @@ describe('GET /api/patients/:patientId/audits/report', () => {
     expect(html).toContain('Jane Doe (patient)');
     expect(html).toContain('Robert Doe (authorized representative)');
     expect(html).toContain(`Facility system: ${SYSTEM_NAME}`);
-    expect(html).toContain('Clinic kiosk session');
+    expect(html).toContain(`Jane Doe (patient) at the ${await facilityName()} kiosk`);
     expect(html).toContain('Test results viewed');
     expect(html).toContain('Message sent');
     expect(html).toContain('Record exchanged with a facility system: test results');
@@ -324,5 +329,58 @@ describe('GET /api/patients/:patientId/audits/report', () => {
     const again = await report('patientA', `startDate=${today}&endDate=${today}`);
     expect(again.body).toContain('Activity log viewed');
     expect(again.body).toContain('203.0.113.77');
+  });
+});
+
+describe('kiosk actors in the activity log and the export', () => {
+  // As the kiosk writes them: staff start the patient's session under their own account (the row's actor is the
+  // staff user); the patient's kiosk session has no user behind it.
+  beforeAll(async () => {
+    const base = { facilityId: fx.facilityId, patientId: fx.patientA, outcome: 'success' as const };
+    await db.insert(auditEvents).values([
+      {
+        ...base,
+        occurredAt: new Date('2004-02-10T15:00:00Z'),
+        eventType: 'kiosklogoninitiatedauditevent',
+        actorUserId: fx.userIds.kiosk,
+        loginType: 'patientKioskManagement',
+      },
+      {
+        ...base,
+        occurredAt: new Date('2004-02-10T15:05:00Z'),
+        eventType: 'questionnairesubmitauditevent',
+        relationship: 'kioskUser',
+        loginType: 'patientKioskUser',
+      },
+    ]);
+  });
+
+  it('names kiosk staff as staff at their kiosk, never as the patient, and the patient at the kiosk', async () => {
+    const [staff] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, fx.userIds.kiosk));
+    const staffName = `${staff!.firstName} ${staff!.lastName}`;
+    const kiosk = await facilityName();
+    const res = await report('patientA', 'startDate=2004-02-01&endDate=2004-02-28');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(rowsOf(res.body)).toBe(2);
+    expect(res.body).toContain(`${staffName} (kiosk staff at ${kiosk})`);
+    expect(res.body).not.toContain(`${staffName} (patient)`);
+    expect(res.body).toContain(`Jane Doe (patient) at the ${kiosk} kiosk`);
+
+    const exported = await api.get(exportPath(fx.patientA), 'patientA');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain(`<who>${staffName} (kiosk staff at ${kiosk})</who>`);
+    expect(exported.body).not.toContain(`<who>${staffName} (patient)</who>`);
+    expect(exported.body).toContain(`<who>Jane Doe (patient) at the ${kiosk} kiosk</who>`);
+  });
+
+  it('names them in the reader’s language', async () => {
+    const kiosk = await facilityName();
+    const res = await report('patientA', 'startDate=2004-02-01&endDate=2004-02-28&language=es-MX');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain(`(personal del quiosco de ${kiosk})`);
+    expect(res.body).toContain(`Jane Doe (paciente) en el quiosco de ${kiosk}`);
   });
 });

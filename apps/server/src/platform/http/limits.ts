@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors/app-error';
@@ -34,8 +35,11 @@ export type LimitName = keyof typeof LIMITS;
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
-export function tooManyAttempts(): AppError {
-  return new AppError(429, 'too_many_attempts', TOO_MANY_ATTEMPTS_MESSAGE);
+/** A 429; with the window's length as Retry-After, the longest a client may have to wait (RFC 6585). */
+export function tooManyAttempts(retryAfterSeconds?: number): AppError {
+  const err = new AppError(429, 'too_many_attempts', TOO_MANY_ATTEMPTS_MESSAGE);
+  if (retryAfterSeconds !== undefined) err.retryAfterSeconds = retryAfterSeconds;
+  return err;
 }
 
 /**
@@ -78,11 +82,28 @@ export class AttemptLimiter {
   }
 }
 
+/**
+ * The key that stands for a limit's subject in Redis and in memory: an HMAC, so the store never holds the names,
+ * dates of birth, emails or addresses the limits count, and nobody without the app secret can test a guess
+ * against it. The secret is derived for this use alone, so a key seen in Redis tells nothing about the secret's
+ * other uses (sealed tokens).
+ */
+export function limitKeyHasher(appSecret: string): (name: LimitName, subject: string) => string {
+  const key = createHmac('sha256', appSecret).update('portal-limit-keys/v1').digest();
+  return (name, subject) => createHmac('sha256', key).update(`${name}\0${subject.toLowerCase()}`).digest('base64url');
+}
+
 export class Limits {
   private readonly shared: Record<LimitName, RateLimiterRedis> | null;
   private readonly local: Record<LimitName, AttemptLimiter>;
+  private readonly hash: (name: LimitName, subject: string) => string;
 
-  constructor(redis?: Redis, keyPrefix = 'portal-limit') {
+  constructor(
+    appSecret: string,
+    redis?: Redis,
+    private readonly keyPrefix = 'portal-limit',
+  ) {
+    this.hash = limitKeyHasher(appSecret);
     const names = Object.keys(LIMITS) as LimitName[];
     this.shared = redis
       ? (Object.fromEntries(
@@ -102,12 +123,17 @@ export class Limits {
     ) as Record<LimitName, AttemptLimiter>;
   }
 
-  /** Counts one use of `key` under a limit; false once the window's uses are spent. */
-  async consume(name: LimitName, key: string): Promise<boolean> {
-    const normalised = key.toLowerCase();
-    if (!this.shared) return this.local[name].hit(normalised);
+  /** The Redis key that counts `subject` under a limit (tests and operators look a counter up by it). */
+  redisKey(name: LimitName, subject: string): string {
+    return `${this.keyPrefix}:${name}:${this.hash(name, subject)}`;
+  }
+
+  /** Counts one use of `subject` under a limit; false once the window's uses are spent. */
+  async consume(name: LimitName, subject: string): Promise<boolean> {
+    const key = this.hash(name, subject);
+    if (!this.shared) return this.local[name].hit(key);
     try {
-      await this.shared[name].consume(normalised);
+      await this.shared[name].consume(key);
       return true;
     } catch (err) {
       if (err instanceof RateLimiterRes) return false;
@@ -116,13 +142,14 @@ export class Limits {
   }
 
   /** Counts one use or throws 429 too_many_attempts. */
-  async take(name: LimitName, key: string): Promise<void> {
-    if (!(await this.consume(name, key))) throw tooManyAttempts();
+  async take(name: LimitName, subject: string): Promise<void> {
+    if (!(await this.consume(name, subject))) throw tooManyAttempts(LIMITS[name].durationSeconds);
   }
 
-  /** Counts one use under several keys at once (a mail: its recipient, its account, its caller). */
+  /** Counts one use under several subjects at once (a mail: its recipient, its account, its caller). */
   async takeAll(uses: [LimitName, string][]): Promise<void> {
-    const results = await Promise.all(uses.map(([name, key]) => this.consume(name, key)));
-    if (results.includes(false)) throw tooManyAttempts();
+    const results = await Promise.all(uses.map(([name, subject]) => this.consume(name, subject)));
+    const refused = uses.filter((_, i) => !results[i]).map(([name]) => LIMITS[name].durationSeconds);
+    if (refused.length > 0) throw tooManyAttempts(Math.max(...refused));
   }
 }
