@@ -25,7 +25,9 @@ async function main() {
   const sender = config.smtpUrl
     ? new MailSender({
         db: database.db,
-        transport: createSmtpTransport(config.smtpUrl),
+        transport: createSmtpTransport(config.smtpUrl, {
+          allowPlaintextAuthOnLoopback: config.env === 'development',
+        }),
         from: config.mailFrom,
         log: app.log,
       })

@@ -9,7 +9,7 @@ import { mailOutbox } from '../../db/schema/index';
 import { readMessage } from '../direct/mime';
 import { MailOutbox } from './outbox';
 import type { OutgoingMail } from './outbox';
-import { createSmtpTransport, defaultBackoffMs, describeError, MailSender } from './sender';
+import { createSmtpTransport, defaultBackoffMs, describeError, isLoopbackHost, MailSender } from './sender';
 import type { MailSenderOptions } from './sender';
 
 interface ReceivedMail {
@@ -340,7 +340,10 @@ describe('MailSender', () => {
         callback(new Error('Invalid username or password'));
       },
     });
-    const wrong = sender(`smtp://mailer:wrong-pass@127.0.0.1:${server.port}`);
+    // Plaintext AUTH to loopback is a development allowance; without it the TLS tests below show it refused.
+    const plaintextAuth = (url: string) =>
+      sender(url, { transport: createSmtpTransport(url, { allowPlaintextAuthOnLoopback: true }) });
+    const wrong = plaintextAuth(`smtp://mailer:wrong-pass@127.0.0.1:${server.port}`);
     const id = await enqueue();
 
     expect(await wrong.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
@@ -350,7 +353,7 @@ describe('MailSender', () => {
     expect(server.received).toHaveLength(0);
 
     clock = later(60_000);
-    expect(await sender(`smtp://mailer:right-pass@127.0.0.1:${server.port}`).deliverDue()).toEqual({
+    expect(await plaintextAuth(`smtp://mailer:right-pass@127.0.0.1:${server.port}`).deliverDue()).toEqual({
       sent: 1,
       retried: 0,
       failed: 0,
@@ -478,5 +481,85 @@ describe('MailSender', () => {
     expect(text).not.toMatch(/[\r\n]/);
     expect(describeError(new Error('x'.repeat(1000))).length).toBeLessThanOrEqual(300);
     expect(describeError(new Error('550 <alice@example.org> unknown'), { hideAddresses: true })).not.toContain('alice');
+  });
+});
+
+describe('createSmtpTransport without TLS', () => {
+  // The test server offers no STARTTLS. A relay named by an address that is not written as loopback stands for a
+  // remote one: IPv4-mapped 127.0.0.1 reaches the same server, yet isLoopbackHost does not treat it as local.
+  const remote = (port: number, auth = '') => `smtp://${auth}[::ffff:127.0.0.1]:${port}`;
+
+  async function plainServerWithAuth() {
+    const attempts: string[] = [];
+    const server = await smtp(0, {
+      authOptional: true,
+      allowInsecureAuth: true,
+      onAuth(auth, _session, callback) {
+        attempts.push(`${auth.username}:${auth.password ?? ''}`);
+        callback(null, { user: auth.username });
+      },
+    });
+    return { server, attempts };
+  }
+
+  it('tells loopback hosts from the others', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['mail.example', '10.0.0.1', '0.0.0.0', '[::ffff:7f00:1]', '127.0.0.1.example']) {
+      expect(isLoopbackHost(host)).toBe(false);
+    }
+  });
+
+  it('refuses to send to a relay that is not loopback when it offers no STARTTLS', async () => {
+    const { server, attempts } = await plainServerWithAuth();
+    const id = await enqueue();
+
+    expect(await sender(remote(server.port)).deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect((await row(id)).lastError).toMatch(/^ETLS\b/);
+    expect(server.received).toHaveLength(0);
+    expect(attempts).toEqual([]);
+  });
+
+  it('keeps requiring TLS whatever the URL query says', async () => {
+    const { server } = await plainServerWithAuth();
+    const id = await enqueue();
+
+    const url = `${remote(server.port)}?ignoreTLS=true&requireTLS=false&opportunisticTLS=true`;
+    expect(await sender(url).deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect((await row(id)).lastError).toMatch(/^ETLS\b/);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('never sends credentials in clear, to a remote relay or to loopback, unless development allows loopback', async () => {
+    const { server, attempts } = await plainServerWithAuth();
+    const id = await enqueue();
+
+    expect(await sender(remote(server.port, 'mailer:secret-pass@')).deliverDue()).toMatchObject({ sent: 0 });
+    expect(await sender(`smtp://mailer:secret-pass@127.0.0.1:${server.port}`).deliverDue()).toMatchObject({ sent: 0 });
+    expect(attempts).toEqual([]);
+    expect(server.received).toHaveLength(0);
+    expect((await row(id)).lastError).toMatch(/^ETLS\b/);
+
+    // The development allowance is for loopback only: the remote relay still refuses.
+    const remoteUrl = remote(server.port, 'mailer:secret-pass@');
+    const allowed = { allowPlaintextAuthOnLoopback: true };
+    clock = later(60_000);
+    expect(await sender(remoteUrl, { transport: createSmtpTransport(remoteUrl, allowed) }).deliverDue()).toMatchObject({
+      sent: 0,
+    });
+    expect(attempts).toEqual([]);
+
+    clock = later(600_000);
+    const localUrl = `smtp://mailer:secret-pass@127.0.0.1:${server.port}`;
+    expect(await sender(localUrl, { transport: createSmtpTransport(localUrl, allowed) }).deliverDue()).toMatchObject({
+      sent: 1,
+    });
+    expect(attempts).toEqual(['mailer:secret-pass']);
+  });
+
+  it('still sends without TLS to a loopback relay when no credentials are configured', async () => {
+    const { server } = await plainServerWithAuth();
+    await enqueue();
+    expect(await sender(`smtp://127.0.0.1:${server.port}`).deliverDue()).toMatchObject({ sent: 1 });
+    expect(server.received).toHaveLength(1);
   });
 });

@@ -132,10 +132,47 @@ async function withAttachments(tx: Pick<Db, 'select'>, claimed: ClaimedRow[]): P
   return claimed.map((r) => ({ ...(r as Omit<ClaimedMail, 'attachments'>), attachments: byMail.get(r.id) ?? [] }));
 }
 
-/** An SMTP transport for SMTP_URL (smtp://user:pass@host:port, or smtps:// for implicit TLS). */
-export function createSmtpTransport(smtpUrl: string) {
+export interface SmtpTransportOptions {
+  /**
+   * Development only: a relay on this machine without TLS may still receive the URL's credentials (a local
+   * catcher such as Mailpit). Never set from production configuration.
+   */
+  allowPlaintextAuthOnLoopback?: boolean;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves the host, so plaintext there cannot be sniffed. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * An SMTP transport for SMTP_URL (smtp://user:pass@host:port, or smtps:// for implicit TLS).
+ *
+ * A relay that is not loopback must encrypt (implicit TLS or STARTTLS, nodemailer's requireTLS): a server that does
+ * not offer STARTTLS, or a man in the middle that strips it, makes the send fail with ETLS before MAIL FROM, so
+ * neither the message (health information) nor AUTH crosses the network in clear. Credentials go in clear to no
+ * relay, loopback included, unless development says so. The options are built here rather than handed to nodemailer
+ * as `url`, because its URL parser lets query parameters (?ignoreTLS=true, ?secure=false) override ours.
+ */
+export function createSmtpTransport(smtpUrl: string, options: SmtpTransportOptions = {}) {
+  const url = new URL(smtpUrl);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error('The SMTP URL must be smtp:// or smtps://');
+  const secure = url.protocol === 'smtps:';
+  const user = decodeURIComponent(url.username);
+  const pass = decodeURIComponent(url.password);
+  const hasAuth = user !== '' || pass !== '';
+  const loopback = isLoopbackHost(url.hostname);
+  const requireTLS = !secure && (!loopback || (hasAuth && !options.allowPlaintextAuthOnLoopback));
   return nodemailer.createTransport({
-    url: smtpUrl,
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port === '' ? (secure ? 465 : 587) : Number(url.port),
+    secure,
+    requireTLS,
+    ignoreTLS: false,
+    opportunisticTLS: false,
+    ...(hasAuth ? { auth: { user, pass } } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
