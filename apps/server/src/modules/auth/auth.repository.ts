@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, not, or, sql } from 'drizzle-orm';
+import { representsPatientOfFacility } from '../../platform/access/host-binding';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -94,21 +95,7 @@ export async function userBelongsToFacility(
   user: { id: number; facilityId: number },
   facilityId: number,
 ): Promise<boolean> {
-  if (user.facilityId === facilityId) return true;
-  const rows = await db
-    .select({ id: personalContacts.id })
-    .from(personalContacts)
-    .innerJoin(patients, eq(patients.id, personalContacts.patientId))
-    .where(
-      and(
-        eq(personalContacts.authorizedRepresentativeUserId, user.id),
-        personalContacts.isAuthorizedRepresentativeActive,
-        personalContacts.isActive,
-        eq(patients.homeFacilityId, facilityId),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return user.facilityId === facilityId || representsPatientOfFacility(db, user.id, facilityId);
 }
 
 export async function recordSuccessfulLogin(db: DbOrTx, userId: number) {

@@ -32,16 +32,21 @@ export async function sessionServesFacility(
     return bound !== undefined;
   }
   if (caller.userId === null || caller.loginType === 'patientKioskManagement') return false;
+  return representsPatientOfFacility(db, caller.userId, hostFacilityId);
+}
+
+/** Whether a user actively represents a patient whose home is the facility (a password login there accepts them). */
+export async function representsPatientOfFacility(db: DbOrTx, userId: number, facilityId: number): Promise<boolean> {
   const rows = await db
     .select({ id: personalContacts.id })
     .from(personalContacts)
     .innerJoin(patients, eq(patients.id, personalContacts.patientId))
     .where(
       and(
-        eq(personalContacts.authorizedRepresentativeUserId, caller.userId),
+        eq(personalContacts.authorizedRepresentativeUserId, userId),
         personalContacts.isAuthorizedRepresentativeActive,
         personalContacts.isActive,
-        eq(patients.homeFacilityId, hostFacilityId),
+        eq(patients.homeFacilityId, facilityId),
       ),
     )
     .limit(1);
