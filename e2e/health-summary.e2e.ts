@@ -18,7 +18,7 @@ import {
   texts,
   withSendSecurelyDisabled,
 } from './support/health-summary';
-import { waitForMail } from './support/mailbox';
+import { mailRaw, waitForMail } from './support/mailbox';
 import { field, fieldError, messageBar, useBrowser } from './support/pages';
 
 // The Health Information Summary (spec 002, 2.7 and 4 to 9): jane.doe's two systems (the hint, the options and
@@ -211,7 +211,8 @@ describe('the health summary of two systems (jane.doe)', () => {
     const [entry] = (await (await listed).json()) as { ccdaId: number; displayDate: string }[];
     await documentView(page).waitFor();
 
-    // Send by Email: From is Jane's address; the checks run on Send, the first field with an error takes focus.
+    // Send by Email: From is Jane's confirmed address, shown, not a field; the checks run on Send, the first field
+    // with an error takes focus.
     await page.getByRole('button', { name: 'Send by Email' }).click();
     const email = page.getByRole('dialog', { name: 'Send by Email' });
     await email.waitFor();
@@ -219,7 +220,11 @@ describe('the health summary of two systems (jane.doe)', () => {
       'Standard email is not secure: others could read your health information on its way. ' +
         'Your Health Information Summary is attached to the email automatically.',
     );
-    expect(await field(page, 'From').inputValue()).toBe(JANE_EMAIL);
+    expect((await email.getByRole('group', { name: 'From' }).innerText()).replace(/\n+/g, '\n')).toBe(
+      `From\n${JANE_EMAIL}\nYour account’s confirmed email address: the recipient sees it, and replies come to it. ` +
+        'Your message is sent as your own words, and web addresses in it are not made into links.',
+    );
+    expect(await email.getByRole('textbox', { name: 'From' }).count()).toBe(0);
     expect(await field(page, 'Message (optional)').getAttribute('rows')).toBe('3');
     await field(page, 'To').fill('not an address');
     await field(page, 'To').blur();
@@ -231,17 +236,22 @@ describe('the health summary of two systems (jane.doe)', () => {
     let since = Date.now();
     const recipient = 'second.opinion@example.org';
     await field(page, 'To').fill(recipient);
-    await field(page, 'Message (optional)').fill('My summary for the appointment on Friday.');
+    await field(page, 'Message (optional)').fill('My summary for the appointment on Friday, see www.example.org.');
+    const emailed = page.waitForRequest((r) => r.url().includes('/email?'));
     await email.getByRole('button', { name: 'Send', exact: true }).click();
+    expect((await emailed).postDataJSON()).not.toHaveProperty('senderAddress');
     await expect.poll(() => email.count()).toBe(0);
     await expect.poll(() => messageBar(page)).toContain('Your Health Information Summary has been sent.');
     const mail = await waitForMail(
       recipient,
-      (m) => m.text.includes('My summary for the appointment on Friday.'),
+      (m) => m.text.includes('My summary for the appointment on Friday'),
       since,
     );
     expect(mail.subject).toBe('Health summary from Riverside Cancer Center');
-    expect(mail.text).toContain(`${JANE_EMAIL} sent you a health summary`);
+    expect(mail.text).toContain(`Jane Doe (${JANE_EMAIL}) sent you a health summary`);
+    // Her words quoted as hers, the address in them not one a mail program links; replies go to her address.
+    expect(mail.text).toContain('\n> My summary for the appointment on Friday, see www[.]example[.]org.');
+    expect((await mailRaw(mail)).toString('latin1')).toMatch(new RegExp(`^Reply-To: ${JANE_EMAIL}\\r$`, 'm'));
     expect(mail.text).toContain('The health summary is attached twice');
     expect(mail.text).toContain('Standard email is not secure');
     // The one summary's C-CDA and its readable copy, as files of the mail.
@@ -251,7 +261,7 @@ describe('the health summary of two systems (jane.doe)', () => {
     await page.getByRole('button', { name: 'Send by Email' }).click();
     await email.waitFor();
     expect(await field(page, 'To').inputValue()).toBe('');
-    expect(await field(page, 'From').inputValue()).toBe(JANE_EMAIL);
+    expect(await email.getByTestId('email-from').innerText()).toContain(JANE_EMAIL);
     await email.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => email.count()).toBe(0);
     await expect.poll(() => focused(page.getByRole('button', { name: 'Send by Email' }))).toBe(true);

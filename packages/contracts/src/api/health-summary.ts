@@ -114,14 +114,23 @@ export const OfficeVisitsSchema = z.array(OfficeVisitSchema);
 
 /**
  * The send payload (spec 002, 3). transmitType in the path decides which addresses are needed: email needs
- * senderAddress and recipientAddress (the shared email pattern); sendSecurely a Direct address as recipient. The
- * server answers a missing or malformed address with a 400 naming the field.
+ * recipientAddress (the shared email pattern) and sends from the account's confirmed address, never a typed one
+ * (issue 31, finding 8); sendSecurely a Direct address as recipient. The server answers a missing or malformed
+ * address with a 400 naming the field.
  */
 export const HealthSummaryTransmitBodySchema = z
   .object({
     patientId: IdParam.optional().describe('The path names the patient; when given here it must be the same'),
     ifSystemId: IdParam.optional().describe('The path names the system; when given here it must be the same'),
-    senderAddress: z.string().trim().max(254).optional().describe('email only: the sender shown to the recipient'),
+    senderAddress: z
+      .string()
+      .trim()
+      .max(254)
+      .optional()
+      .describe(
+        'email only, optional: the mail’s sender is always the account’s confirmed address (or none); when given ' +
+          'it must be that address',
+      ),
     recipientAddress: z.string().trim().min(1, 'recipientAddress is required').max(254),
     messageText: z
       .string()

@@ -21,15 +21,16 @@ const DESCRIPTION =
   'Body: identifier { ccdaId } (one document of the system) or { startDate, endDate } (YYYY-MM-DD, every document ' +
   'of the system written in the range, a start after the end swapped; neither: 400 naming identifier.startDate or ' +
   `identifier.endDate), recipientAddress, messageText (optional, at most ${HEALTH_SUMMARY_LIMITS.messageMaxLength} ` +
-  'characters), senderAddress (email only); patientId, ifSystemId and transmitType when given must be the path’s ' +
+  'characters), senderAddress (email only, optional: when given it must be the account’s confirmed address); patientId, ifSystemId and transmitType when given must be the path’s ' +
   '(400 naming the field). Attachments: one document as its C-CDA XML (HealthSummary_{date}_{ccdaId}.xml, as the ' +
   'system sent it) and its PDF; several as one zip holding both for each. The message around them is in ?language, ' +
   'else the user’s saved language, else Accept-Language, else the facility’s. No document found: 404 not_found.' +
-  ' email: senderAddress and recipientAddress required and valid, else 400 validation_failed naming the field; ' +
-  'queued in the outbox (From the portal’s address, Reply-To senderAddress) with the audit row ' +
+  ' email: recipientAddress required and valid, else 400 validation_failed naming it; a senderAddress that is not ' +
+  'the account’s confirmed email address: 400 naming senderAddress. Queued in the outbox (From the portal’s ' +
+  'address, Reply-To the account’s confirmed address, none without one) with the audit row ' +
   `${HEALTH_SUMMARY_EMAIL_AUDIT_EVENT} ({ ifSystemId, ccdaIds, transmitType, recipientDomain }) in one ` +
-  'transaction; the text says who sent it, the message, that the summary is attached and that email is not ' +
-  'secure. Mail counts against the limits every mail shares (per recipient address, per patient, per caller): ' +
+  'transaction; the text names the account that sent it, quotes the message as its words (web addresses ' +
+  'defanged so that they do not open), says that the summary is attached and that email is not secure. Mail counts against the limits every mail shares (per recipient address, per patient, per caller): ' +
   '429 too_many_attempts. Production without SMTP: 503 healthsummarysendfailed.' +
   ' sendSecurely: recipientAddress a Direct address, else 400 naming recipientAddress (“' +
   TRANSMIT_MESSAGES.invalidDirectAddress('{address}') +

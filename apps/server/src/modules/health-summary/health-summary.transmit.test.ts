@@ -11,7 +11,7 @@ import { HEALTH_SUMMARY_EMAIL_AUDIT_EVENT, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EV
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
 import { expectError, expectOk, openApiApp, openSecondApp, type ApiCaller, type TestApp } from '../../../test/api';
 import { seedHealthSummaryFixture, type HealthSummaryFixture } from '../../../test/health-summary-fixture';
-import { auditEvents, facilities, healthSummaryDocuments, mailOutbox, patients } from '../../db/schema/index';
+import { auditEvents, facilities, healthSummaryDocuments, mailOutbox, patients, users } from '../../db/schema/index';
 import type { DevDirectMessage } from '../../platform/direct/dev-direct';
 import { readMessage } from '../../platform/direct/mime';
 import { decryptAndVerify } from '../../platform/direct/smime-open';
@@ -134,7 +134,6 @@ const url = (type: string, systemId: number = f.systems.ccda.id, query = '') =>
 const one = () => ({ ccdaId: stored[0]!.id, startDate: null, endDate: null });
 const range = () => ({ startDate: '2000-01-01', endDate: '2099-12-31' });
 const email = (body: Record<string, unknown> = {}) => ({
-  senderAddress: 'jane.doe@example.org',
   recipientAddress: 'dr.smith@clinic.example',
   messageText: 'Here is my summary\r\nfor Tuesday.',
   identifier: one(),
@@ -169,13 +168,17 @@ describe('sending a summary by email', () => {
     const [mail] = await mailSince(before.mail);
     expect(mail).toMatchObject({
       to: 'dr.smith@clinic.example',
-      replyTo: 'jane.doe@example.org',
+      replyTo: 'jane.doe@example.com',
       subject: `Health summary from ${facilityName}`,
       html: null,
       status: 'pending',
     });
-    expect(mail!.text).toContain('jane.doe@example.org sent you a health summary from Riverside Patient Portal.');
-    expect(mail!.text).toContain('Their message:\nHere is my summary\nfor Tuesday.');
+    expect(mail!.text).toContain(
+      'Jane Doe (jane.doe@example.com) sent you a health summary from Riverside Patient Portal.',
+    );
+    expect(mail!.text).toContain('Message from Jane Doe, in their own words.');
+    expect(mail!.text).toContain('so that they do not open:\n> Here is my summary\n> for Tuesday.');
+    expect(mail!.text).toContain('whose email address jane.doe@example.com the portal has confirmed.');
     expect(mail!.text).toContain('attached twice: as a C-CDA XML file');
     expect(mail!.text).toContain('Standard email is not secure');
     expect(mail!.attachments.map((a) => [a.fileName, a.contentType])).toEqual([
@@ -207,7 +210,7 @@ describe('sending a summary by email', () => {
     const [mail] = await mailSince(before.mail);
     expect(mail!.subject).toBe(`Resumen de salud de ${facilityName}`);
     expect(mail!.text).toContain('El correo electrónico estándar no es seguro');
-    expect(mail!.text).not.toContain('Su mensaje:');
+    expect(mail!.text).not.toContain('Mensaje de Jane Doe');
     expect(mail!.attachments.map((a) => [a.fileName, a.contentType])).toEqual([
       ['HealthSummary_2000-01-01_to_2099-12-31.zip', 'application/zip'],
     ]);
@@ -221,9 +224,13 @@ describe('sending a summary by email', () => {
   });
 
   it.each([
-    ['senderAddress', { senderAddress: undefined }, 'senderAddress is required'],
-    ['senderAddress', { senderAddress: 'jane.doe' }, 'Email address is not in correct format.'],
-    ['senderAddress', { senderAddress: 'a@b.example\r\nBcc: x@y.example' }, undefined],
+    [
+      'senderAddress',
+      { senderAddress: 'jane.doe' },
+      'senderAddress must be the confirmed email address of your account',
+    ],
+    ['senderAddress', { senderAddress: 'billing@riversidecancer.example.org' }, undefined],
+    ['senderAddress', { senderAddress: 'jane.doe@example.com\r\nBcc: x@y.example' }, undefined],
     ['recipientAddress', { recipientAddress: 'dr smith@clinic.example' }, 'Email address is not in correct format.'],
     ['recipientAddress', { recipientAddress: 'a@b.example, c@d.example' }, undefined],
     ['messageText', { messageText: 'x'.repeat(2001) }, 'messageText: messageText must be at most 2000 characters'],
@@ -277,10 +284,60 @@ describe('sending a summary by email', () => {
       expect((await api.post(url('email'), who, email())).statusCode, who).toBe(status);
     }
     const before = await lastIds();
-    const res = await api.post(url('email'), 'representativeOfA', email({ senderAddress: 'robert@example.org' }));
+    const res = await api.post(url('email'), 'representativeOfA', email({ senderAddress: 'Robert.Doe@example.com' }));
     expect(expectOk(res)).toEqual({ transmitType: 'email', documentCount: 1 });
     const [row] = await auditSince(before.audit, HEALTH_SUMMARY_EMAIL_AUDIT_EVENT);
     expect(row).toMatchObject({ patientId: fx.patientA, relationship: 'representative' });
+    // His own confirmed address, not the patient's, is the one the recipient sees and replies to.
+    const [mail] = await mailSince(before.mail);
+    expect(mail).toMatchObject({ replyTo: 'robert.doe@example.com' });
+    expect(mail!.text).toContain('Robert Doe (robert.doe@example.com) sent you a health summary');
+  });
+
+  it('is no phishing relay: a typed sender is refused, and the words go out quoted with their links defanged', async () => {
+    // Finding 8 of issue 31: any "sender" and 2,000 characters of free text went out under the portal's name.
+    const before = await lastIds();
+    const forged = email({ senderAddress: 'security@riversidecancer.example.org' });
+    expectError(await api.post(url('email'), 'patientA', forged), 400, 'validation_failed', {
+      field: 'senderAddress',
+      message: 'senderAddress must be the confirmed email address of your account',
+    });
+    expect(await mailSince(before.mail)).toEqual([]);
+
+    const lure =
+      'URGENT: your portal account is locked.\nVerify at https://riverside-portal.example.net/verify\u202E now, ' +
+      'or mail help@riverside-portal.example.net.';
+    expectOk(await api.post(url('email'), 'patientA', email({ messageText: lure })));
+    const [mail] = await mailSince(before.mail);
+    expect(mail!.html).toBeNull();
+    expect(mail!.text).toContain(
+      '> URGENT: your portal account is locked.\n' +
+        '> Verify at https[:]//riverside-portal[.]example[.]net/verify now, or mail help@riverside-portal[.]example[.]net.',
+    );
+    expect(mail!.text).not.toMatch(/https:\/\/|riverside-portal\.example|\u202E/);
+  });
+
+  it('names no reply address for an account whose email is not confirmed, and refuses one given for it', async () => {
+    await db.update(users).set({ isEmailConfirmed: false }).where(eq(users.id, fx.userIds.jane));
+    try {
+      const before = await lastIds();
+      expectError(
+        await api.post(url('email'), 'patientA', email({ senderAddress: 'jane.doe@example.com' })),
+        400,
+        'validation_failed',
+        { field: 'senderAddress' },
+      );
+      expectOk(await api.post(url('email'), 'patientA', email()));
+      const [mail] = await mailSince(before.mail);
+      expect(mail!.replyTo).toBeNull();
+      expect(mail!.text).toContain('Jane Doe sent you a health summary from Riverside Patient Portal.');
+      expect(mail!.text).toContain(
+        'who has no confirmed email address with the portal: replies to this email are not read.',
+      );
+      expect(mail!.text).not.toContain('jane.doe@example.com');
+    } finally {
+      await db.update(users).set({ isEmailConfirmed: true }).where(eq(users.id, fx.userIds.jane));
+    }
   });
 });
 
@@ -304,7 +361,7 @@ describe('sending a summary securely by Direct', () => {
     const message = readMessage(opened.mime);
     expect(message.subject).toBe(`Health summary from ${facilityName}`);
     expect(message.text).toContain(`A patient of ${facilityName} sent you their health summary`);
-    expect(message.text).toContain('Message from the sender:\r\nFor my visit on Tuesday.');
+    expect(message.text).toContain('so that they do not open):\r\n> For my visit on Tuesday.');
     expect(message.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [`HealthSummary_${stored[0]!.documentDate}_${stored[0]!.id}.xml`, 'application/xml'],
       [`HealthSummary_${stored[0]!.documentDate}_${stored[0]!.id}.pdf`, 'application/pdf'],

@@ -20,6 +20,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors/app-error'
 import type { Limits } from '../../platform/http/limits';
 import { countMail } from '../../platform/mail/mail-limits';
 import { isPlausibleAddress, type MailOutbox } from '../../platform/mail/outbox';
+import { plainWords, quotedWords } from '../../platform/mail/quoted-words';
 import { recipientDomain } from '../../platform/mail/sender';
 import { fill } from '../../platform/mail/templates';
 import { ccdaLabels } from './health-summary.documents';
@@ -32,11 +33,15 @@ import {
   type SummarySelection,
 } from './health-summary.repository';
 import { isDirectAvailable } from './health-summary.service';
-import { findSendingFacility } from './health-summary.transmit.repository';
+import { findSendingAccount, findSendingFacility } from './health-summary.transmit.repository';
 
-// Sending a summary (spec 002, 2.7; 170.315(e)(1)): by email through the outbox, with the documents' files attached
-// and Reply-To the sender's address, or by Direct at once through the facility's HISP. Both write their audit row
-// with the documents' ids and the recipient's domain, never an address's local part nor any content.
+// Sending a summary (spec 002, 2.7; 170.315(e)(1)): by email through the outbox, with the documents' files attached,
+// or by Direct at once through the facility's HISP. Both write their audit row with the documents' ids and the
+// recipient's domain, never an address's local part nor any content.
+//
+// A mail the portal's name stands behind must not be a phishing relay (issue 31, finding 8): its sender is the
+// account's own confirmed address or none (never one typed into the form), and what the user wrote goes out
+// quoted as their words with every web address in it defanged (platform/mail/quoted-words.ts).
 
 export type TransmitBody = z.output<typeof HealthSummaryTransmitBodySchema>;
 
@@ -62,7 +67,7 @@ export interface TransmitDeps {
 }
 
 export const TRANSMIT_MESSAGES = {
-  senderRequired: 'senderAddress is required',
+  senderNotAccount: 'senderAddress must be the confirmed email address of your account',
   invalidDirectAddress: (email: string) => `Enter a valid Direct Address: ${email}`,
   noCcdaConfigured: 'Send Securely is not available for this health summary.',
   sendFailed: 'The health summary could not be sent by email. Please try again later.',
@@ -72,14 +77,6 @@ export const TRANSMIT_MESSAGES = {
 } as const;
 
 const SEND_SECURELY_FAILED = 'healthsummarysendsecurelyfailed';
-
-// The sender's words go into a plain-text body: line breaks stay, other control characters go.
-// eslint-disable-next-line no-control-regex
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-function messageOf(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(CONTROL_EXCEPT_LINES, '').trim();
-}
 
 function isAddress(value: string): boolean {
   return isValidEmail(value) && isPlausibleAddress(value);
@@ -149,12 +146,14 @@ export class HealthSummaryTransmitService {
 
   private async email(request: TransmitRequest): Promise<HealthSummaryTransmitResult> {
     const selection = checkBody(request);
-    const sender = request.body.senderAddress ?? '';
     const recipient = request.body.recipientAddress;
-    if (sender === '') throw badRequest('validation_failed', TRANSMIT_MESSAGES.senderRequired, 'senderAddress');
-    if (!isAddress(sender)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, 'senderAddress');
     if (!isAddress(recipient)) throw badRequest('validation_failed', EMAIL_FORMAT_MESSAGE, 'recipientAddress');
     const { config, db, outbox } = this.deps;
+    const account = await findSendingAccount(db, request.scope);
+    const given = request.body.senderAddress ?? '';
+    if (given !== '' && given.toLowerCase() !== account.confirmedEmail?.toLowerCase()) {
+      throw badRequest('validation_failed', TRANSMIT_MESSAGES.senderNotAccount, 'senderAddress');
+    }
     // Production without SMTP delivers nothing: say so now rather than queue mail that never leaves.
     if (config.env === 'production' && !config.smtpUrl) {
       throw new AppError(503, 'healthsummarysendfailed', TRANSMIT_MESSAGES.sendFailed);
@@ -168,19 +167,25 @@ export class HealthSummaryTransmitService {
 
     const facility = await findSendingFacility(db, request.scope);
     const { files, strings } = await this.files(request, documents, selection);
-    const params = { sender, portalName: facility.portalName, facilityName: facility.name };
-    const message = messageOf(request.body.messageText);
+    const sender = account.confirmedEmail;
+    const params = {
+      name: plainWords(account.name),
+      sender: sender ?? '',
+      portalName: facility.portalName,
+      facilityName: facility.name,
+    };
+    const words = quotedWords(request.body.messageText);
     const text = paragraphs([
-      fill(strings['healthSummaryMail.intro']!, params),
-      message !== '' && `${fill(strings['healthSummaryMail.message']!, params)}\n${message}`,
+      fill(strings[sender ? 'healthSummaryMail.intro' : 'healthSummaryMail.introNoAddress']!, params),
+      words !== '' && `${fill(strings['healthSummaryMail.message']!, params)}\n${words}`,
       attachedLine(strings, files),
       strings['healthSummaryMail.notSecure'],
-      fill(strings['healthSummaryMail.reply']!, params),
+      fill(strings[sender ? 'healthSummaryMail.reply' : 'healthSummaryMail.replyNone']!, params),
     ]);
     await db.transaction(async (tx) => {
       await outbox.enqueue(tx, {
         to: recipient,
-        replyTo: sender,
+        ...(sender ? { replyTo: sender } : {}),
         subject: fill(strings['healthSummaryMail.subject']!, params),
         text,
         attachments: files,
@@ -225,14 +230,14 @@ export class HealthSummaryTransmitService {
     const facility = await findSendingFacility(db, request.scope);
     const { files, strings } = await this.files(request, documents, selection);
     const params = { portalName: facility.portalName, facilityName: facility.name };
-    const message = messageOf(request.body.messageText);
+    const words = quotedWords(request.body.messageText);
     try {
       await sender.sendDirect({
         to: recipient,
         subject: fill(strings['healthSummaryMail.subject']!, params),
         text: paragraphs([
           fill(strings['healthSummaryDirect.intro']!, params),
-          message !== '' && `${strings['healthSummaryDirect.message']}\n${message}`,
+          words !== '' && `${strings['healthSummaryDirect.message']}\n${words}`,
           attachedLine(strings, files),
           fill(strings['healthSummaryDirect.reply']!, params),
         ]),

@@ -9,14 +9,13 @@ import { identifierBody } from '../lib/identifier';
 import { systemPath } from './paths';
 
 /**
- * POST .../HealthSummary/{ifSystemId}/{email|sendSecurely}?language: sends the summary by email (from the
- * sender's address) or by Direct; the text around it is in the reader's language.
+ * POST .../HealthSummary/{ifSystemId}/{email|sendSecurely}?language: sends the summary by email (the server sends
+ * it from the account's confirmed address) or by Direct; the text around it is in the reader's language.
  */
 export function transmitSummary(input: {
   patientId: number;
   identifier: HealthSummaryIdentifier;
   transmitType: HealthSummaryTransmitType;
-  senderAddress?: string;
   recipientAddress: string;
   messageText: string;
   language: string;
@@ -30,7 +29,6 @@ export function transmitSummary(input: {
     transmitType,
     identifier: identifierBody(identifier),
   };
-  if (input.senderAddress !== undefined) body.senderAddress = input.senderAddress.trim();
   return api.post<HealthSummaryTransmitResult>(
     `${systemPath(patientId, identifier.ifSystemId)}/${transmitType}`,
     body,

@@ -14,7 +14,13 @@ import { loginProfileQuery } from '../../../lib/login-profile';
 import { downloadUrl } from '../api/download';
 import { recordPrint } from '../api/print';
 import { transmitSummary } from '../api/transmit';
-import { EMPTY_SECURE_FORM, initialEmailForm, type EmailForm, type SecureForm } from '../lib/transmit-form';
+import {
+  confirmedSender,
+  EMPTY_EMAIL_FORM,
+  EMPTY_SECURE_FORM,
+  type EmailForm,
+  type SecureForm,
+} from '../lib/transmit-form';
 import { EmailModal, SecureSendModal } from './TransmitModals';
 
 const MESSAGES = 'healthSummary.messages';
@@ -53,16 +59,15 @@ export function SummaryActions({
 }) {
   const { t, locale } = useTranslation();
   const profile = useQuery(loginProfileQuery());
-  const userEmail = profile.data?.email ?? null;
+  const sender = confirmedSender(profile.data);
 
   const [printing, setPrinting] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [open, setOpen] = useState<'email' | 'sendSecurely' | null>(null);
   const [sending, setSending] = useState<HealthSummaryTransmitType | null>(null);
   // The forms outlive their modals: a failed send opens again with what was written; a sent one starts afresh.
-  const [emailForm, setEmailForm] = useState<EmailForm | null>(null);
+  const [emailForm, setEmailForm] = useState<EmailForm>(EMPTY_EMAIL_FORM);
   const [secureForm, setSecureForm] = useState<SecureForm>(EMPTY_SECURE_FORM);
-  const shownEmailForm = emailForm ?? initialEmailForm(userEmail);
 
   const print = async () => {
     setPrinting(true);
@@ -103,13 +108,12 @@ export function SummaryActions({
         patientId,
         identifier,
         transmitType,
-        ...('from' in form ? { senderAddress: form.from } : {}),
         recipientAddress: form.to,
         messageText: form.message,
         language: locale,
       });
       messageBar.show({ type: 'success', key: `${MESSAGES}.healthsummarysent` });
-      if (transmitType === 'email') setEmailForm(null);
+      if (transmitType === 'email') setEmailForm(EMPTY_EMAIL_FORM);
       else setSecureForm(EMPTY_SECURE_FORM);
     } catch (error) {
       if (transmitType === 'email') reportFailure(error, `${MESSAGES}.healthsummarysendfailed`);
@@ -153,7 +157,8 @@ export function SummaryActions({
       </Text>
       <EmailModal
         opened={open === 'email'}
-        form={shownEmailForm}
+        sender={sender}
+        form={emailForm}
         onChange={setEmailForm}
         onSend={(form) => void send('email', form)}
         onClose={() => setOpen(null)}

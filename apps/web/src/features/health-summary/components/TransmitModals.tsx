@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { HEALTH_SUMMARY_LIMITS } from '@portal/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -18,11 +18,12 @@ import { SummaryModal } from './SummaryModal';
 type Errors<F extends string> = Partial<Record<F, FieldMessage>>;
 
 /**
- * Send by Email (spec 002, 2.7 and 5): From (the user's address to start with), To, an optional message; a warning
- * that standard email is not secure and that the summary goes as an attachment. The checks run on Send, never on
- * blur; the first field with an error takes focus. A valid Send closes it and sends.
+ * Send by Email (spec 002, 2.7 and 5): From (the account's confirmed address, shown and not editable, or a line
+ * saying there is none: issue 31, finding 8), To, an optional message; a warning that standard email is not secure,
+ * that the summary goes as an attachment and how the message is sent. The checks run on Send, never on blur; the
+ * first field with an error takes focus. A valid Send closes it and sends.
  */
-export function EmailModal(props: TransmitProps<EmailForm> & { opened: boolean }) {
+export function EmailModal(props: TransmitProps<EmailForm> & { opened: boolean; sender: string | null }) {
   const { t } = useTranslation();
   return (
     <SummaryModal
@@ -43,7 +44,7 @@ interface TransmitProps<Form> {
   onClose: () => void;
 }
 
-function EmailFields(props: TransmitProps<EmailForm>) {
+function EmailFields({ sender, ...props }: TransmitProps<EmailForm> & { sender: string | null }) {
   const { t } = useTranslation();
   return (
     <TransmitForm {...props} fields={EMAIL_FIELDS} check={emailFormErrors}>
@@ -52,13 +53,7 @@ function EmailFields(props: TransmitProps<EmailForm>) {
           <Alert color="yellow" variant="light" data-testid="email-warning">
             {t('healthSummary.email.warning')} {t('healthSummary.email.attached')}
           </Alert>
-          <TextInput
-            {...bind('from')}
-            type="email"
-            label={t('healthSummary.email.from')}
-            required
-            autoComplete="email"
-          />
+          <Sender address={sender} />
           <TextInput
             {...bind('to')}
             type="email"
@@ -70,6 +65,27 @@ function EmailFields(props: TransmitProps<EmailForm>) {
         </>
       )}
     </TransmitForm>
+  );
+}
+
+/** Who the mail comes from, as the recipient will see it: a labelled line of text, not a field to change. */
+function Sender({ address }: { address: string | null }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} data-testid="email-from">
+      {/* The weight every field label has. */}
+      <Text id={`${id}-label`} fw="var(--mantine-font-weight-medium)" fz="sm">
+        {t('healthSummary.email.from')}
+      </Text>
+      <Text fz="sm">
+        {address ?? t('healthSummary.email.noAddress')}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        {t(address ? 'healthSummary.email.fromAccount' : 'healthSummary.email.fromNone')}{' '}
+        {t('healthSummary.email.messageNote')}
+      </Text>
+    </div>
   );
 }
 

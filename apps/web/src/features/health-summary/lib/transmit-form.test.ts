@@ -2,26 +2,28 @@ import { describe, expect, it } from 'vitest';
 import {
   EMAIL_FIELDS,
   emailFormErrors,
+  confirmedSender,
   firstError,
-  initialEmailForm,
   SECURE_FIELDS,
   secureFormErrors,
 } from './transmit-form';
 
 describe('Send by Email', () => {
-  it("starts with the user's own address as From", () => {
-    expect(initialEmailForm(' jane.doe@example.com ')).toEqual({ from: 'jane.doe@example.com', to: '', message: '' });
-    expect(initialEmailForm(null)).toEqual({ from: '', to: '', message: '' });
+  it("sends from the account's address once it is confirmed, else from none", () => {
+    expect(confirmedSender({ email: ' jane.doe@example.com ', isEmailConfirmed: true })).toBe('jane.doe@example.com');
+    expect(confirmedSender({ email: 'jane.doe@example.com', isEmailConfirmed: false })).toBeNull();
+    expect(confirmedSender({ email: null, isEmailConfirmed: true })).toBeNull();
+    expect(confirmedSender(undefined)).toBeNull();
   });
 
-  it('needs From and To in the shared email pattern; the message is optional up to 2000 characters', () => {
-    expect(emailFormErrors({ from: 'jane.doe@example.com', to: 'dr.lee@example.org', message: '' })).toEqual({});
-    expect(emailFormErrors({ from: '  ', to: 'dr.lee@', message: 'x'.repeat(2001) })).toEqual({
-      from: { key: 'common.required' },
+  it('needs To in the shared email pattern; the message is optional up to 2000 characters', () => {
+    expect(emailFormErrors({ to: 'dr.lee@example.org', message: '' })).toEqual({});
+    expect(emailFormErrors({ to: '  ', message: '' })).toEqual({ to: { key: 'common.required' } });
+    expect(emailFormErrors({ to: 'dr.lee@', message: 'x'.repeat(2001) })).toEqual({
       to: { key: 'common.emailFormat' },
       message: { key: 'common.maxLength', params: { maxLength: 2000 } },
     });
-    expect(emailFormErrors({ from: 'a@b.co', to: 'c@d.co', message: 'x'.repeat(2000) })).toEqual({});
+    expect(emailFormErrors({ to: 'c@d.co', message: 'x'.repeat(2000) })).toEqual({});
   });
 
   it('puts the keyboard on the first field with an error', () => {

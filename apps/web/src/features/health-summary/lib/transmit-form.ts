@@ -9,8 +9,8 @@ export interface FieldMessage {
   params?: Record<string, string | number>;
 }
 
+/** No From: the mail's sender is the account's confirmed address, which the form shows but cannot change. */
 export interface EmailForm {
-  from: string;
   to: string;
   message: string;
 }
@@ -20,14 +20,16 @@ export interface SecureForm {
   message: string;
 }
 
-export const EMAIL_FIELDS = ['from', 'to', 'message'] as const;
+export const EMAIL_FIELDS = ['to', 'message'] as const;
 export const SECURE_FIELDS = ['to', 'message'] as const;
 
+export const EMPTY_EMAIL_FORM: EmailForm = { to: '', message: '' };
 export const EMPTY_SECURE_FORM: SecureForm = { to: '', message: '' };
 
-/** The email form as it opens: From is the user's own address when the login profile has one. */
-export function initialEmailForm(userEmail: string | null | undefined): EmailForm {
-  return { from: userEmail?.trim() ?? '', to: '', message: '' };
+/** The address the mail goes out from: the account's email once confirmed, else none (issue 31, finding 8). */
+export function confirmedSender(profile: { email: string | null; isEmailConfirmed: boolean } | undefined) {
+  const email = profile?.isEmailConfirmed ? (profile.email?.trim() ?? '') : '';
+  return email === '' ? null : email;
 }
 
 function messageProblem(message: string): FieldMessage | undefined {
@@ -40,10 +42,9 @@ function asMessage(key: string | undefined): FieldMessage | undefined {
   return key === undefined ? undefined : { key };
 }
 
-/** From and To: required, the shared email pattern ('Email address is not in correct format.'); the message: 2000. */
+/** To: required, the shared email pattern ('Email address is not in correct format.'); the message: 2000. */
 export function emailFormErrors(form: EmailForm): Partial<Record<(typeof EMAIL_FIELDS)[number], FieldMessage>> {
   return withoutEmpty({
-    from: asMessage(emailError(form.from)),
     to: asMessage(emailError(form.to)),
     message: messageProblem(form.message),
   });
