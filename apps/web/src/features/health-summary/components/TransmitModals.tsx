@@ -78,9 +78,7 @@ function Sender({ address }: { address: string | null }) {
       <Text id={`${id}-label`} fw="var(--mantine-font-weight-medium)" fz="sm">
         {t('healthSummary.email.from')}
       </Text>
-      <Text fz="sm">
-        {address ?? t('healthSummary.email.noAddress')}
-      </Text>
+      <Text fz="sm">{address ?? t('healthSummary.email.noAddress')}</Text>
       <Text fz="sm" c="dimmed">
         {t(address ? 'healthSummary.email.fromAccount' : 'healthSummary.email.fromNone')}{' '}
         {t('healthSummary.email.messageNote')}
