@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { NOTIFICATION_SETTING_TYPES, REMINDER_OFFSET_MAX, REMINDER_OFFSET_MIN } from '../constants/notifications';
+import {
+  NOTICE_CHANNELS,
+  NOTICE_CONFIRMATION,
+  NOTIFICATION_SETTING_TYPES,
+  REMINDER_OFFSET_MAX,
+  REMINDER_OFFSET_MIN,
+} from '../constants/notifications';
 import { cleanPhone } from '../rules/phone';
 import { emailSchema } from './fields';
 
@@ -44,7 +50,21 @@ export const PatientNotificationSettingsSchema = z.object({
   primaryEmail: z
     .string()
     .nullable()
-    .describe('The patient’s primary address (the record’s, else the account’s), for "use my primary email"'),
+    .describe(
+      'The patient’s primary address (the record’s, else the account’s once confirmed), for "use my primary email"',
+    ),
+  emailConfirmationPending: z
+    .boolean()
+    .describe('nonPrimaryEmailAddress is in use but not yet confirmed: a code was sent to it'),
+  smsConfirmationPending: z.boolean().describe('smsPhoneNumber is not yet confirmed: a code was sent to it'),
+  emailNoticesTo: z
+    .string()
+    .nullable()
+    .describe('Where email notices go now: the confirmed other address, else the primary one (null: none)'),
+  smsNoticesTo: z
+    .string()
+    .nullable()
+    .describe('Where text message notices go now: the confirmed number, ten digits (null: none)'),
 });
 export type PatientNotificationSettings = z.infer<typeof PatientNotificationSettingsSchema>;
 
@@ -72,10 +92,35 @@ export const SaveNotificationSettingsSchema = z
     /** Computed by the server; accepted so the browser can send back what it read. */
     showAppointmentNotificationDigestHint: z.boolean().optional(),
     primaryEmail: z.string().nullable().optional(),
+    emailConfirmationPending: z.boolean().optional(),
+    smsConfirmationPending: z.boolean().optional(),
+    emailNoticesTo: z.string().nullable().optional(),
+    smsNoticesTo: z.string().nullable().optional(),
   })
   .strict();
 export type SaveNotificationSettings = z.input<typeof SaveNotificationSettingsSchema>;
 export type SaveNotificationSettingsBody = z.output<typeof SaveNotificationSettingsSchema>;
+
+/* ------------------------------------------- confirming a new destination */
+
+export const ConfirmNoticeDestinationSchema = z
+  .object({
+    channel: z.enum(NOTICE_CHANNELS).describe('email: the other address; sms: the SMS number'),
+    code: z
+      .string()
+      .trim()
+      .regex(new RegExp(`^[0-9]{${NOTICE_CONFIRMATION.codeDigits}}$`), {
+        error: `The code has ${NOTICE_CONFIRMATION.codeDigits} digits.`,
+      })
+      .describe('The code sent to the destination'),
+  })
+  .strict();
+export type ConfirmNoticeDestination = z.infer<typeof ConfirmNoticeDestinationSchema>;
+
+export const SendNoticeCodeSchema = z
+  .object({ channel: z.enum(NOTICE_CHANNELS).describe('email: the other address; sms: the SMS number') })
+  .strict();
+export type SendNoticeCode = z.infer<typeof SendNoticeCodeSchema>;
 
 /* ------------------------------------------------ system reminder settings */
 

@@ -70,6 +70,18 @@ export const SMS_PHONE_DIGITS = 10;
 export const NOTIFICATION_SETTINGS_CHANGE_AUDIT_EVENT = 'notificationsettingschangeauditevent';
 
 /**
+ * A new notice destination (another email address, an SMS number) is confirmed before anything is sent there
+ * (issue 31, finding 9): a code of codeDigits digits goes to it, good for codeMinutes and maxAttempts tries.
+ */
+export const NOTICE_CHANNELS = ['email', 'sms'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+export const NOTICE_CONFIRMATION = { codeDigits: 6, codeMinutes: 30, maxAttempts: 5 } as const;
+
+/** The audit event of a code sent to a new destination, and of a confirmation tried (detail: channel, outcome). */
+export const NOTICE_CODE_SENT_AUDIT_EVENT = 'noticecodesentauditevent';
+export const NOTICE_DESTINATION_CONFIRM_AUDIT_EVENT = 'noticedestinationconfirmauditevent';
+
+/**
  * The fields of each notice type: the patient's channel choices (notification settings) and the facility's offer
  * (system reminder settings), in the spec's names.
  */

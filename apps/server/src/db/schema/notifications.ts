@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_SETTING_TYPES } from '@portal/contracts';
+import { bigint, boolean, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { NOTICE_CHANNELS, NOTIFICATION_SETTING_TYPES } from '@portal/contracts';
 import { tstz } from './columns';
 
 // Notification settings (module notifications): per patient and notice type the channels, per patient the
@@ -24,6 +24,12 @@ export const notificationPreferences = pgTable('notification_preferences', {
   nonPrimaryEmailAddress: text('non_primary_email_address'),
   /** Ten digits. */
   smsPhoneNumber: text('sms_phone_number'),
+  /**
+   * Where notices go now (migrations/0033): the last confirmed other address (null: the primary one) and SMS number
+   * (null: none). A destination typed since is used only once confirmed.
+   */
+  noticeEmailAddress: text('notice_email_address'),
+  noticeSmsPhoneNumber: text('notice_sms_phone_number'),
   /** Ids of REMINDER_TIMING_OPTIONS (packages/contracts/src/constants/notifications.ts). */
   appointmentReminderOffset: smallint('appointment_reminder_offset').notNull().default(1),
   followUpReminderOffset: smallint('follow_up_reminder_offset').notNull().default(1),
@@ -49,3 +55,24 @@ export const facilityReminderSettings = pgTable('facility_reminder_settings', {
     .notNull()
     .default(sql`now()`),
 });
+
+/** A destination a patient has confirmed, or is confirming with a code sent to it (migrations/0033). */
+export const noticeDestinations = pgTable(
+  'notice_destinations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    patientId: integer('patient_id').notNull(),
+    channel: text('channel', { enum: NOTICE_CHANNELS }).notNull(),
+    /** An email address in lower case, or ten digits. */
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash'),
+    codeExpiresAt: tstz('code_expires_at'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    requestedByUserId: integer('requested_by_user_id'),
+    confirmedAt: tstz('confirmed_at'),
+    createdAt: tstz('created_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [unique('notice_destinations_unique').on(t.patientId, t.channel, t.destination)],
+);

@@ -148,3 +148,37 @@ export function noticeSms(content: NoticeContent, input: NoticeTextInput): strin
   if (template === undefined) throw new Error(`Notice string ${first.key} is missing from the language pack`);
   return `${fill(template, first.params)} ${input.url}`;
 }
+
+export interface NoticeCodeInput {
+  language: string | null;
+  portalName: string;
+  /** The first name of who asked (the patient or their representative): the mail greets them. */
+  name: string;
+  code: string;
+  minutes: number;
+}
+
+/**
+ * The code that confirms a new notice address: what it is for, the code on a line of its own, how long it lasts, and
+ * what to do if nobody asked. No health information and no patient name: the address may be a stranger's typo.
+ */
+export function noticeCodeMail(input: NoticeCodeInput): RenderedMail {
+  const portal = { portalName: input.portalName };
+  return compose(
+    { language: packOf(input.language), portalName: input.portalName, name: input.name },
+    { key: 'notices.code.subject', params: portal },
+    [
+      { kind: 'line', key: 'notices.code.emailIntro', params: portal },
+      { kind: 'secret', value: input.code },
+      { kind: 'line', key: 'notices.code.expiry', params: { minutes: input.minutes } },
+      { kind: 'line', key: 'notices.code.ignore' },
+    ],
+  );
+}
+
+/** The code that confirms a new SMS number, in one text. */
+export function noticeCodeSms(input: NoticeCodeInput): string {
+  const template = buildLanguagePack(packOf(input.language))['notices.code.sms'];
+  if (template === undefined) throw new Error('Notice string notices.code.sms is missing from the language pack');
+  return fill(template, { portalName: input.portalName, code: input.code, minutes: input.minutes });
+}

@@ -80,6 +80,14 @@ describe('findNotificationPreferences (the scheduler’s read)', () => {
         followUpReminderOffset: 0,
       })
       .onConflictDoNothing();
+    // Typed but not yet confirmed (issue 31, finding 9): no notice goes to either; Alex has no primary address.
+    const [typed] = await findNotificationPreferences(db, [alex.patientId]);
+    expect(typed).toMatchObject({ email: null, smsPhoneNumber: null });
+    expect(typed!.channels.Appointments).toEqual({ email: false, sms: false });
+    await db
+      .update(notificationPreferences)
+      .set({ noticeEmailAddress: 'other@example.com', noticeSmsPhoneNumber: '5551234567' })
+      .where(eq(notificationPreferences.patientId, alex.patientId));
     const both = await findNotificationPreferences(db, [alex.patientId, fx.patientA, alex.patientId]);
     expect(both.map((p) => p.patientId).sort()).toEqual([alex.patientId, fx.patientA].sort());
     const alexPrefs = both.find((p) => p.patientId === alex.patientId)!;
@@ -113,7 +121,7 @@ describe('findNotificationPreferences (the scheduler’s read)', () => {
     // No phone: no SMS; the primary address when asked for.
     await db
       .update(notificationPreferences)
-      .set({ smsPhoneNumber: null, usePrimaryEmail: true })
+      .set({ smsPhoneNumber: null, noticeSmsPhoneNumber: null, usePrimaryEmail: true })
       .where(eq(notificationPreferences.patientId, alex.patientId));
     await db.update(patients).set({ emailAddress: 'alex.record@example.com' }).where(eq(patients.id, alex.patientId));
     const [primary] = await findNotificationPreferences(db, [alex.patientId]);

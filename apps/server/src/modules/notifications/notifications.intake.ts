@@ -1,6 +1,8 @@
 import { NOTIFICATION_SETTING_TYPES, NOTIFICATION_TYPE_FIELDS, type NotificationChannelField } from '@portal/contracts';
 import type { Tx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
+import { typedDestination } from './notice-destinations';
+import { insertConfirmed, setNoticeDestinations } from './notice-destinations.repository';
 import { saveSettings } from './notifications.repository';
 import {
   upsertFacilityReminderSettings,
@@ -45,6 +47,16 @@ export async function putNotificationSettingsPage(
       followUpReminderOffset: record.followUpReminderOffset,
     },
   );
+  // What the facility gives is confirmed: notices go there at once.
+  const other = typedDestination(record, 'email');
+  await setNoticeDestinations(tx, patientId, {
+    noticeEmailAddress: other,
+    noticeSmsPhoneNumber: record.smsPhoneNumber,
+  });
+  await insertConfirmed(tx, patientId, [
+    ...(other ? [{ channel: 'email' as const, destination: other }] : []),
+    ...(record.smsPhoneNumber ? [{ channel: 'sms' as const, destination: record.smsPhoneNumber }] : []),
+  ]);
 }
 
 /** Sets which channels a facility offers (no call: every channel). */

@@ -10,19 +10,17 @@ import {
   users,
 } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
+import { PRIMARY_EMAIL } from '../../platform/notifications/preferences';
 
 export type ChannelRow = { type: NotificationSettingType; email: boolean; sms: boolean };
 export type PreferencesRow = typeof notificationPreferences.$inferSelect;
 export type NewPreferences = Omit<typeof notificationPreferences.$inferInsert, 'patientId' | 'updatedAt'>;
 export type FacilityOfferRow = typeof facilityReminderSettings.$inferSelect;
 
-/** The patient's home facility and primary address (the record's, else the account's). */
+/** The patient's home facility and primary address (the record's, else the account's once confirmed). */
 export function findPatientContact(db: DbOrTx, scope: PatientScope) {
   return db
-    .select({
-      facilityId: patients.homeFacilityId,
-      primaryEmail: sql<string | null>`coalesce(${patients.emailAddress}, ${users.email})`,
-    })
+    .select({ facilityId: patients.homeFacilityId, primaryEmail: PRIMARY_EMAIL })
     .from(patients)
     .leftJoin(users, eq(users.id, patients.userId))
     .where(eq(patients.id, scope.patientId))

@@ -1,4 +1,8 @@
 import {
+  ConfirmNoticeDestinationSchema,
+  NOTICE_CODE_SENT_AUDIT_EVENT,
+  NOTICE_CONFIRMATION,
+  NOTICE_DESTINATION_CONFIRM_AUDIT_EVENT,
   NOTIFICATION_SETTINGS_CHANGE_AUDIT_EVENT,
   NotificationSettingsSchema,
   NotificationSettingsTypeQuery,
@@ -7,11 +11,13 @@ import {
   REMINDER_TIMING_OPTIONS,
   RegistrationDetailsSchema,
   SaveNotificationSettingsSchema,
+  SendNoticeCodeSchema,
   SystemReminderSettingsSchema,
 } from '@portal/contracts';
 import { requireCaller, scopeOf } from '../../platform/access/access-control';
 import { forbidden } from '../../platform/errors/app-error';
-import { patientRoute, STANDARD_ERRORS, type RouteApp } from '../../platform/http/routes';
+import { NO_CONTENT, patientRoute, STANDARD_ERRORS, type RouteApp } from '../../platform/http/routes';
+import { NOTICE_DESTINATION_MESSAGES, NoticeDestinations } from './notice-destinations';
 import { NOTIFICATION_MESSAGES, NotificationsService } from './notifications.service';
 
 // Notification settings, the facility's reminder channels and the patient's registration details (spec 002, 2.8).
@@ -23,7 +29,16 @@ const WHO =
 const TIMINGS = REMINDER_TIMING_OPTIONS.map((o) => `${o.id} ${o.name}`).join(', ');
 
 export async function notificationRoutes(app: RouteApp) {
-  const service = new NotificationsService(app.deps.database.db);
+  const { config, database, outbox, smsOutbox, limits } = app.deps;
+  const destinations = new NoticeDestinations({
+    db: database.db,
+    outbox,
+    smsOutbox,
+    limits,
+    canSendMail: !(config.env === 'production' && !config.smtpUrl),
+    canSendSms: !(config.env === 'production' && !config.sms),
+  });
+  const service = new NotificationsService(database.db, destinations);
 
   app.get(
     '/api/patients/:patientId/NotificationSettings',
@@ -64,13 +79,59 @@ export async function notificationRoutes(app: RouteApp) {
         'email_required when an email notice is on without a valid address (usePrimaryEmail with no valid ' +
         'primary address, or nonPrimaryEmailAddress missing); sms_phone_required when a text message notice is ' +
         `on without smsPhoneNumber. Writes the audit row ${NOTIFICATION_SETTINGS_CHANGE_AUDIT_EVENT} (the names ` +
-        'of the fields that changed).' +
+        'of the fields that changed). A new other address (usePrimaryEmail false) or SMS number is not used until ' +
+        `confirmed: a code of ${NOTICE_CONFIRMATION.codeDigits} digits goes to it (good for ` +
+        `${NOTICE_CONFIRMATION.codeMinutes} minutes, ${NOTICE_CONFIRMATION.maxAttempts} tries; audit row ` +
+        `${NOTICE_CODE_SENT_AUDIT_EVENT}), the answer says emailConfirmationPending or smsConfirmationPending, and ` +
+        'notices keep going to emailNoticesTo and smsNoticesTo. One in use or confirmed before needs no code. The ' +
+        'codes count against the limits every mail shares: 429 too_many_attempts, nothing saved.' +
         WHO,
       params: PatientIdParams,
       body: SaveNotificationSettingsSchema,
       response: { 200: PatientNotificationSettingsSchema },
     }),
-    async (request) => service.save(scopeOf(request), request.body),
+    async (request) => service.save(scopeOf(request), request.body, request.ip),
+  );
+
+  app.post(
+    '/api/patients/:patientId/NotificationSettings/confirmation',
+    patientRoute({
+      tags: TAGS,
+      summary: 'Confirm a new notification address or SMS number with its code',
+      description:
+        'channel email (the other address) or sms (the SMS number) and the code sent to it. Right: the ' +
+        'destination is confirmed and notices go there from now on; the answer is the page as GET gives it. ' +
+        `400 naming code: wrong_code (“${NOTICE_DESTINATION_MESSAGES.wrongCode}”, the try counted), code_expired ` +
+        `(“${NOTICE_DESTINATION_MESSAGES.codeExpired}”: past ${NOTICE_CONFIRMATION.codeMinutes} minutes, ` +
+        `${NOTICE_CONFIRMATION.maxAttempts} wrong tries, or none sent). 409 nothing_to_confirm when the channel has ` +
+        `no destination waiting. Every try writes ${NOTICE_DESTINATION_CONFIRM_AUDIT_EVENT} (channel; a failure ` +
+        'its reason).' +
+        WHO,
+      params: PatientIdParams,
+      body: ConfirmNoticeDestinationSchema,
+      response: { 200: PatientNotificationSettingsSchema },
+    }),
+    async (request) => service.confirmDestination(scopeOf(request), request.body),
+  );
+
+  app.post(
+    '/api/patients/:patientId/NotificationSettings/code',
+    patientRoute({
+      tags: TAGS,
+      summary: 'Send a new code to the notification address or SMS number waiting for confirmation',
+      description:
+        'channel email or sms: a new code replaces the earlier one (its tries start again). 204. 409 ' +
+        'nothing_to_confirm when the channel has no destination waiting; 503 cannot_send when nothing could ' +
+        'deliver it (production without SMTP or SMS); 429 too_many_attempts past the limits every mail shares.' +
+        WHO,
+      params: PatientIdParams,
+      body: SendNoticeCodeSchema,
+      response: { 204: NO_CONTENT },
+    }),
+    async (request, reply) => {
+      await service.sendCode(scopeOf(request), request.body, request.ip);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

@@ -8,7 +8,9 @@ import {
   type NotificationSettingType,
   type PatientNotificationSettings,
   type RegistrationDetails,
+  type ConfirmNoticeDestination,
   type SaveNotificationSettingsBody,
+  type SendNoticeCode,
   type SystemReminderSettings,
 } from '@portal/contracts';
 import type { Database, DbOrTx } from '../../db/client';
@@ -24,7 +26,9 @@ import {
   listChannelRows,
   saveSettings,
   type FacilityOfferRow,
+  type PreferencesRow,
 } from './notifications.repository';
+import { isPending, type NoticeDestinations } from './notice-destinations';
 
 export const NOTIFICATION_MESSAGES = {
   notSaved: 'No notification settings are saved for this patient.',
@@ -52,19 +56,46 @@ export function systemReminderSettingsOf(row: FacilityOfferRow | undefined): Sys
   };
 }
 
+/** Where notices go now, and whether a typed destination waits for its code. */
+function destinationsOf(preferences: PreferencesRow | undefined, primaryEmail: string | null) {
+  const saved = preferences ?? {
+    usePrimaryEmail: true,
+    nonPrimaryEmailAddress: null,
+    smsPhoneNumber: null,
+    noticeEmailAddress: null,
+    noticeSmsPhoneNumber: null,
+  };
+  return {
+    emailConfirmationPending: isPending(saved, 'email'),
+    smsConfirmationPending: isPending(saved, 'sms'),
+    emailNoticesTo: (saved.usePrimaryEmail ? null : saved.noticeEmailAddress) ?? primaryEmail,
+    smsNoticesTo: saved.noticeSmsPhoneNumber,
+  };
+}
+
 /** The fields of the page that differ between two states (the audit row's detail: names, never values). */
 export function changedFields(
   before: PatientNotificationSettings | null,
   after: PatientNotificationSettings,
 ): string[] {
-  const keys = Object.keys(after).filter(
-    (key) => key !== 'primaryEmail' && key !== 'showAppointmentNotificationDigestHint',
-  ) as (keyof PatientNotificationSettings)[];
+  // Only what the page sets: not what the server works out from it.
+  const derived = new Set<string>([
+    'primaryEmail',
+    'showAppointmentNotificationDigestHint',
+    'emailConfirmationPending',
+    'smsConfirmationPending',
+    'emailNoticesTo',
+    'smsNoticesTo',
+  ]);
+  const keys = Object.keys(after).filter((key) => !derived.has(key)) as (keyof PatientNotificationSettings)[];
   return before === null ? keys : keys.filter((key) => before[key] !== after[key]);
 }
 
 export class NotificationsService {
-  constructor(private readonly db: Database['db']) {}
+  constructor(
+    private readonly db: Database['db'],
+    private readonly destinations: NoticeDestinations,
+  ) {}
 
   /** One type's summary form, as the appointments and follow-up pages read it; 404 when never saved. */
   async summary(scope: PatientScope, type: NotificationSettingType) {
@@ -109,6 +140,7 @@ export class NotificationsService {
       showAppointmentNotificationDigestHint:
         isDigestOffset(appointmentReminderOffset) || isDigestOffset(followUpReminderOffset),
       primaryEmail: contact?.primaryEmail ?? null,
+      ...destinationsOf(preferences, contact?.primaryEmail ?? null),
     };
   }
 
@@ -116,7 +148,11 @@ export class NotificationsService {
    * Saves the page after the rules of spec 002 section 5: only channels the facility offers; an email notice
    * needs a valid address (the primary one or the other one); a text message notice needs a phone number.
    */
-  async save(scope: PatientScope, body: SaveNotificationSettingsBody): Promise<PatientNotificationSettings> {
+  async save(
+    scope: PatientScope,
+    body: SaveNotificationSettingsBody,
+    ip: string,
+  ): Promise<PatientNotificationSettings> {
     const contact = await findPatientContact(this.db, scope);
     if (!contact) throw notFound('not_found', 'Not found.');
     const offer = systemReminderSettingsOf(await findFacilityOffer(this.db, contact.facilityId));
@@ -144,7 +180,14 @@ export class NotificationsService {
     }
 
     const before = await this.read(scope);
-    return this.db.transaction(async (tx) => {
+    const saved = await findPreferences(this.db, scope);
+    const plan = await this.destinations.plan(scope, saved, {
+      usePrimaryEmail: body.usePrimaryEmail,
+      nonPrimaryEmailAddress,
+      smsPhoneNumber,
+    });
+    await this.destinations.countCodes(scope, plan.codes, ip);
+    const after = await this.db.transaction(async (tx) => {
       await saveSettings(
         tx,
         scope,
@@ -161,10 +204,25 @@ export class NotificationsService {
           followUpReminderOffset: body.followUpReminderOffset,
         },
       );
-      const after = (await this.read(scope, tx))!;
-      await audit(tx, scope, NOTIFICATION_SETTINGS_CHANGE_AUDIT_EVENT, { changed: changedFields(before, after) });
-      return after;
+      await this.destinations.apply(tx, scope, plan);
+      const written = (await this.read(scope, tx))!;
+      await audit(tx, scope, NOTIFICATION_SETTINGS_CHANGE_AUDIT_EVENT, { changed: changedFields(before, written) });
+      return written;
     });
+    if (plan.codes.length > 0) this.destinations.notifyQueued();
+    return after;
+  }
+
+  /** The code sent to a new destination: confirmed, notices go there from now on. */
+  async confirmDestination(scope: PatientScope, body: ConfirmNoticeDestination): Promise<PatientNotificationSettings> {
+    await this.destinations.confirm(scope, await findPreferences(this.db, scope), body.channel, body.code);
+    return (await this.read(scope))!;
+  }
+
+  /** "Send a new code" to the channel's destination waiting for confirmation. */
+  async sendCode(scope: PatientScope, body: SendNoticeCode, ip: string): Promise<void> {
+    await this.destinations.resend(scope, await findPreferences(this.db, scope), body.channel, ip);
+    this.destinations.notifyQueued();
   }
 
   async systemReminderSettings(facilityId: number): Promise<SystemReminderSettings> {

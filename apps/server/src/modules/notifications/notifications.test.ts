@@ -160,6 +160,11 @@ describe('PUT .../NotificationSettings', () => {
       smsPhoneNumber: '5185550110',
       showAppointmentNotificationDigestHint: true,
       primaryEmail: null,
+      // New destinations: each waits for its code, and no notice goes anywhere meanwhile (no primary address).
+      emailConfirmationPending: true,
+      smsConfirmationPending: true,
+      emailNoticesTo: null,
+      smsNoticesTo: null,
     });
     expect(expectOk(await api.get(url(alex.patientId), 'alex'))).toEqual(saved);
     expect(expectOk(await api.get(url(alex.patientId, '?type=SecureMessages'), 'alex'))).toEqual({

@@ -76,7 +76,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A patient's settings as the settings page saves them. */
+/** A patient's settings as the settings page saves them, the phone number confirmed. */
 async function choose(
   patientId: number,
   choice: { type: 'Appointments' | 'Followups' | 'SecureMessages' | 'Questionnaires'; email: boolean; sms: boolean }[],
@@ -88,6 +88,7 @@ async function choose(
   await db.insert(notificationPreferences).values({
     patientId,
     smsPhoneNumber: PHONE,
+    noticeSmsPhoneNumber: PHONE,
     appointmentReminderOffset: offsets.appointment ?? 0,
     followUpReminderOffset: offsets.followUp ?? 0,
   });

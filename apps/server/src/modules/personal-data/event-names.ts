@@ -60,6 +60,8 @@ export const AUDIT_EVENT_TYPES = [
   'contactunlockaccountauditevent',
   'pinletterprintauditevent',
   'notificationsettingschangeauditevent',
+  'noticecodesentauditevent',
+  'noticedestinationconfirmauditevent',
   // The facility pages.
   'facilityformdownloadauditevent',
   // Facility systems (the integration API).

@@ -20,11 +20,11 @@ export interface NotificationPreference {
   patientId: number;
   facilityId: number;
   /**
-   * The address mail notices go to: the patient's primary address (the record's, else the account's) or the
-   * other address they gave; null when there is none.
+   * The address mail notices go to: the patient's primary address (the record's, else the account's once
+   * confirmed) or the other address they gave once it is confirmed; null when there is none.
    */
   email: string | null;
-  /** Ten digits, or null. */
+  /** Ten digits, the number confirmed; null: none. */
   smsPhoneNumber: string | null;
   /**
    * Per notice type, the channels to use: chosen by the patient, offered by the facility, and with an address
@@ -37,6 +37,14 @@ export interface NotificationPreference {
   /** The language to write in: the patient's preferred one, else the account's; null: the facility's. */
   language: string | null;
 }
+
+/**
+ * A patient's primary address: the one the facility registered, else their account's once they confirmed it (an
+ * address typed into the account but never confirmed gets no notices).
+ */
+export const PRIMARY_EMAIL = sql<
+  string | null
+>`coalesce(${patients.emailAddress}, case when ${users.isEmailConfirmed} then ${users.email} end)`;
 
 const chosen = (type: NotificationSettingType, channel: 'email' | 'sms') =>
   sql<boolean>`coalesce(bool_or(${notificationSettings[channel]}) filter (where ${notificationSettings.type} = ${type}), false)`;
@@ -87,12 +95,12 @@ export async function findNotificationPreferences(
     .select({
       patientId: patients.id,
       facilityId: patients.homeFacilityId,
-      recordEmail: patients.emailAddress,
-      accountEmail: users.email,
+      primaryEmail: PRIMARY_EMAIL,
       language: sql<string | null>`coalesce(${patients.preferredLanguage}, ${users.preferredLanguage})`,
       usePrimaryEmail: notificationPreferences.usePrimaryEmail,
-      otherEmail: notificationPreferences.nonPrimaryEmailAddress,
-      smsPhoneNumber: notificationPreferences.smsPhoneNumber,
+      // Where notices go: the destinations confirmed, never one typed and not yet confirmed (notice-destinations.ts).
+      otherEmail: notificationPreferences.noticeEmailAddress,
+      smsPhoneNumber: notificationPreferences.noticeSmsPhoneNumber,
       appointmentOffset: notificationPreferences.appointmentReminderOffset,
       followUpOffset: notificationPreferences.followUpReminderOffset,
       defaultAppointmentOffset: facilityReminderSettings.defaultAppointmentReminderOffset,
@@ -110,8 +118,9 @@ export async function findNotificationPreferences(
 
   return rows.map((row) => {
     const values = row as unknown as Record<string, boolean>;
-    const primary = row.recordEmail ?? row.accountEmail ?? null;
-    const email = (row.usePrimaryEmail ?? true) ? primary : (row.otherEmail ?? null);
+    const primary = row.primaryEmail ?? null;
+    // The other address until it is confirmed is no address: notices keep going to the primary one.
+    const email = (row.usePrimaryEmail ?? true) ? primary : (row.otherEmail ?? primary);
     const smsPhoneNumber = row.smsPhoneNumber ?? null;
     const channels = Object.fromEntries(
       NOTIFICATION_SETTING_TYPES.map((type) => [

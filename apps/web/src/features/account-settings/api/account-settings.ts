@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ChangeEmail,
+  ConfirmNoticeDestination,
   EmailChanged,
   PatientNotificationSettings,
   RegistrationDetails,
   SaveNotificationSettings,
+  SendNoticeCode,
   SystemReminderSettings,
 } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
@@ -33,6 +35,19 @@ export function saveNotificationSettings(
   body: SaveNotificationSettings,
 ): Promise<PatientNotificationSettings> {
   return api.put(`/api/patients/${patientId}/NotificationSettings`, body);
+}
+
+/** POST .../NotificationSettings/confirmation: the code sent to a new address or number. */
+export function confirmNoticeDestination(
+  patientId: number,
+  body: ConfirmNoticeDestination,
+): Promise<PatientNotificationSettings> {
+  return api.post(`/api/patients/${patientId}/NotificationSettings/confirmation`, body);
+}
+
+/** POST .../NotificationSettings/code: a new code to the address or number waiting for confirmation. */
+export function sendNoticeCode(patientId: number, body: SendNoticeCode): Promise<void> {
+  return api.post(`/api/patients/${patientId}/NotificationSettings/code`, body);
 }
 
 /** GET /api/systemremindersettings: the channels the facility offers. */

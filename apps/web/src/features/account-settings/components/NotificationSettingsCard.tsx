@@ -27,6 +27,7 @@ import {
   type NotificationForm,
 } from '../lib/notification-form';
 import { showServerError } from '../lib/server-errors';
+import { DestinationConfirmation } from './DestinationConfirmation';
 
 const PROBLEM_KEYS = {
   emailRequired: 'accountSettings.notifications.emailRequired',
@@ -44,8 +45,31 @@ export function NotificationSettingsCard({ patientId }: { patientId: number }) {
   useLoadErrorMessage(saved.error, { generic: true });
   useLoadErrorMessage(system.error);
   if (saved.data === undefined || !system.data) return null;
+  const page = saved.data;
   // Keyed by the answer's time: a save (or a change elsewhere) brings new settings, and the form starts from them.
-  return <SettingsForm key={saved.dataUpdatedAt} patientId={patientId} saved={saved.data} system={system.data} />;
+  return (
+    <>
+      <SettingsForm key={saved.dataUpdatedAt} patientId={patientId} saved={page} system={system.data} />
+      {page?.emailConfirmationPending && page.nonPrimaryEmailAddress && (
+        <DestinationConfirmation
+          key={`email-${page.nonPrimaryEmailAddress}`}
+          patientId={patientId}
+          channel="email"
+          destination={page.nonPrimaryEmailAddress}
+          noticesTo={page.emailNoticesTo}
+        />
+      )}
+      {page?.smsConfirmationPending && page.smsPhoneNumber && (
+        <DestinationConfirmation
+          key={`sms-${page.smsPhoneNumber}`}
+          patientId={patientId}
+          channel="sms"
+          destination={displayPhone(page.smsPhoneNumber)}
+          noticesTo={page.smsNoticesTo && displayPhone(page.smsNoticesTo)}
+        />
+      )}
+    </>
+  );
 }
 
 interface FormProps {
