@@ -85,9 +85,26 @@ export type IntegrationMessagePut = z.infer<typeof IntegrationMessagePutSchema>;
 export const IntegrationEventMessageSchema = z.object({
   threadId: z.number().int(),
   messageId: z.number().int(),
-  subject: z.string(),
-  content: z.string().describe('HTML as stored (the toolbar’s allowlist only)'),
-  text: z.string().describe('The same as plain text, each paragraph or list item on a line of its own'),
+  subject: z
+    .string()
+    .describe(
+      'Plain text as typed (contentTypes.subject): characters such as < and & are the writer’s own, not markup; ' +
+        'escape them before putting the subject in HTML',
+    ),
+  content: z.string().describe('HTML as stored (the toolbar’s allowlist only; contentTypes.content)'),
+  text: z
+    .string()
+    .describe(
+      'The same as plain text, each paragraph or list item on a line of its own (contentTypes.text): escape it ' +
+        'before putting it in HTML',
+    ),
+  contentTypes: z
+    .object({
+      subject: z.literal('text/plain'),
+      content: z.literal('text/html'),
+      text: z.literal('text/plain'),
+    })
+    .describe('The media type of each of subject, content and text, so that no receiver takes plain text for HTML'),
   sentAt: z.string().describe('ISO 8601, UTC'),
   newThread: z.boolean().describe('True when this message began the thread'),
   provider: z.object({

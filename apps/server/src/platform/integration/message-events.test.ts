@@ -67,6 +67,7 @@ describe('sentMessagesOf', () => {
       subject: 'Side effects',
       content: '<p>Since the last cycle:</p><ul><li>nausea</li><li>tiredness &amp; <strong>aches</strong></li></ul>',
       text: 'Since the last cycle:\nnausea\ntiredness & aches',
+      contentTypes: { subject: 'text/plain', content: 'text/html', text: 'text/plain' },
       sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) as string,
       newThread: true,
       provider: { careProviderId, externalId: expect.stringMatching(/^demo-cp-/) as string },
@@ -79,6 +80,22 @@ describe('sentMessagesOf', () => {
       text: 'She also sleeps badly.',
       author: { firstName: 'Robert', lastName: 'Doe', relationship: 'representative' },
     });
+  });
+
+  it('says the subject and text are plain text: markup a patient typed in them is characters to escape', async () => {
+    // Issue 31, finding 15: a receiver that put the subject into HTML as it came ran the patient's markup.
+    const careProviderId = await recipientOf(db, fx.patientA);
+    const typed = '<img src=x onerror=alert(1)> & <b>pain</b>';
+    const sent = await db.transaction((tx) =>
+      addPatientMessage(tx, fx.patientA, {
+        authorUserId: jane,
+        thread: { careProviderId, subject: typed },
+        content: '<p>1 &lt; 2</p>',
+      }),
+    );
+    const message = (await sentMessagesOf(db, riverside, [sent.messageId])).get(sent.messageId)!;
+    expect(message).toMatchObject({ subject: typed, text: '1 < 2', content: '<p>1 &lt; 2</p>' });
+    expect(message.contentTypes).toEqual({ subject: 'text/plain', content: 'text/html', text: 'text/plain' });
   });
 
   it('knows a message that begins no thread: a reply in a thread the care team began is not new', async () => {

@@ -10,6 +10,9 @@ import { messageTextOf } from '../content/sanitize';
 // page of events in one query. It lives in the platform because the integration module reads the secure
 // messages' tables, and no module imports another.
 
+/** Subject and text are plain text as typed; content is the stored, allowlisted HTML (issue 31, finding 15). */
+const MESSAGE_CONTENT_TYPES = { subject: 'text/plain', content: 'text/html', text: 'text/plain' } as const;
+
 /**
  * The facility's messages written on the patient's side among `messageIds`, by id: one query for any number (an
  * event page's worth). Another facility's messages, and a care provider's, are not there.
@@ -57,6 +60,7 @@ export async function sentMessagesOf(
       subject: row.subject,
       content: row.content,
       text: messageTextOf(row.content),
+      contentTypes: MESSAGE_CONTENT_TYPES,
       sentAt: row.sentAt.toISOString(),
       newThread: Boolean(row.newThread),
       provider: { careProviderId: row.careProviderId, externalId: row.providerExternalId },
