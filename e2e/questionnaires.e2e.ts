@@ -555,10 +555,15 @@ describe('mistakes, second thoughts and failures', () => {
     await expect.poll(() => page.getByTestId('matrix').locator('table').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.setViewportSize({ width: 1280, height: 900 });
-    // Every change re-validates: answering one takes its message away.
+    // Every change re-validates: answering one takes its message away. The answer is saved as a draft.
+    const unanswered = await transport.inputValue();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/${id}/draft`) && r.request().method() === 'PUT' && r.status() === 204,
+    );
     await tabTo(page, transport);
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.getByText('Required', { exact: true }).count()).toBe(7);
+    await saved;
 
     // Leaving with changes asks first: 'No, take me back' stays, 'Yes, I want to cancel' leaves.
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -570,11 +575,21 @@ describe('mistakes, second thoughts and failures', () => {
     await expect.poll(() => modal.count()).toBe(0);
     expect(path(page)).toBe('/complete-questionnaire');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // What the dialog says is what happens (issue 32, finding 1): the draft goes on the server too.
+    const discarded = page.waitForResponse(
+      (r) => r.url().endsWith(`/${id}/draft`) && r.request().method() === 'DELETE' && r.status() === 204,
+    );
     await page
       .getByRole('dialog', { name: 'Are you sure?' })
       .getByRole('button', { name: 'Yes, I want to cancel' })
       .click();
+    await discarded;
     await expect.poll(() => path(page)).toBe('/questionnaires');
+    await cardOf(page, id).waitFor();
+    expect(await cardOf(page, id).getByTestId('questionnaire-in-progress').count()).toBe(0);
+    await cardOf(page, id).getByRole('link', { name: 'Start Now' }).click();
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(TITLES.preVisit);
+    expect(await transport.inputValue()).toBe(unanswered);
     await context.close();
   });
 
@@ -736,14 +751,33 @@ describe('on the kiosk and at home', () => {
     await saved;
     await expect.poll(() => kiosk.page.locator('input[type="radio"]:checked').count()).toBe(3);
     // The patient leaves the kiosk midway: Log Out asks first, then the device is back at the kiosk login.
+    // The patient leaves the kiosk midway: Log Out asks first, saying the answers are kept, then the device is
+    // back at the kiosk login.
     await kiosk.page.getByRole('button', { name: 'Jane Doe' }).click();
     await kiosk.page.getByRole('menuitem', { name: 'Log Out' }).click();
-    await kiosk.page
-      .getByRole('dialog', { name: 'Are you sure?' })
-      .getByRole('button', { name: 'Yes, I want to cancel' })
-      .click();
+    const leaving = kiosk.page.getByRole('dialog', { name: 'Are you sure?' });
+    await leaving.waitFor();
+    expect(await leaving.innerText()).toContain(
+      'Your answers so far are kept: you can finish this questionnaire the next time you log in.',
+    );
+    await leaving.getByRole('button', { name: 'Yes, I want to cancel' }).click();
     await expect.poll(() => path(kiosk.page), { timeout: 10_000 }).toBe('/kioskLogin');
     await kiosk.context.close();
+
+    // Her draft is hers: robert.doe, who acts for her, opens the questionnaire with nothing chosen (issue 32,
+    // finding 1: he saw her answers).
+    const rep = await openPage(browser());
+    await logIn(rep.page, 'robert.doe');
+    await expect.poll(() => path(rep.page), { timeout: 10_000 }).toBe('/dashboard');
+    await rep.page.goto(`${baseUrl()}/questionnaires`);
+    const his = cardOf(rep.page, id);
+    await his.waitFor();
+    expect(await his.getByTestId('questionnaire-in-progress').count()).toBe(0);
+    await startByKeyboard(rep.page, his);
+    await expect.poll(() => heading(rep.page), { timeout: 10_000 }).toBe(TITLES.gad7);
+    await group(rep.page, numbered(1, GAD7_QUESTIONS[0]!)).waitFor();
+    expect(await rep.page.locator('input[type="radio"]:checked').count()).toBe(0);
+    await rep.context.close();
 
     // At home: the card says it is in progress; the answers given on the kiosk are there.
     const home = await openPage(browser());

@@ -4,10 +4,13 @@ import { useTranslation } from '../lib/i18n';
 /** The generic "Are you sure?" dialog shown before leaving a form with changes. */
 export function CancelConfirmModal({
   opened,
+  messageKey = 'cancelConfirm.message',
   onConfirm,
   onDismiss,
 }: {
   opened: boolean;
+  /** What leaving does, when it is not "You'll lose any changes you've made." */
+  messageKey?: string | undefined;
   onConfirm: () => void;
   onDismiss: () => void;
 }) {
@@ -20,7 +23,7 @@ export function CancelConfirmModal({
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <Text mb="lg">{t('cancelConfirm.message')}</Text>
+      <Text mb="lg">{t(messageKey)}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDismiss} data-autofocus>
           {t('cancelConfirm.dismiss')}

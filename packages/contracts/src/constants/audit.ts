@@ -43,6 +43,8 @@ export const AUDIT_LOGOFF_EVENTS = {
  */
 export const QUESTIONNAIRE_VIEW_AUDIT_EVENT = 'questionnaireviewauditevent';
 export const QUESTIONNAIRE_DRAFT_AUDIT_EVENT = 'questionnairedraftauditevent';
+/** "Yes, I want to cancel": the caller's draft deleted (issue 32, finding 1). */
+export const QUESTIONNAIRE_DRAFT_DISCARD_AUDIT_EVENT = 'questionnairedraftdiscardauditevent';
 export const QUESTIONNAIRE_SUBMIT_AUDIT_EVENT = 'questionnairesubmitauditevent';
 export const QUESTIONNAIRE_DECLINE_AUDIT_EVENT = 'questionnairedeclineauditevent';
 export const QUESTIONNAIRE_REVIEW_AUDIT_EVENT = 'questionnairereviewauditevent';

@@ -39,11 +39,6 @@ export const questionnaireAssignments = pgTable('questionnaire_assignments', {
     .notNull()
     .default('assigned'),
   viewedAt: tstz('viewed_at'),
-  /** QuestionnaireAnswer[] saved as the patient goes. */
-  draftAnswers: jsonb('draft_answers')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  draftSavedAt: tstz('draft_saved_at'),
   /** QuestionnaireAnswer[] as submitted. */
   answers: jsonb('answers'),
   /** StoredScore[] computed at submit. */
@@ -57,6 +52,22 @@ export const questionnaireAssignments = pgTable('questionnaire_assignments', {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * The answers saved as someone goes (migrations/0034): one draft per assignment and author, 'patient' (their
+ * account, the kiosk, a link) or 'user:<id>' (a representative); no one sees another's.
+ */
+export const questionnaireDrafts = pgTable(
+  'questionnaire_drafts',
+  {
+    assignmentId: integer('assignment_id').notNull(),
+    author: text('author').notNull(),
+    /** QuestionnaireAnswer[] */
+    answers: jsonb('answers').notNull(),
+    savedAt: tstz('saved_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.author] })],
+);
 
 /** Facilities whose patients a kiosk staff account serves besides its own. */
 export const kioskStaffFacilities = pgTable(

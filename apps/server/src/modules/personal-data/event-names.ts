@@ -20,6 +20,7 @@ export const AUDIT_EVENT_TYPES = [
   'treatmentsummaryviewauditevent',
   'questionnaireviewauditevent',
   'questionnairedraftauditevent',
+  'questionnairedraftdiscardauditevent',
   'questionnairesubmitauditevent',
   'questionnairedeclineauditevent',
   'questionnairereviewauditevent',

@@ -19,12 +19,13 @@ import {
   patients,
   personalContacts,
   questionnaireAssignments,
+  questionnaireDrafts,
   questionnaireTemplates,
   secureMessages,
   treatmentSummaryItems,
   users,
 } from '../../db/schema/index';
-import type { PatientScope } from '../../platform/access/patient-scope';
+import { actorKey, type PatientScope } from '../../platform/access/patient-scope';
 
 // The personal data export's reads: one query per section, or per batch of a section that can grow long (keyset
 // on the id, so no batch rereads another), never one per row. Only what the patient may see: published results
@@ -167,13 +168,21 @@ export function findQuestionnaires(db: DbOrTx, scope: PatientScope) {
       dueDate: questionnaireAssignments.dueDate,
       status: questionnaireAssignments.status,
       completedAt: questionnaireAssignments.completedAt,
-      draftSavedAt: questionnaireAssignments.draftSavedAt,
+      // The caller's own draft: no one is shown another's.
+      draftSavedAt: questionnaireDrafts.savedAt,
       answers: questionnaireAssignments.answers,
-      draftAnswers: questionnaireAssignments.draftAnswers,
+      draftAnswers: questionnaireDrafts.answers,
       scores: questionnaireAssignments.scores,
     })
     .from(questionnaireAssignments)
     .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
+    .leftJoin(
+      questionnaireDrafts,
+      and(
+        eq(questionnaireDrafts.assignmentId, questionnaireAssignments.id),
+        eq(questionnaireDrafts.author, actorKey(scope)),
+      ),
+    )
     .where(and(eq(questionnaireAssignments.patientId, scope.patientId), isNull(questionnaireAssignments.withdrawnAt)))
     .orderBy(asc(questionnaireAssignments.dueDate), asc(questionnaireAssignments.id));
 }

@@ -12,10 +12,7 @@ export type NewQuestionnaireTemplate = typeof questionnaireTemplates.$inferInser
 export type NewQuestionnaireAssignment = typeof questionnaireAssignments.$inferInsert;
 /** The fields a replacement of an assignment rewrites. */
 export type QuestionnaireAssignmentFields = Partial<
-  Pick<
-    NewQuestionnaireAssignment,
-    'templateId' | 'dueDate' | 'availableFrom' | 'status' | 'draftAnswers' | 'draftSavedAt' | 'viewedAt' | 'withdrawnAt'
-  >
+  Pick<NewQuestionnaireAssignment, 'templateId' | 'dueDate' | 'availableFrom' | 'status' | 'viewedAt' | 'withdrawnAt'>
 >;
 
 /** The current version of a facility's template under its identifier, locked for the transaction, or undefined. */

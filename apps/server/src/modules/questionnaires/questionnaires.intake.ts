@@ -11,6 +11,7 @@ import { recordNotice } from '../../platform/notices/ledger';
 import { localDate } from '../../platform/time/time';
 import type { QuestionnaireDefinition, StoredScore } from './definition';
 import { readFhirQuestionnaire } from './fhir-questionnaire';
+import { dropDrafts } from './questionnaires.repository';
 import {
   findAssignmentByExternalId,
   findCurrentTemplate,
@@ -222,7 +223,8 @@ export async function putQuestionnaireAssignment(
       withdrawnAt: null,
     };
     if (!sameTemplate) {
-      Object.assign(fields, { status: 'assigned', draftAnswers: [], draftSavedAt: null, viewedAt: null });
+      Object.assign(fields, { status: 'assigned', viewedAt: null });
+      await dropDrafts(tx, existing.id);
     }
     await updateAssignment(tx, existing.id, fields);
     return { id: existing.id, created: false, changed: true };

@@ -16,7 +16,13 @@ import type {
   QuestionnaireAnswer,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import { auditEvents, patients, questionnaireAssignments, questionnaireTemplates } from '../../db/schema/index';
+import {
+  auditEvents,
+  patients,
+  questionnaireAssignments,
+  questionnaireDrafts,
+  questionnaireTemplates,
+} from '../../db/schema/index';
 import { addDays, localDate } from '../../platform/time/time';
 import {
   expectError,
@@ -530,10 +536,14 @@ describe('PUT /integration/v1/patients/:mrn/questionnaire-assignments/:externalI
     const second = await template(wellbeing('Another check'));
     const { externalId, id } = await assigned(first.externalId);
     expect((await janeOpens(id)).statusCode).toBe(200);
+    await db
+      .insert(questionnaireDrafts)
+      .values({ assignmentId: id, author: 'patient', answers: [], savedAt: new Date() });
     const res = await assign(externalId, { templateExternalId: second.externalId, dueDate: today });
     expect(res.json<IntegrationRecordPut>().changed).toBe(true);
     const [row] = await db.select().from(questionnaireAssignments).where(eq(questionnaireAssignments.id, id));
-    expect(row).toMatchObject({ templateId: second.templateId, status: 'assigned', viewedAt: null, draftAnswers: [] });
+    expect(row).toMatchObject({ templateId: second.templateId, status: 'assigned', viewedAt: null });
+    expect(await db.select().from(questionnaireDrafts).where(eq(questionnaireDrafts.assignmentId, id))).toEqual([]);
   });
 
   it('refuses what it cannot assign: an unknown template (400), an unknown MRN (404), a bad body (400)', async () => {

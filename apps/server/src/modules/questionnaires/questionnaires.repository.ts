@@ -2,8 +2,14 @@ import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { QuestionnaireAnswer } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { facilities, patients, questionnaireAssignments, questionnaireTemplates } from '../../db/schema/index';
-import type { PatientScope } from '../../platform/access/patient-scope';
+import {
+  facilities,
+  patients,
+  questionnaireAssignments,
+  questionnaireDrafts,
+  questionnaireTemplates,
+} from '../../db/schema/index';
+import { actorKey, type PatientScope } from '../../platform/access/patient-scope';
 
 const OPEN_STATUSES = ['assigned', 'started'] as const;
 export type AssignmentStatus = (typeof questionnaireAssignments.$inferSelect)['status'];
@@ -13,6 +19,15 @@ function assignmentsOf(scope: PatientScope): SQL {
   return and(eq(questionnaireAssignments.patientId, scope.patientId), isNull(questionnaireAssignments.withdrawnAt))!;
 }
 
+/**
+ * The caller's own draft of the assignment row in the same select (the hot reads' `author` placeholder): no one is
+ * shown another's (issue 32, finding 1).
+ */
+const callersDraft = and(
+  eq(questionnaireDrafts.assignmentId, questionnaireAssignments.id),
+  eq(questionnaireDrafts.author, sql.placeholder('author')),
+);
+
 /** What every reading needs: the state, the days, and the zone of the patient's home facility ("today"). */
 const stateColumns = {
   id: questionnaireAssignments.id,
@@ -21,7 +36,7 @@ const stateColumns = {
   dueDate: questionnaireAssignments.dueDate,
   availableFrom: questionnaireAssignments.availableFrom,
   viewedAt: questionnaireAssignments.viewedAt,
-  draftSavedAt: questionnaireAssignments.draftSavedAt,
+  draftSavedAt: questionnaireDrafts.savedAt,
   completedAt: questionnaireAssignments.completedAt,
   templateWithdrawn: sql<boolean>`${questionnaireTemplates.withdrawnAt} is not null`,
   timeZoneId: facilities.timeZoneId,
@@ -89,6 +104,7 @@ export async function listAssignments(
       .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
       .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
       .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+      .leftJoin(questionnaireDrafts, callersDraft)
       .where(
         which === 'open'
           ? and(shownAssignments, inArray(questionnaireAssignments.status, [...OPEN_STATUSES]))
@@ -96,7 +112,7 @@ export async function listAssignments(
       )
       .orderBy(asc(questionnaireAssignments.dueDate), asc(questionnaireAssignments.id))
       .prepare(name),
-  ).execute({ patientId: scope.patientId });
+  ).execute({ patientId: scope.patientId, author: actorKey(scope) });
 }
 
 /** One of the patient's assignments with its template's definition and what was answered, or null. */
@@ -110,7 +126,7 @@ export async function findAssignment(
       .select({
         ...stateColumns,
         definition: questionnaireTemplates.definition,
-        draftAnswers: questionnaireAssignments.draftAnswers,
+        draftAnswers: questionnaireDrafts.answers,
         answers: questionnaireAssignments.answers,
         scores: questionnaireAssignments.scores,
       })
@@ -118,13 +134,14 @@ export async function findAssignment(
       .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
       .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
       .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+      .leftJoin(questionnaireDrafts, callersDraft)
       .where(and(shownAssignments, eq(questionnaireAssignments.id, sql.placeholder('assignmentId'))))
       .prepare('questionnaire_assignment'),
-  ).execute({ patientId: scope.patientId, assignmentId });
+  ).execute({ patientId: scope.patientId, assignmentId, author: actorKey(scope) });
   if (!row) return null;
   return {
     ...row,
-    draftAnswers: row.draftAnswers as QuestionnaireAnswer[],
+    draftAnswers: (row.draftAnswers ?? []) as QuestionnaireAnswer[],
     answers: row.answers as QuestionnaireAnswer[] | null,
   };
 }
@@ -161,7 +178,7 @@ export async function markViewed(
   return rows.length > 0;
 }
 
-/** Replaces the draft; the assignment is started. False when it is no longer open. */
+/** Replaces the caller's draft; the assignment is started. False when it is no longer open. */
 export async function saveDraft(
   db: DbOrTx,
   scope: PatientScope,
@@ -172,10 +189,33 @@ export async function saveDraft(
 ): Promise<boolean> {
   const rows = await db
     .update(questionnaireAssignments)
-    .set({ draftAnswers: answers, draftSavedAt: at, status: 'started' })
+    .set({ status: 'started' })
     .where(stillOpen(scope, assignmentId, dueOnOrAfter))
     .returning({ id: questionnaireAssignments.id });
+  if (rows.length === 0) return false;
+  const author = actorKey(scope);
+  await db
+    .insert(questionnaireDrafts)
+    .values({ assignmentId, author, answers, savedAt: at })
+    .onConflictDoUpdate({
+      target: [questionnaireDrafts.assignmentId, questionnaireDrafts.author],
+      set: { answers, savedAt: at },
+    });
+  return true;
+}
+
+/** Deletes the caller's draft ("Yes, I want to cancel"); false when there was none. */
+export async function discardDraft(db: DbOrTx, scope: PatientScope, assignmentId: number): Promise<boolean> {
+  const rows = await db
+    .delete(questionnaireDrafts)
+    .where(and(eq(questionnaireDrafts.assignmentId, assignmentId), eq(questionnaireDrafts.author, actorKey(scope))))
+    .returning({ id: questionnaireDrafts.assignmentId });
   return rows.length > 0;
+}
+
+/** Every draft of the assignment goes once it is answered or declined: they were for answering it. */
+export async function dropDrafts(db: DbOrTx, assignmentId: number): Promise<void> {
+  await db.delete(questionnaireDrafts).where(eq(questionnaireDrafts.assignmentId, assignmentId));
 }
 
 export interface Completion {

@@ -10,6 +10,7 @@ import {
   PortalLanguageSchema,
   QUESTIONNAIRE_DECLINE_AUDIT_EVENT,
   QUESTIONNAIRE_DRAFT_AUDIT_EVENT,
+  QUESTIONNAIRE_DRAFT_DISCARD_AUDIT_EVENT,
   QUESTIONNAIRE_MISSED_AFTER_DAYS,
   QUESTIONNAIRE_REVIEW_AUDIT_EVENT,
   QUESTIONNAIRE_SUBMIT_AUDIT_EVENT,
@@ -239,6 +240,30 @@ export async function questionnaireRoutes(app: RouteApp) {
     async (request, reply) => {
       const problems = await service.saveDraft(scopeOf(request), request.params.id, request.body);
       if (problems.length > 0) throw invalidAnswers(problems);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/patients/:patientId/assignedquestionnaires/:id/draft',
+    patientRoute(
+      {
+        tags: TAGS,
+        summary: 'Discard the answers saved so far (“Yes, I want to cancel”)',
+        description:
+          'Our addition (issue 32, finding 1): deletes the caller’s own draft, which no one else is shown: a ' +
+          'representative’s is theirs, the patient’s (their account, the kiosk, a link) the patient’s; the others ' +
+          `stay. 204, also when there was none. Writes the audit row ${QUESTIONNAIRE_DRAFT_DISCARD_AUDIT_EVENT} ` +
+          'when a draft was deleted. Completed or declined: 409 already_answered. Missed: 409 questionnaire_closed.' +
+          ONE +
+          WHO,
+        params: AssignedQuestionnaireParams,
+        response: { 204: NO_CONTENT, 409: ErrorBodySchema },
+      },
+      ACCESS,
+    ),
+    async (request, reply) => {
+      await service.discardDraft(scopeOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import {
   QUESTIONNAIRE_DECLINE_AUDIT_EVENT,
   QUESTIONNAIRE_DRAFT_AUDIT_EVENT,
+  QUESTIONNAIRE_DRAFT_DISCARD_AUDIT_EVENT,
   QUESTIONNAIRE_SUBMIT_AUDIT_EVENT,
   answersOf,
   type AssignedQuestionnaire,
@@ -19,6 +20,8 @@ import { answerProblems, type AnswerProblem } from './answer-checks';
 import {
   completeAssignment,
   declineAssignment,
+  discardDraft,
+  dropDrafts,
   findAssignment,
   listAssignments,
   markViewed,
@@ -193,6 +196,25 @@ export class QuestionnairesService {
   }
 
   /**
+   * "Yes, I want to cancel": the caller's draft is deleted (a representative's own, or the patient's), with its
+   * audit row; the others' stay. Nothing to delete is no error: the modal's promise holds either way.
+   */
+  async discardDraft(scope: PatientScope, assignmentId: number, now = new Date()): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await findOne(tx, scope, assignmentId);
+      if (!row) throw missing();
+      const phase = phaseOf(row, todayOf(row, now));
+      if (phase !== 'current') throw notOpen(phase);
+      if (await discardDraft(tx, scope, assignmentId)) {
+        await audit(tx, scope, QUESTIONNAIRE_DRAFT_DISCARD_AUDIT_EVENT, {
+          assignedQuestionnaireId: assignmentId,
+          templateId: row.templateId,
+        });
+      }
+    });
+  }
+
+  /**
    * Submits the answers: validated as the browser validates them, scored, stored with who answered, in one
    * conditional update with its audit row. A questionnaire already completed answers what was stored then.
    */
@@ -223,6 +245,7 @@ export class QuestionnairesService {
         if (latest?.status === 'completed') return { questionnaire: answeredOf(latest, 'completed', language) };
         throw await this.refusal(tx, scope, assignmentId, now);
       }
+      await dropDrafts(tx, assignmentId);
       await audit(tx, scope, QUESTIONNAIRE_SUBMIT_AUDIT_EVENT, {
         assignedQuestionnaireId: assignmentId,
         templateId: row.templateId,
@@ -253,6 +276,7 @@ export class QuestionnairesService {
         if (latest?.status === 'declined') return answeredOf(latest, 'declined', language);
         throw await this.refusal(tx, scope, assignmentId, now);
       }
+      await dropDrafts(tx, assignmentId);
       await audit(tx, scope, QUESTIONNAIRE_DECLINE_AUDIT_EVENT, {
         assignedQuestionnaireId: assignmentId,
         templateId: row.templateId,

@@ -23,7 +23,13 @@ import {
   patientToday,
   type AssignmentValues,
 } from '../../../test/questionnaire-fixture';
-import { auditEvents, patients, questionnaireAssignments, questionnaireTemplates } from '../../db/schema/index';
+import {
+  auditEvents,
+  patients,
+  questionnaireAssignments,
+  questionnaireDrafts,
+  questionnaireTemplates,
+} from '../../db/schema/index';
 import { addDays } from '../../platform/time/time';
 import { BUNDLED_PACKS } from '../../platform/content/language-packs';
 import { DEFAULT_COMPLETION_MESSAGE, DEFAULT_COMPLETION_MESSAGE_KEY } from './questionnaire-views';
@@ -121,6 +127,12 @@ const KEPT: QuestionnaireAnswer[] = [
 async function rowOf(id: number) {
   const [row] = await db.select().from(questionnaireAssignments).where(eq(questionnaireAssignments.id, id));
   return row!;
+}
+
+/** The assignment's drafts by author ('patient', 'user:<id>'). */
+async function draftsOf(id: number) {
+  const rows = await db.select().from(questionnaireDrafts).where(eq(questionnaireDrafts.assignmentId, id));
+  return Object.fromEntries(rows.map((r) => [r.author, r.answers]));
 }
 
 async function auditRows(eventType: string, id: number) {
@@ -356,8 +368,7 @@ describe('PUT .../assignedquestionnaires/:id/draft', () => {
     expectNoContent(await draft(id, partial));
     const row = await rowOf(id);
     expect(row.status).toBe('started');
-    expect(row.draftSavedAt).toBeInstanceOf(Date);
-    expect(row.draftAnswers).toEqual(partial);
+    expect(await draftsOf(id)).toEqual({ patient: partial });
     const onKiosk = expectOk<AssignedQuestionnaire>(await open(id, 'kioskUserOfA'));
     expect(onKiosk.patientQuestionAnswerList).toEqual(partial);
     expect(onKiosk.hasDraft).toBe(true);
@@ -369,6 +380,53 @@ describe('PUT .../assignedquestionnaires/:id/draft', () => {
       ['self', { assignedQuestionnaireId: id, templateId }],
       ['kioskUser', { assignedQuestionnaireId: id, templateId }],
     ]);
+  });
+
+  it("keeps each person's draft their own: the representative never sees the patient's, nor she his", async () => {
+    // Issue 32, finding 1: robert.doe opened jane's GAD-7 with her answers already selected.
+    const id = await fresh();
+    const hers = [choice(4, 3)];
+    expectNoContent(await draft(id, hers));
+    const forRobert = expectOk<AssignedQuestionnaire>(await open(id, 'representativeOfA'));
+    expect(forRobert.patientQuestionAnswerList).toEqual([]);
+    expect(forRobert.hasDraft).toBe(false);
+    const listed = async (who: CallerKind) => (await list(who)).find((q) => q.assignedQuestionnaireId === id);
+    expect((await listed('representativeOfA'))?.hasDraft).toBe(false);
+    expect((await listed('patientA'))?.hasDraft).toBe(true);
+
+    const his = [choice(4, 1), num(8, 2)];
+    expectNoContent(await draft(id, his, 'representativeOfA'));
+    expect(expectOk<AssignedQuestionnaire>(await open(id)).patientQuestionAnswerList).toEqual(hers);
+    expect(expectOk<AssignedQuestionnaire>(await open(id, 'representativeOfA')).patientQuestionAnswerList).toEqual(his);
+    expect(await draftsOf(id)).toEqual({ patient: hers, [`user:${fx.userIds.robert}`]: his });
+  });
+
+  it('discards only the caller’s draft on “Yes, I want to cancel”, with its audit row', async () => {
+    const id = await fresh();
+    expectNoContent(await draft(id, [choice(4, 3)]));
+    expectNoContent(await draft(id, [choice(4, 1)], 'representativeOfA'));
+    expectNoContent(await call('representativeOfA', 'DELETE', `${base()}/${id}/draft`));
+    expect(Object.keys(await draftsOf(id))).toEqual(['patient']);
+    expectNoContent(await call('patientA', 'DELETE', `${base()}/${id}/draft`));
+    expect(await draftsOf(id)).toEqual({});
+    const reopened = expectOk<AssignedQuestionnaire>(await open(id));
+    expect(reopened).toMatchObject({ patientQuestionAnswerList: [], hasDraft: false });
+    // Nothing left to discard: still 204, no second row.
+    expectNoContent(await call('patientA', 'DELETE', `${base()}/${id}/draft`));
+    const audits = await auditRows('questionnairedraftdiscardauditevent', id);
+    expect(audits.map((r) => [r.relationship, r.detail])).toEqual([
+      ['representative', { assignedQuestionnaireId: id, templateId }],
+      ['self', { assignedQuestionnaireId: id, templateId }],
+    ]);
+    expectError(await call('patientB', 'DELETE', `${base(fx.patientB)}/${id}/draft`), 404, 'not_found');
+  });
+
+  it('drops every draft once the questionnaire is submitted', async () => {
+    const id = await fresh();
+    expectNoContent(await draft(id, [choice(4, 1)], 'representativeOfA'));
+    expectOk(await submit(id, VALID));
+    expect(await draftsOf(id)).toEqual({});
+    expectError(await call('patientA', 'DELETE', `${base()}/${id}/draft`), 409, 'already_answered');
   });
 
   it.each([
@@ -406,7 +464,7 @@ describe('PUT .../assignedquestionnaires/:id/draft', () => {
         field: `patientQuestionAnswerList[questionnaireItemId=${itemId}]`,
       });
       expect(body.errors).toEqual([{ field: `patientQuestionAnswerList[questionnaireItemId=${itemId}]`, message }]);
-      expect((await rowOf(id)).draftSavedAt).toBeNull();
+      expect(await draftsOf(id)).toEqual({});
     },
   );
 
@@ -770,7 +828,8 @@ describe('another patient', () => {
       () => call('patientB', 'GET', `${base(fx.patientB)}/history/${answered}`),
     ];
     for (const attempt of attempts()) expectError(await attempt(), 404, 'not_found');
-    expect(await rowOf(id)).toMatchObject({ status: 'assigned', viewedAt: null, draftSavedAt: null });
+    expect(await rowOf(id)).toMatchObject({ status: 'assigned', viewedAt: null });
+    expect(await draftsOf(id)).toEqual({});
   });
 });
 

@@ -53,3 +53,13 @@ export async function openPatientScope(
   };
   return scope as unknown as PatientScope;
 }
+
+/**
+ * Who the caller is for the things each person keeps of their own about the record (a questionnaire draft): a
+ * representative is 'user:<id>', anyone else (the patient's account, the kiosk, a link) the patient, 'patient'.
+ */
+export function actorKey(scope: PatientScope): string {
+  return scope.relationship === 'representative' && scope.caller.userId !== null
+    ? `user:${scope.caller.userId}`
+    : 'patient';
+}

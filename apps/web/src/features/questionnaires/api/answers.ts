@@ -20,3 +20,8 @@ export function submitQuestionnaire(
 export function saveDraft(patientId: number, id: number, answers: readonly QuestionnaireAnswer[]): Promise<void> {
   return api.put<void>(`${questionnairesPath(patientId)}/${id}/draft`, body(id, answers));
 }
+
+/** DELETE .../assignedquestionnaires/{id}/draft: "Yes, I want to cancel" with no draft before: the caller's goes. */
+export function discardDraft(patientId: number, id: number): Promise<void> {
+  return api.del<void>(`${questionnairesPath(patientId)}/${id}/draft`);
+}

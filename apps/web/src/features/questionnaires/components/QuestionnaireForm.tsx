@@ -26,6 +26,7 @@ import { MatrixItem } from './items/MatrixItem';
 import { questionDomId } from './items/item-props';
 import { useDraftSaving } from './use-draft';
 
+const LOGOUT_PATH = '/logout';
 const FOCUSABLE = 'input:not([disabled]):not([type="hidden"]), select, textarea, [role="slider"]';
 
 /** Puts the keyboard on a question's first control without scrolling (the page is at the top, by the message). */
@@ -65,8 +66,16 @@ export function QuestionnaireForm({
   const problems = useMemo(() => problemsByItem(items, answers), [items, answers]);
   const byId = useMemo(() => new Map(items.map((i) => [i.questionnaireItemId, i])), [items]);
   const dirty = answersKey(answers) !== initialKey;
-  const { modal: leaveModal, leaveFreely } = useLeaveGuard(dirty && !sending);
   const draft = useDraftSaving(patientId, id, answers);
+  // Cancel, a link or Back loses this visit's changes, on the server too (issue 32, finding 1); Log Out keeps the
+  // answers saved so far, so that a questionnaire begun on the kiosk is finished at home (spec 001), and says so.
+  const { modal: leaveModal, leaveFreely } = useLeaveGuard(dirty && !sending, {
+    onConfirmLeave: async (pathname) => {
+      if (pathname === LOGOUT_PATH) await draft.flush();
+      else await draft.revert(questionnaire.patientQuestionAnswerList);
+    },
+    messageKey: (pathname) => (pathname === LOGOUT_PATH ? 'questionnaires.leaveByLogOut' : undefined),
+  });
 
   const errorOf = (itemId: number): string | null => {
     const problem: ItemProblem | undefined = problems.get(itemId);
@@ -120,7 +129,7 @@ export function QuestionnaireForm({
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} onBlur={draft.flush} aria-labelledby="questionnaire-title">
+    <form noValidate onSubmit={(e) => void submit(e)} onBlur={() => void draft.flush()} aria-labelledby="questionnaire-title">
       <Stack gap="lg">
         <Stack gap="xs">
           <Title order={1} id="questionnaire-title" fz={{ base: 24, sm: 30 }}>

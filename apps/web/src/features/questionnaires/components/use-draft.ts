@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api-instance';
-import { saveDraft } from '../api/answers';
+import type { QuestionnaireAnswer } from '@portal/contracts';
+import { discardDraft, saveDraft } from '../api/answers';
 import { answersKey, type Answers } from '../lib/answers';
 
 /** How long after the last change the answers are saved as a draft. */
@@ -25,15 +26,16 @@ export function useDraftSaving(patientId: number, id: number, answers: Answers) 
     timer.current = null;
   };
 
-  const flush = useCallback(() => {
+  /** Saves now what is not saved yet; the promise settles when the server has answered (it never rejects). */
+  const flush = useCallback((): Promise<void> => {
     cancelTimer();
     // After submit, or once the session is over (Log Out, a time-out), there is nothing to save to.
-    if (stopped.current || !api.session.get()?.isAuthenticated) return;
+    if (stopped.current || !api.session.get()?.isAuthenticated) return Promise.resolve();
     const current = latest.current;
     const key = answersKey(current);
-    if (key === savedKey.current) return;
+    if (key === savedKey.current) return Promise.resolve();
     savedKey.current = key;
-    saveDraft(patientId, id, current).catch(() => {
+    return saveDraft(patientId, id, current).catch(() => {
       if (savedKey.current === key) savedKey.current = '';
     });
   }, [patientId, id]);
@@ -42,19 +44,20 @@ export function useDraftSaving(patientId: number, id: number, answers: Answers) 
     latest.current = answers;
     if (stopped.current || answersKey(answers) === savedKey.current) return;
     cancelTimer();
-    timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
+    timer.current = setTimeout(() => void flush(), DRAFT_SAVE_DELAY_MS);
   }, [answers, flush]);
 
   useEffect(() => {
     const onHidden = () => {
-      if (document.visibilityState === 'hidden') flush();
+      if (document.visibilityState === 'hidden') void flush();
     };
     document.addEventListener('visibilitychange', onHidden);
-    window.addEventListener('pagehide', flush);
+    const onPageHide = () => void flush();
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       document.removeEventListener('visibilitychange', onHidden);
-      window.removeEventListener('pagehide', flush);
-      flush();
+      window.removeEventListener('pagehide', onPageHide);
+      void flush();
     };
   }, [flush]);
 
@@ -66,5 +69,24 @@ export function useDraftSaving(patientId: number, id: number, answers: Answers) 
     stopped.current = false;
   }, []);
 
-  return { flush, pause, resume };
+  /**
+   * "Yes, I want to cancel" (issue 32, finding 1): the changes of this visit go on the server too. Saving stops,
+   * and the draft becomes what it was when the page opened: none (deleted) or the answers it had.
+   */
+  const revert = useCallback(
+    async (loaded: readonly QuestionnaireAnswer[]) => {
+      stopped.current = true;
+      cancelTimer();
+      if (!api.session.get()?.isAuthenticated) return;
+      try {
+        if (loaded.length === 0) await discardDraft(patientId, id);
+        else await saveDraft(patientId, id, loaded);
+      } catch {
+        // Leaving goes ahead: a draft left behind is the patient's own, shown only to them.
+      }
+    },
+    [patientId, id],
+  );
+
+  return { flush, pause, resume, revert };
 }
