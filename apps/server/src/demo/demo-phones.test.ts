@@ -16,7 +16,13 @@ const digits = (text: string) => text.replace(/\D/g, '');
 const FICTIONAL = /^\d{3}55501\d{2}$/;
 
 /** People's own numbers (patients, their contacts, users, their SMS numbers): fictional, but no facility's. */
-const PERSONAL_TABLES = new Set(['patients', 'personal_contacts', 'users', 'notification_preferences']);
+const PERSONAL_TABLES = new Set([
+  'patients',
+  'personal_contacts',
+  'users',
+  'notification_preferences',
+  'notice_destinations',
+]);
 /**
  * C-CDA documents: written by other organizations too (the regional hospital), about the patient (their own
  * number), and full of 10-digit identifiers (NPIs) that are no telephone numbers. Only their telecom values are
