@@ -1,11 +1,12 @@
 import type { Db } from '../src/db/client';
-import { externalSystems } from '../src/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { externalSystems, patients } from '../src/db/schema/index';
 import { demoCcdaDocuments, type DemoCcdaDocument } from '../src/demo/ccda/demo-ccda';
 import {
   storeHealthSummaryDocument,
   type StoredHealthSummaryDocument,
 } from '../src/modules/health-summary/health-summary.intake';
-import { readCcdaFixture } from './ccda-fixtures';
+import { aboutPatient, readCcdaFixture, type DocumentSubject } from './ccda-fixtures';
 import { uniqueId } from './secure-message-fixture';
 
 // Health summaries stored through the intake (the integration API's path), so the API tests, the authorisation
@@ -92,6 +93,21 @@ export function fixtureSourceXml(source: FixtureDocumentSource, now = new Date()
   return demoCcdaXml(source.demo, now);
 }
 
+/** The patient as their record has them: what a document filed under them is made about (aboutPatient). */
+export async function subjectOf(db: Db, patientId: number): Promise<DocumentSubject> {
+  const [subject] = await db
+    .select({
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      dateOfBirth: patients.dateOfBirth,
+      sex: patients.sex,
+    })
+    .from(patients)
+    .where(eq(patients.id, patientId));
+  if (!subject) throw new Error(`no patient ${patientId}`);
+  return subject;
+}
+
 async function insertSystem(
   db: Db,
   patientId: number,
@@ -109,7 +125,8 @@ async function insertSystem(
 
 /**
  * Gives the patient new external systems and stores the chosen documents through storeHealthSummaryDocument (one
- * transaction). The patient may be any: a demo patient (seedAccessFixture's patientA) or another.
+ * transaction), each made about the patient (aboutPatient). The patient may be any: a demo patient
+ * (seedAccessFixture's patientA) or another.
  */
 export async function seedHealthSummaryFixture(
   db: Db,
@@ -131,6 +148,8 @@ export async function seedHealthSummaryFixture(
       : undefined;
   const systems = { ccda, ...(other ? { other } : {}) };
   const specs = options.documents ?? DEFAULT_FIXTURE_DOCUMENTS;
+  // Every document is made about the patient it is filed under, as the intake requires.
+  const subject = await subjectOf(db, patientId);
   const documents = await db.transaction(async (tx) => {
     const stored: FixtureDocument[] = [];
     for (const spec of specs) {
@@ -141,7 +160,7 @@ export async function seedHealthSummaryFixture(
         patientId,
         externalSystemId: system.id,
         externalId: spec.externalId ?? uniqueId('hs-doc'),
-        xml: fixtureSourceXml(spec.source, now),
+        xml: aboutPatient(fixtureSourceXml(spec.source, now), subject),
       });
       stored.push({ ...document, system: key });
     }

@@ -11,7 +11,7 @@ import { putLabResult } from '../src/modules/lab-results/lab-results.intake';
 import { putMedicalNote } from '../src/modules/medical-notes/medical-notes.intake';
 import { putTreatmentSummaryItem } from '../src/modules/treatment-summary/treatment-summary.intake';
 import { addDays } from '../src/platform/time/time';
-import { readCcdaFixture } from './ccda-fixtures';
+import { aboutPatient, readCcdaFixture } from './ccda-fixtures';
 import { seedHealthSummaryFixture } from './health-summary-fixture';
 import { insertAssignment, insertTemplate, patientToday } from './questionnaire-fixture';
 import { providerIdOf, putTestProviderMessage, uniqueId } from './secure-message-fixture';
@@ -78,7 +78,13 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
   const { patientId } = record;
   const today = await patientToday(db, patientId);
   const [patient] = await db
-    .select({ facilityId: patients.homeFacilityId })
+    .select({
+      facilityId: patients.homeFacilityId,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      dateOfBirth: patients.dateOfBirth,
+      sex: patients.sex,
+    })
     .from(patients)
     .where(eq(patients.id, patientId));
   const facilityId = patient!.facilityId;
@@ -162,7 +168,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
         patientId,
         externalSystemId: record.ifSystemId,
         externalId: uniqueId('qb-doc'),
-        xml: readCcdaFixture(CCDA_FIXTURES[i % CCDA_FIXTURES.length]!),
+        xml: aboutPatient(readCcdaFixture(CCDA_FIXTURES[i % CCDA_FIXTURES.length]!), patient!),
       });
     }
     // One plan: putting it again with more items keeps the items it had and adds the new ones.

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { externalSystems, healthSummaryDocuments, healthSummaryRenderings } from '../../db/schema/index';
+import { externalSystems, healthSummaryDocuments, healthSummaryRenderings, patients } from '../../db/schema/index';
 import { documentMetadata } from './health-summary.repository';
 
 // The writes of health-summary.intake.ts: a patient's C-CDA document keyed by the facility's identifier.
@@ -92,4 +92,20 @@ export function findIntegrationDocument(db: DbOrTx, patientId: number, externalI
     .where(byExternalId(patientId, externalId))
     .limit(1)
     .then((rows) => rows[0]);
+}
+
+/** Who the patient is, as the facility registered them: what a document's recordTarget must agree with. */
+export async function findPatientIdentity(db: DbOrTx, patientId: number) {
+  const [row] = await db
+    .select({
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      dateOfBirth: patients.dateOfBirth,
+      sex: patients.sex,
+    })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  if (!row) throw new Error(`Patient ${patientId} not found`);
+  return row;
 }

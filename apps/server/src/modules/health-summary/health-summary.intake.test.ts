@@ -5,8 +5,8 @@ import { healthSummaryDocuments, healthSummaryRenderings } from '../../db/schema
 import { AppError } from '../../platform/errors/app-error';
 import { openApiApp, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { readCcdaFixture } from '../../../test/ccda-fixtures';
-import { demoCcdaXml, seedHealthSummaryFixture } from '../../../test/health-summary-fixture';
+import { aboutPatient, readCcdaFixture } from '../../../test/ccda-fixtures';
+import { demoCcdaXml, seedHealthSummaryFixture, subjectOf } from '../../../test/health-summary-fixture';
 import { uniqueId } from '../../../test/secure-message-fixture';
 import { documentDateOf, storeHealthSummaryDocument, withdrawHealthSummaryDocument } from './health-summary.intake';
 
@@ -30,12 +30,34 @@ function ccda(parts: { effectiveTime?: string; title?: string; code?: string; ex
   ${parts.code ?? '<code code="34133-9" codeSystem="2.16.840.1.113883.6.1" displayName="Summary of episode note"/>'}
   ${parts.title === undefined ? '' : `<title>${parts.title}</title>`}
   ${parts.effectiveTime === undefined ? '<effectiveTime value="20250301"/>' : parts.effectiveTime}
+  <recordTarget><patientRole><patient>
+    <name><given>Someone</given><family>Else</family></name>
+    <administrativeGenderCode code="UN"/><birthTime value="19000101"/>
+  </patient></patientRole></recordTarget>
   ${parts.extra ?? ''}
 </ClinicalDocument>`;
 }
 
-const store = (systemId: number, externalId: string, xml: string | Uint8Array, patientId = fx.patientA) =>
-  db.transaction((tx) => storeHealthSummaryDocument(tx, { patientId, externalSystemId: systemId, externalId, xml }));
+/** Stores the document made about the patient (aboutPatient), as every test but the one about that rule wants. */
+const store = async (systemId: number, externalId: string, xml: string | Uint8Array, patientId = fx.patientA) => {
+  const subject = await subjectOf(db, patientId);
+  let about: string | Uint8Array = xml;
+  if (typeof xml === 'string') about = aboutPatient(xml, subject);
+  else {
+    // Bytes stay bytes; bytes that are no UTF-8 text stay as they are (the intake's refusal is what is tested).
+    const text = (() => {
+      try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(xml);
+      } catch {
+        return null;
+      }
+    })();
+    if (text !== null) about = Buffer.from(aboutPatient(text, subject), 'utf8');
+  }
+  return db.transaction((tx) =>
+    storeHealthSummaryDocument(tx, { patientId, externalSystemId: systemId, externalId, xml: about }),
+  );
+};
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -59,7 +81,8 @@ describe('documentDateOf', () => {
 describe('storeHealthSummaryDocument', () => {
   it('stores a demo document with the metadata of its header', async () => {
     const fixture = await seedHealthSummaryFixture(db, fx.patientA, { documents: [], now: NOW });
-    const xml = demoCcdaXml('demo-ccda-jane-onc-4', NOW);
+    // Made for NOW's year, the demo document is made about jane.doe as her record has her now.
+    const xml = aboutPatient(demoCcdaXml('demo-ccda-jane-onc-4', NOW), await subjectOf(db, fx.patientA));
     const { document, outcome } = await store(fixture.systems.ccda.id, uniqueId('doc'), xml);
     expect(outcome).toBe('created');
     expect(document).toMatchObject({
@@ -162,6 +185,50 @@ describe('storeHealthSummaryDocument', () => {
     }
     const rows = await db.select().from(healthSummaryDocuments).where(eq(healthSummaryDocuments.externalSystemId, id));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('a document about another person (issue 32, finding 2)', () => {
+  it('is refused with 409 naming what differs, nothing stored; the same made about the patient is taken', async () => {
+    const fixture = await seedHealthSummaryFixture(db, fx.patientA, { documents: [] });
+    const externalId = uniqueId('other-person');
+    const asPublished = readCcdaFixture('progress-note.xml');
+    const error = await refusal(
+      db.transaction((tx) =>
+        storeHealthSummaryDocument(tx, {
+          patientId: fx.patientA,
+          externalSystemId: fixture.systems.ccda.id,
+          externalId,
+          xml: asPublished,
+        }),
+      ),
+    );
+    expect(error).toMatchObject({ statusCode: 409, code: 'patient_mismatch' });
+    expect(error.message).toBe(
+      'The document is about another person: its recordTarget does not match the patient’s name, birth date and ' +
+        'sex. It differs in name, birthTime, administrativeGenderCode.',
+    );
+    expect(
+      await db.select().from(healthSummaryDocuments).where(eq(healthSummaryDocuments.externalId, externalId)),
+    ).toEqual([]);
+    const { outcome } = await store(fixture.systems.ccda.id, externalId, asPublished);
+    expect(outcome).toBe('created');
+  });
+
+  it('refuses a document without a recordTarget', async () => {
+    const fixture = await seedHealthSummaryFixture(db, fx.patientA, { documents: [] });
+    const bare = ccda().replace(/<recordTarget>[\s\S]*<\/recordTarget>/, '');
+    const error = await refusal(
+      db.transaction((tx) =>
+        storeHealthSummaryDocument(tx, {
+          patientId: fx.patientA,
+          externalSystemId: fixture.systems.ccda.id,
+          externalId: uniqueId('bare'),
+          xml: bare,
+        }),
+      ),
+    );
+    expect(error).toMatchObject({ statusCode: 409, code: 'patient_mismatch', field: 'recordTarget' });
   });
 });
 

@@ -4,12 +4,14 @@ import { readCcdaDocument } from '../../platform/ccda/document';
 import type { CcdaHeader } from '../../platform/ccda/header';
 import type { Hl7Time } from '../../platform/ccda/hl7-time';
 import { CcdaError } from '../../platform/ccda/parse';
-import { badRequest, notFound } from '../../platform/errors/app-error';
+import { recordTargetMismatches, type RecordTargetPart } from '../../platform/ccda/record-target';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import {
   deleteHealthSummaryDocument,
   deleteHealthSummaryRenderings,
   findHealthSummaryDocument,
   findIntegrationDocument,
+  findPatientIdentity,
   findSystemByExternalId,
   insertHealthSummaryDocument,
   updateHealthSummaryDocument,
@@ -94,7 +96,8 @@ export function documentMetadataOf(header: CcdaHeader) {
 /**
  * Stores a patient's C-CDA document under the facility's identifier: an idempotent upsert by (patient,
  * externalId). A document refused by the parser, or without an effectiveTime, is a 400 invalid_ccda_document
- * with the parser's message, nothing written.
+ * with the parser's message, nothing written. One whose recordTarget is another person (name, birth date or sex
+ * differing from the patient's record: platform/ccda/record-target.ts) is a 409 patient_mismatch naming them.
  *
  * - New identifier: created.
  * - The same XML (SHA-256) from the same system: unchanged, nothing written.
@@ -117,6 +120,9 @@ export async function storeHealthSummaryDocument(
     contentSha256,
     sizeBytes: Buffer.byteLength(xml, 'utf8'),
   };
+  // A readable document first (400 says why not), then one about this patient.
+  const differs = recordTargetMismatches(header.patient, await findPatientIdentity(tx, input.patientId));
+  if (differs.length > 0) throw anotherPerson(differs);
 
   let existing = await findHealthSummaryDocument(tx, input.patientId, input.externalId, true);
   if (!existing) {
@@ -150,6 +156,19 @@ export function withdrawHealthSummaryDocument(
 ): Promise<number | undefined> {
   return deleteHealthSummaryDocument(tx, patientId, externalId);
 }
+
+/** A document about someone else than the patient it was sent for: 409, naming what differs. */
+export function anotherPerson(differs: readonly RecordTargetPart[]): AppError {
+  return new AppError(
+    409,
+    'patient_mismatch',
+    `${ANOTHER_PERSON_MESSAGE} It differs in ${differs.join(', ')}.`,
+    differs.map((part) => (part === 'recordTarget' ? part : `recordTarget.${part}`)).join(', '),
+  );
+}
+
+export const ANOTHER_PERSON_MESSAGE =
+  'The document is about another person: its recordTarget does not match the patient’s name, birth date and sex.';
 
 /* ------------------------------------------------- the integration API's terms */
 

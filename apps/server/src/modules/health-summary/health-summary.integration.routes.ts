@@ -17,6 +17,7 @@ import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http
 import { integrationPatientOf } from '../../platform/integration/integration-patients';
 import {
   integrationDocumentOf,
+  ANOTHER_PERSON_MESSAGE,
   storeDocumentFromSystem,
   withdrawHealthSummaryDocument,
   type StoredHealthSummaryDocument,
@@ -99,8 +100,11 @@ export async function healthSummaryIntegrationRoutes(app: RouteApp) {
           'has no effectiveTime is a 400 invalid_ccda_document whose message says why; nothing is stored. A new ' +
           'externalId creates the document (201, outcome created). The same bytes again from the same system ' +
           'change nothing (200, unchanged); other content, or the same externalId from another system of the ' +
-          'patient, replaces it and keeps documentId (200, updated). 404 not_found for an MRN that is not a ' +
-          'patient of your facility.',
+          'patient, replaces it and keeps documentId (200, updated). A document about another person (its ' +
+          'recordTarget’s name, birthTime or administrativeGenderCode differing from the patient’s name, date of ' +
+          'birth and sex; what it leaves out is not compared) is a 409 patient_mismatch naming what differs ' +
+          `(“${ANOTHER_PERSON_MESSAGE} It differs in name, birthTime.”); nothing is stored. 404 not_found for an ` +
+          'MRN that is not a patient of your facility.',
         params: IntegrationDocumentParams,
         querystring: IntegrationDocumentQuerySchema,
         body: IntegrationDocumentBodySchema,
@@ -108,6 +112,7 @@ export async function healthSummaryIntegrationRoutes(app: RouteApp) {
         response: {
           200: IntegrationDocumentPutSchema,
           201: IntegrationDocumentPutSchema,
+          409: ErrorBodySchema,
           413: ErrorBodySchema,
           415: ErrorBodySchema,
         },

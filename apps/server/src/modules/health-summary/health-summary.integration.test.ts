@@ -11,8 +11,13 @@ import { auditEvents, healthSummaryDocuments } from '../../db/schema/index';
 import { INTEGRATION_CALL_AUDIT_EVENT } from '../../platform/access/access-control';
 import { expectError, expectNoContent, openApiApp, request, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { listCcdaFixtures, readCcdaFixture } from '../../../test/ccda-fixtures';
-import { demoCcdaXml, seedHealthSummaryFixture, type HealthSummaryFixture } from '../../../test/health-summary-fixture';
+import { aboutPatient, listCcdaFixtures, readCcdaFixture, type DocumentSubject } from '../../../test/ccda-fixtures';
+import {
+  demoCcdaXml,
+  seedHealthSummaryFixture,
+  subjectOf,
+  type HealthSummaryFixture,
+} from '../../../test/health-summary-fixture';
 import { integrationToken } from '../../../test/integration-client';
 import { DOCUMENT_NOT_FOUND_MESSAGE, UNKNOWN_SYSTEM_MESSAGE } from './health-summary.intake';
 
@@ -21,6 +26,8 @@ let fx: AccessFixture;
 let db: TestApp['database']['db'];
 let riverside: string;
 let jane: HealthSummaryFixture;
+/** jane.doe as her record has her: the demo documents, made for NOW's year, are made about her. */
+let JANE: DocumentSubject;
 
 const JANE_MRN = 'RCC-100234';
 const SAM_MRN = 'LCC-2001';
@@ -30,6 +37,7 @@ beforeAll(async () => {
   ({ t, fx, db } = await openApiApp());
   riverside = await integrationToken(t, 'clinical');
   jane = await seedHealthSummaryFixture(db, fx.patientA, { systems: 2, documents: [] });
+  JANE = await subjectOf(db, fx.patientA);
 });
 afterAll(async () => {
   await t?.close();
@@ -64,8 +72,8 @@ const get = (externalId: string, query: string | null = null, mrn = JANE_MRN, to
 const withdraw = (externalId: string, query: string | null = null, mrn = JANE_MRN, token = riverside) =>
   request(t, 'DELETE', documentUrl(externalId, query, mrn), { token });
 
-const ONC_VISIT = () => demoCcdaXml('demo-ccda-jane-onc-4', NOW);
-const ONC_CCD = () => demoCcdaXml('demo-ccda-jane-onc-2', NOW);
+const ONC_VISIT = () => aboutPatient(demoCcdaXml('demo-ccda-jane-onc-4', NOW), JANE);
+const ONC_CCD = () => aboutPatient(demoCcdaXml('demo-ccda-jane-onc-2', NOW), JANE);
 const sha256 = (xml: string) => createHash('sha256').update(xml, 'utf8').digest('hex');
 
 async function rowOf(externalId: string) {
@@ -159,7 +167,20 @@ describe('PUT /integration/v1/patients/:mrn/documents/:externalId', () => {
     const names = listCcdaFixtures();
     expect(names.length).toBeGreaterThanOrEqual(8);
     for (const name of names) {
-      const xml = readCcdaFixture(name);
+      // As published, each is about someone else than jane.doe: refused, nothing stored (issue 32, finding 2).
+      const asPublished = readCcdaFixture(name);
+      const refusedId = `fixture-${name}-${randomUUID()}`;
+      const refused = await put(refusedId, asPublished);
+      expect(refused.statusCode, `${name}: ${refused.body}`).toBe(409);
+      expect(refused.json<{ error: string; message: string }>()).toMatchObject({
+        error: 'patient_mismatch',
+        message: expect.stringMatching(
+          /^The document is about another person: .* It differs in name, birthTime/,
+        ) as string,
+      });
+      expect(await rowOf(refusedId)).toBeUndefined();
+      // Made about her, it is taken.
+      const xml = aboutPatient(asPublished, JANE);
       const res = await put(`fixture-${name}-${randomUUID()}`, xml);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
       const body = res.json<IntegrationDocumentPut>();

@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_SUMMARY_PRINT_AUDIT_EVENT, HEALTH_SUMMARY_VIEW_AUDIT_EVENT } from '@portal/contracts';
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
 import { expectError, expectNoContent, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
-import { readCcdaFixture } from '../../../test/ccda-fixtures';
+import { aboutPatient, readCcdaFixture } from '../../../test/ccda-fixtures';
 import { createTestDatabase } from '../../../test/helpers';
 import { statementCounter } from '../../../test/query-budget-fixture';
-import { demoCcdaXml, seedHealthSummaryFixture, type HealthSummaryFixture } from '../../../test/health-summary-fixture';
+import {
+  demoCcdaXml,
+  seedHealthSummaryFixture,
+  subjectOf,
+  type HealthSummaryFixture,
+} from '../../../test/health-summary-fixture';
 import { auditEvents, healthSummaryDocuments, healthSummaryRenderings, users } from '../../db/schema/index';
 import { readCcdaDocument } from '../../platform/ccda/document';
 import { forgetLanguageSettings } from '../../platform/content/caller-language';
@@ -153,7 +158,7 @@ describe('GET /api/patients/:patientId/HealthSummary/:ifSystemId/html', () => {
     const before = await view(alex.patientId, f.systems.ccda.id, url);
     expect(before.body).not.toContain('Changed title for the test');
     // The intake's update (the integration API's PUT) drops the renderings in its transaction.
-    const changed = readCcdaFixture('operative-note.xml').replace(
+    const changed = aboutPatient(readCcdaFixture('operative-note.xml'), await subjectOf(db, alex.patientId)).replace(
       /<title>[^<]*<\/title>/,
       '<title>Changed title for the test</title>',
     );
