@@ -490,8 +490,10 @@ describe('link login', () => {
       expect(await page.getByText('Welcome, Jane').count()).toBe(0);
     }
 
+    // She came by a link, not to a kiosk (issue 32, finding 15): the logout-success page, not the staff's login.
     await logOutFromMenu(page, 'Jane Doe');
-    await expect.poll(() => path(page)).toBe('/kioskLogin');
+    await expect.poll(() => path(page)).toBe('/logout-success');
+    await expect.poll(() => heading(page)).toBe('Logout Successful');
     await expectSessionCleared(page);
     await expectRefused(token);
     await context.close();

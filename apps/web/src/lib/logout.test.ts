@@ -66,6 +66,17 @@ describe('logout', () => {
   });
 });
 
+describe('where a logout lands', () => {
+  it('takes kiosk sessions to the kiosk login, a link-login patient and everyone else to the logout-success page', async () => {
+    const { afterLogoutPath } = await import('./logout');
+    expect(afterLogoutPath('patientKioskUser')).toBe('/kioskLogin');
+    expect(afterLogoutPath('patientKioskManagement')).toBe('/kioskLogin');
+    expect(afterLogoutPath('patientLinkUser')).toBe('/logout-success');
+    expect(afterLogoutPath('userNamePassword')).toBe('/logout-success');
+    expect(afterLogoutPath('singleSignOn')).toBe('/ssoLogout');
+  });
+});
+
 describe('a kiosk user’s logout', () => {
   it('takes the device to the kiosk login of the profile’s kiosk exit only when it is one', async () => {
     const { kioskExitTarget } = await import('./logout');

@@ -18,8 +18,8 @@ export function afterLogoutPath(loginType: string | null | undefined): string {
       return '/ssoLogout';
     case 'patientKioskManagement':
     case 'patientKioskUser':
-    case 'patientLinkUser':
       return '/kioskLogin';
+    // A patient who came by a link is not at a kiosk (issue 32, finding 15): the logout-success page.
     default:
       return '/logout-success';
   }
