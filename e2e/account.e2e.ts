@@ -37,7 +37,7 @@ describe('patient sign-up', () => {
     await page.goto(`${baseUrl()}/sign-up`);
     await expect.poll(() => heading(page)).toBe('Create your account');
     expect(await page.title()).toBe('Sign Up - Riverside');
-    expect(await page.getByText('Step 1 of 2').isVisible()).toBe(true);
+    expect(await page.getByText('Step 1 of 3').isVisible()).toBe(true);
     // Riverside asks for the PIN only.
     expect(await field(page, 'Medical record number').count()).toBe(0);
     await checkScreen(page, 'signup-identity');
@@ -62,7 +62,7 @@ describe('patient sign-up', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => heading(page)).toBe('Enter your email address');
     expect(path(page)).toBe('/sign-up');
-    expect(await page.getByText('Step 2 of 2').isVisible()).toBe(true);
+    expect(await page.getByText('Step 2 of 3').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await field(page, 'Email address').fill('maria@invalid');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -73,6 +73,8 @@ describe('patient sign-up', () => {
 
     await expect.poll(() => path(page)).toBe('/create-account');
     await expect.poll(() => heading(page)).toBe("Now, let's create your account");
+    // The third of three pages, as it says (issue 32, finding 17).
+    expect(await page.getByText('Step 3 of 3').isVisible()).toBe(true);
     expect(await field(page, 'Email address').inputValue()).toBe(MARIA.email);
     await expect
       .poll(() =>

@@ -3,6 +3,7 @@ import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { FormCard } from '../../../shared/components/FormCard';
 import { FIELD_MAX } from '../../../shared/forms/limits';
+import { SIGN_UP_STEPS } from '../lib/steps';
 
 /** Sign-up step 2: the email address of the new account. `error` is a language-pack key. */
 export function EmailStep({
@@ -30,7 +31,7 @@ export function EmailStep({
       onSubmit={onSubmit}
       above={
         <Text size="sm" c="dimmed">
-          {t('signUp.stepOf', { step: 2, steps: 2 })}
+          {t('signUp.stepOf', { step: 2, steps: SIGN_UP_STEPS })}
         </Text>
       }
     >

@@ -6,6 +6,7 @@ import { FIELD_MAX } from '../../../shared/forms/limits';
 import { digitsOnly, type BirthDateInput } from '../../../shared/forms/validation';
 import type { VerificationField } from '../lib/verification-fields';
 import { BirthDateFields } from './BirthDateFields';
+import { SIGN_UP_STEPS } from '../lib/steps';
 
 export type IdentityField = 'firstName' | 'lastName' | 'day' | 'month' | 'year' | VerificationField;
 
@@ -48,7 +49,7 @@ export function IdentityStep({
       onSubmit={onSubmit}
       above={
         <Text size="sm" c="dimmed">
-          {t('signUp.stepOf', { step: 1, steps: 2 })}
+          {t('signUp.stepOf', { step: 1, steps: SIGN_UP_STEPS })}
         </Text>
       }
     >

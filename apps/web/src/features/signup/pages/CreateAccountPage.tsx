@@ -18,6 +18,7 @@ import { focusField } from '../../../lib/focus';
 import { confirmPasswordError, emailError, passwordError, usernameError } from '../../../shared/forms/validation';
 import { FIELD_MAX } from '../../../shared/forms/limits';
 import { FormCard } from '../../../shared/components/FormCard';
+import { SIGN_UP_STEPS } from '../lib/steps';
 
 type Field = 'email' | 'username' | 'password' | 'confirmPassword' | 'terms';
 const ORDER: Field[] = ['email', 'username', 'password', 'confirmPassword', 'terms'];
@@ -160,7 +161,18 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
           termsLinkRef.current?.focus();
         }}
       />
-      <FormCard title={t('createAccount.heading')} titleId="create-account-title" onSubmit={(e) => void submit(e)}>
+      <FormCard
+        title={t('createAccount.heading')}
+        titleId="create-account-title"
+        onSubmit={(e) => void submit(e)}
+        above={
+          isRepresentative ? undefined : (
+            <Text size="sm" c="dimmed">
+              {t('signUp.stepOf', { step: SIGN_UP_STEPS, steps: SIGN_UP_STEPS })}
+            </Text>
+          )
+        }
+      >
         <Text>{t(isRepresentative ? 'createAccount.introRepresentative' : 'createAccount.intro')}</Text>
         {isRepresentative ? null : (
           <TextInput
