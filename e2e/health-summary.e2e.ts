@@ -216,6 +216,8 @@ describe('the health summary of two systems (jane.doe)', () => {
     await page.getByRole('button', { name: 'Send by Email' }).click();
     const email = page.getByRole('dialog', { name: 'Send by Email' });
     await email.waitFor();
+    // A standing hint, not an alert (issue 32, finding 18).
+    expect(await email.getByTestId('email-warning').getAttribute('role')).toBe('note');
     expect(await email.getByTestId('email-warning').innerText()).toBe(
       'Standard email is not secure: others could read your health information on its way. ' +
         'Your Health Information Summary is attached to the email automatically.',
@@ -394,6 +396,8 @@ describe('other callers', () => {
     await expect
       .poll(() => page.getByTestId('representative-line').textContent())
       .toBe('You are viewing the health information for Jane Doe.');
+    // A landmark of its own (issue 32, finding 18).
+    expect(await page.getByRole('region', { name: 'Whose health information you are viewing' }).count()).toBe(1);
     await chooseRange(page, ONCOLOGY, riversideDay(-30), riversideDay());
     await expect.poll(() => page.getByRole('article', { name: 'Medical Oncology Follow-up Visit' }).count()).toBe(1);
     await expectAccessible(page);

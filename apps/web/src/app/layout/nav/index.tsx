@@ -58,7 +58,14 @@ function RepresentativeLine() {
   const { isRepresentative, patient } = useCurrentPatient();
   if (!isRepresentative || !patient) return null;
   return (
-    <Box className={classes.representative} py={8} data-testid="representative-line">
+    // A labelled region: nothing of the page sits outside a landmark (issue 32, finding 18).
+    <Box
+      component="section"
+      aria-label={t('nav.representativeRegion')}
+      className={classes.representative}
+      py={8}
+      data-testid="representative-line"
+    >
       <Container size="lg">
         <Text size="sm" fw={600}>
           {t('nav.representativeLine', { patientFirstName: patient.firstName, patientLastName: patient.lastName })}

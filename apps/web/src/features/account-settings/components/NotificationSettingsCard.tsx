@@ -229,7 +229,7 @@ function SettingsForm({ patientId, saved, system }: FormProps) {
       {timing('appointmentReminderOffset', 'accountSettings.notifications.appointmentTiming')}
       {timing('followUpReminderOffset', 'accountSettings.notifications.followUpTiming')}
       {showDigestHint(form) && (
-        <Alert variant="light" color="blue">
+        <Alert variant="light" color="blue" role="note">
           {t('accountSettings.notifications.digestHint')}
         </Alert>
       )}

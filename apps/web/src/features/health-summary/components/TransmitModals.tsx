@@ -50,7 +50,7 @@ function EmailFields({ sender, ...props }: TransmitProps<EmailForm> & { sender: 
     <TransmitForm {...props} fields={EMAIL_FIELDS} check={emailFormErrors}>
       {(bind) => (
         <>
-          <Alert color="yellow" variant="light" data-testid="email-warning">
+          <Alert color="yellow" variant="light" role="note" data-testid="email-warning">
             {t('healthSummary.email.warning')} {t('healthSummary.email.attached')}
           </Alert>
           <Sender address={sender} />

@@ -201,7 +201,7 @@ function ComposeForm({
     <form noValidate onSubmit={(e) => void send(e)}>
       <Stack gap="md">
         {recipients.length === 0 && (
-          <Alert color="blue" variant="light" data-testid="no-recipients">
+          <Alert color="blue" variant="light" role="note" data-testid="no-recipients">
             {t('secureMessages.compose.noRecipients')}
           </Alert>
         )}
