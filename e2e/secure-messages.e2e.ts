@@ -288,6 +288,9 @@ describe('secure messages', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => replyArea(page).locator('li').count()).toBe(2);
     await page.keyboard.type('Wednesday 126/80');
+    // Enter once more at the list's end: an empty item, which is not sent (issue 32, finding 16).
+    await page.keyboard.press('Enter');
+    await expect.poll(() => replyArea(page).locator('li').count()).toBe(3);
     await expect
       .poll(() => page.getByTestId('reply-box').locator('[id$="-count"]').innerText())
       .toBe('58 of 2000 characters');
@@ -321,9 +324,21 @@ describe('secure messages', () => {
       )
       .toBe(true);
     await page.keyboard.type('Never mind');
+    // Formatting Plain text cannot keep: asked first; 'Keep formatting' stays, 'Switch to plain text' switches.
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' now');
+    await expect.poll(() => replyArea(page).locator('strong').count()).toBe(1);
     await page.getByTestId('reply-box').getByText('Plain text').click();
-    expect(await replyArea(page).getAttribute('rows')).toBe('15');
-    expect(await replyArea(page).inputValue()).toBe('Never mind');
+    const switching = page.getByRole('dialog', { name: 'Switch to plain text?' });
+    await switching.waitFor();
+    expect(await switching.innerText()).toContain('Bold, italic, underline and lists are lost; the words stay.');
+    await switching.getByRole('button', { name: 'Keep formatting' }).click();
+    await expect.poll(() => switching.count()).toBe(0);
+    expect(await replyArea(page).locator('strong').count()).toBe(1);
+    await page.getByTestId('reply-box').getByText('Plain text').click();
+    await switching.getByRole('button', { name: 'Switch to plain text' }).click();
+    await expect.poll(() => replyArea(page).getAttribute('rows')).toBe('15');
+    expect(await replyArea(page).inputValue()).toBe('Never mind now');
     await page.getByTestId('reply-box').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog', { name: 'Are you sure?' }).waitFor();
     await page.getByRole('button', { name: 'Yes, I want to cancel' }).click();

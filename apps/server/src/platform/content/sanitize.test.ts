@@ -24,6 +24,13 @@ describe('a secure message’s HTML', () => {
     expect(sanitizeMessageHtml('<div>a</div><h1>b</h1>c')).toBe('<p>a</p><p>b</p>c');
   });
 
+  it('leaves out list items with nothing to read, and a list left without any (issue 32, finding 16)', () => {
+    expect(sanitizeMessageHtml('<ul><li><p>milk</p></li><li><p></p></li><li> <br> </li></ul><ol><li></li></ol>')).toBe(
+      '<ul><li><p>milk</p></li></ul>',
+    );
+    expect(sanitizeMessageHtml('<p>Hello</p><ul><li><p></p></li></ul>')).toBe('<p>Hello</p>');
+  });
+
   it('escapes markup typed as text', () => {
     expect(sanitizeMessageHtml('plain < text & "more"')).toBe('plain &lt; text &amp; "more"');
   });

@@ -108,6 +108,9 @@ const MESSAGE_OPTIONS: sanitizeHtml.IOptions = {
   },
   // The text of script and style elements is dropped with them (sanitize-html's default), and of these too.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'template'],
+  // A list item with nothing to read (Enter pressed at a list's end), and a list left with none, are not sent
+  // (issue 32, finding 16).
+  exclusiveFilter: (frame) => ['li', 'ul', 'ol'].includes(frame.tag) && frame.text.trim() === '',
 };
 
 /** A secure message's HTML cleaned to the toolbar's allowlist (p, br, strong, em, u, ol, ul, li; no attributes). */

@@ -1,4 +1,4 @@
-import { Box, Group, Input, SegmentedControl, Textarea } from '@mantine/core';
+import { Box, Button, Group, Input, Modal, SegmentedControl, Text as Words, Textarea } from '@mantine/core';
 import Bold from '@tiptap/extension-bold';
 import Document from '@tiptap/extension-document';
 import HardBreak from '@tiptap/extension-hard-break';
@@ -31,6 +31,9 @@ const FlatListItem = ListItem.extend({
     return { Enter: () => this.editor.commands.splitListItem(this.name) };
   },
 });
+
+/** Marks and lists: what Plain text has no way to show. */
+const FORMATTING = /<(strong|em|u|ol|ul)\b/;
 
 function snapshotOf(editor: Editor): EditorSnapshot {
   return { html: editor.getHTML(), length: docLength(editor.getJSON() as DocNode), mode: 'html', text: '' };
@@ -157,14 +160,23 @@ export default function MessageEditor({
         : NOTHING_ON,
   });
 
+  // Formatting that Plain text cannot keep: the writer is asked first (issue 32, finding 16).
+  const [askingPlain, setAskingPlain] = useState(false);
+  const toPlainText = () => {
+    if (!editor) return;
+    setAskingPlain(false);
+    const plain = docToPlainText(editor.getJSON() as DocNode);
+    setText(plain);
+    setMode('text');
+    setTextChosen(true);
+    report(textSnapshot(plain));
+  };
+
   const switchMode = (next: string) => {
     if (next === mode || !editor) return;
     if (next === 'text') {
-      const plain = docToPlainText(editor.getJSON() as DocNode);
-      setText(plain);
-      setMode('text');
-      setTextChosen(true);
-      report(textSnapshot(plain));
+      if (FORMATTING.test(editor.getHTML())) setAskingPlain(true);
+      else toPlainText();
     } else {
       editor.commands.setContent(plainTextToHtml(text), { emitUpdate: false });
       setMode('html');
@@ -201,6 +213,21 @@ export default function MessageEditor({
 
   return (
     <Box>
+      <Modal
+        opened={askingPlain}
+        onClose={() => setAskingPlain(false)}
+        title={t('secureMessages.editor.toPlainTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Words mb="lg">{t('secureMessages.editor.toPlainMessage')}</Words>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setAskingPlain(false)} data-autofocus>
+            {t('secureMessages.editor.toPlainKeep')}
+          </Button>
+          <Button onClick={toPlainText}>{t('secureMessages.editor.toPlainSwitch')}</Button>
+        </Group>
+      </Modal>
       <Group justify="space-between" align="flex-end" gap="xs" mb={6}>
         <Input.Label
           id={labelId}
