@@ -129,7 +129,12 @@ export function QuestionnaireForm({
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} onBlur={() => void draft.flush()} aria-labelledby="questionnaire-title">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      onBlur={() => void draft.flush()}
+      aria-labelledby="questionnaire-title"
+    >
       <Stack gap="lg">
         <Stack gap="xs">
           <Title order={1} id="questionnaire-title" fz={{ base: 24, sm: 30 }}>
