@@ -4,7 +4,8 @@ import { baseUrl, checkScreen, openPage, preferenceSaved } from './support/brows
 import { field, heading, logIn, path, useBrowser } from './support/pages';
 
 // Issue 11: the dates of the dashboard's upcoming appointments and of the appointments page, in every
-// language the same rule (MM/DD/YYYY h:mm A where a full date-time shows, the month named elsewhere).
+// language the same rule: MM/DD/YYYY h:mm A in English where a full date-time shows; in other languages the
+// month named, in the language's order, then the time (issue 32, finding 7: 04/05/2026 read as 4 May).
 
 const browser = useBrowser();
 
@@ -27,7 +28,7 @@ async function times(locator: Locator): Promise<{ iso: string; text: string }[]>
 const timeOfDay = (text: string) => /(\d{1,2}:\d{2} \S+?)(?: [A-Z]{3})?$/.exec(text)?.[1];
 
 describe('dates on the dashboard and the appointments page', () => {
-  it('read alike in Spanish and Chinese: MM/DD/YYYY h:mm A, the month named, no day-first date', async () => {
+  it('read alike in Spanish and Chinese: the month named, then h:mm A, no numeric date', async () => {
     const { page, context } = await openPage(browser());
     await logIn(page, 'jane.doe');
     await expect.poll(() => heading(page)).toBe('Welcome, Jane');
@@ -60,7 +61,8 @@ describe('dates on the dashboard and the appointments page', () => {
         await expect.poll(() => heading(page)).toBe(title);
         const table = await times(tableTimes(page));
         for (const { text } of table) {
-          expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4}( \d{1,2}:\d{2} \S+)?( [A-Z]{3})?$/);
+          expect(text).toMatch(new RegExp(`${day.source.slice(0, -1)}( \\d{1,2}:\\d{2} \\S+)?( [A-Z]{3})?$`));
+          expect(text).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
           const time = timeOfDay(text);
           if (time) expect(time.split(' ')[1], text).toMatch(meridiem);
         }

@@ -157,13 +157,13 @@ export function startOfDayMonthsBefore(now: Date, months: number, timeZoneId: st
 
 /*
  * How dates read (one rule for every page):
- * - Where the spec fixes a format, it is kept: a full date-time is MM/DD/YYYY h:mm A (spec 000), the list
- *   rule's 'MMM D' for a day of this year (spec 002), 'MMM DD, YYYY' for questionnaires (spec 001).
- * - Where the spec leaves the form to the language ('ll', 'L', a time of day), the date names its month
- *   ('Nov 30, 2025', '30 de nov de 2025', '2025年11月30日'). A date in digits only is ever month first, as
- *   the fixed MM/DD/YYYY beside it, so no reader takes 11/09 for the 11th of September in one place and
- *   for the 9th of November in another: 'L' (treatment summary) is MM/DD/YYYY where the language writes
- *   it so (US English), and the month-named 'll' in every other language.
+ * - In a language that writes a numeric date month first (US English), the spec's fixed formats are kept: a
+ *   full date-time is MM/DD/YYYY h:mm A (spec 000), 'MMM DD, YYYY' for questionnaires (spec 001), 'L' for
+ *   the treatment summary, the list rule's 'MMM D' for a day of this year (spec 002).
+ * - In every other language a date names its month, in the language's own order ('30 de nov de 2025',
+ *   '30 nov. 2025', '2025年11月30日'): a reader who writes the day first never meets 04/05/2026 and reads
+ *   4 May (issue 32, finding 7), nor 'dic 01, 2026'. A full date-time is that date and the time.
+ * - Where the spec leaves the form to the language ('ll'), the date names its month everywhere.
  * - A time of day is the time part of the fixed format, h:mm A, everywhere (the dashboard, the lists and
  *   the appointments page read alike). A is the half of the day in the user's language: AM/PM, and in
  *   Chinese 上午/下午 (the Chinese words for AM and PM; the date library's six periods of the day would write
@@ -198,10 +198,9 @@ function numericDateIsMonthFirst(): boolean {
 
 /**
  * A calendar day in the user's language, never moved by a time zone: 'll' ('Mar 5, 2026', the default,
- * '5 de mar de 2026', '2026年3月5日'), 'L', the treatment summary's: MM/DD/YYYY in US English, the
- * month-named 'll' in every language whose numeric date is not month first, or the questionnaires' fixed
- * 'MMM DD, YYYY' ('Jan 05, 2024', its month named in the user's language). A value that is not a day is
- * formatted as it is.
+ * '5 de mar de 2026', '2026年3月5日'), or in US English a fixed format of the spec: 'L', the treatment
+ * summary's MM/DD/YYYY, or the questionnaires' 'MMM DD, YYYY' ('Jan 05, 2024'); every other language has
+ * the month-named 'll' for both. A value that is not a day is formatted as it is.
  */
 export function formatDay(
   value: string,
@@ -210,7 +209,7 @@ export function formatDay(
     | typeof DATE_FORMATS.treatmentSummary
     | typeof DATE_FORMATS.questionnaire = DATE_FORMATS.list,
 ): string {
-  const shown = format === DATE_FORMATS.treatmentSummary && !numericDateIsMonthFirst() ? DATE_FORMATS.list : format;
+  const shown = numericDateIsMonthFirst() ? format : DATE_FORMATS.list;
   return dayjs(calendarDay(value) ?? value).format(shown);
 }
 
@@ -224,11 +223,16 @@ export function formatTimeOfDay(instant: DateInput, zone: string | { offsetMinut
 }
 
 /**
- * A full date-time, always MM/DD/YYYY h:mm A, in the given time zone ('03/05/2026 1:07 PM', Chinese
- * '03/05/2026 1:07 下午'); with `hasTime` false, the date part alone (03/05/2026).
+ * A full date-time in the given time zone: MM/DD/YYYY h:mm A in US English ('03/05/2026 1:07 PM'), the
+ * month-named date and the time in other languages ('5 de mar de 2026 1:07 PM', '2026年3月5日 1:07 下午'); with
+ * `hasTime` false, the date part alone.
  */
 export function formatDateTime(value: DateInput, timeZoneId: string, hasTime = true): string {
   const d = inZone(value, timeZoneId);
+  if (!numericDateIsMonthFirst()) {
+    const day = d.format(DATE_FORMATS.list);
+    return hasTime ? `${day} ${withMeridiem(d, TIME_OF_DAY)}` : day;
+  }
   if (!hasTime) return d.format(DATE_FORMATS.fullDateTime.slice(0, DATE_FORMATS.fullDateTime.indexOf(' ')));
   return withMeridiem(d, DATE_FORMATS.fullDateTime);
 }
