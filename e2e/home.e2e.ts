@@ -307,10 +307,16 @@ describe('other callers', () => {
     expect(path(page)).toBe('/dashboard');
     await page.getByRole('button', { name: 'Dismiss message' }).click();
 
-    await region(page, 'Health Summary').getByRole('button', { name: 'View Health Summary' }).click();
-    await expect.poll(() => messageBar(page)).toContain('Health information is not available for your account.');
-    expect(path(page)).toBe('/dashboard');
+    // No panel that can only end in that message (issue 32, finding 14); the care team is there.
+    await region(page, 'Care Team').waitFor();
+    expect(await region(page, 'Health Summary').count()).toBe(0);
     await checkScreen(page, 'home-dashboard-sam-ccda');
+    // The address typed says the same, rather than an empty page.
+    await page.goto(`http://lakeside.localhost:${port()}/health-summary`);
+    await expect
+      .poll(() => page.getByTestId('no-health-summary').innerText())
+      .toBe('Health information is not available for your account. Please contact your care provider.');
+    expect(await page.getByTestId('options-button').count()).toBe(0);
     await context.close();
   });
 

@@ -1,11 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ExternalSystem } from '@portal/contracts';
-import { api } from '../../lib/api-instance';
+import { answeredAhead, getTakingAhead } from '../../lib/fetch-ahead';
 
-/** GET /api/patients/{id}/externalSystems: where the patient's clinical documents come from. */
+export const externalSystemsPath = (patientId: number) => `/api/patients/${patientId}/externalSystems`;
+
+/**
+ * GET /api/patients/{id}/externalSystems: where the patient's clinical documents come from. The dashboard asks for
+ * it ahead (whether its health summary panel shows).
+ */
 export const externalSystemsQuery = (patientId: number) =>
   queryOptions({
     queryKey: ['externalSystems', patientId],
-    queryFn: () => api.get<ExternalSystem[]>(`/api/patients/${patientId}/externalSystems`),
+    queryFn: ({ signal }) => getTakingAhead<ExternalSystem[]>(externalSystemsPath(patientId), signal),
+    initialData: () => answeredAhead<ExternalSystem[]>(externalSystemsPath(patientId)),
     staleTime: 5 * 60_000,
   });

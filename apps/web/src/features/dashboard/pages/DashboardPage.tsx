@@ -9,7 +9,9 @@ import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { careTeamPath, careTeamQuery } from '../../../shared/api/care-team';
+import { externalSystemsPath, externalSystemsQuery } from '../../../shared/api/external-systems';
 import { personalContactsPath, personalContactsQuery } from '../../../shared/api/personal-contacts';
+import { canRequestHealthSummary } from '../../../shared/health-information';
 import { upcomingAppointmentsPath, upcomingAppointmentsQuery } from '../api/dashboard';
 import { AppointmentsSection } from '../components/AppointmentsSection';
 import { CareTeamSection } from '../components/CareTeamSection';
@@ -23,6 +25,7 @@ export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
   if (show.appointments) void fetchAhead(upcomingAppointmentsPath(patientId));
   if (show.careTeam) void fetchAhead(careTeamPath(patientId));
   if (show.personalContacts) void fetchAhead(personalContactsPath(patientId));
+  if (show.healthSummary) void fetchAhead(externalSystemsPath(patientId));
 };
 
 /** How long the sections wait for each other's answers before each shows its own state. */
@@ -32,13 +35,15 @@ const WAIT_FOR_ALL_MS = 1500;
  * True once every shown section has its first answer (or failure), or after a while: the sections then
  * appear together, in their full size, instead of each growing in turn and pushing the next one down.
  */
-function useSectionsAnswered(patientId: number | null, show: ReturnType<typeof dashboardSections>): boolean {
+function useSectionsAnswered(patientId: number | null, show: ReturnType<typeof dashboardSections>) {
   const id = patientId ?? 0;
   const on = patientId !== null;
+  const systems = useQuery({ ...externalSystemsQuery(id), enabled: on && show.healthSummary });
   const pending = [
     useQuery({ ...upcomingAppointmentsQuery(id), enabled: on && show.appointments }),
     useQuery({ ...careTeamQuery(id), enabled: on && show.careTeam }),
     useQuery({ ...personalContactsQuery(id), enabled: on && show.personalContacts }),
+    systems,
   ].some((query) => query.isLoading);
   const [waited, setWaited] = useState(false);
   // Only while some section waits: once all have answered, the timer would render the whole page again for nothing.
@@ -47,7 +52,12 @@ function useSectionsAnswered(patientId: number | null, show: ReturnType<typeof d
     const timer = setTimeout(() => setWaited(true), WAIT_FOR_ALL_MS);
     return () => clearTimeout(timer);
   }, [pending]);
-  return on && (!pending || waited);
+  return {
+    answered: on && (!pending || waited),
+    // The panel only where a system can give a summary, as the page it opens and the spec's rule have it (issue 32,
+    // finding 14); a failed check keeps it, and its button says what it can.
+    healthSummary: show.healthSummary && (systems.isError || canRequestHealthSummary(systems.data ?? [])),
+  };
 }
 
 /**
@@ -60,8 +70,10 @@ export function Component() {
   usePageTitle('dashboard.title');
   const capabilities = useCapabilities();
   const { patientId, profile } = useCurrentPatient();
-  const show = dashboardSections(capabilities);
-  const answered = useRevealWhenReady(useSectionsAnswered(capabilities.loaded ? patientId : null, show));
+  const sections = dashboardSections(capabilities);
+  const state = useSectionsAnswered(capabilities.loaded ? patientId : null, sections);
+  const answered = useRevealWhenReady(state.answered);
+  const show = { ...sections, healthSummary: state.healthSummary };
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: 24, sm: 32 }}>

@@ -10,7 +10,7 @@ import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { externalSystemsQuery } from '../../../shared/api/external-systems';
-import { CCDA_REQUESTED } from '../../../shared/health-information';
+import { CCDA_NOT_CONFIGURED, CCDA_REQUESTED } from '../../../shared/health-information';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { mostRecentQuery } from '../api/most-recent';
 import { rangeSummariesQuery } from '../api/summaries';
@@ -114,7 +114,12 @@ function HealthSummary({ patientId }: ModulePageProps) {
           </Button>
         )}
       </Group>
-      <Text className={classes.intro}>{t('healthSummary.intro')}</Text>
+      {systems.length === 0 ? (
+        // As the dashboard's button and the user menu say (issue 32, finding 14): nothing to show, not an empty page.
+        <Text data-testid="no-health-summary">{t(CCDA_NOT_CONFIGURED)}</Text>
+      ) : (
+        <Text className={classes.intro}>{t('healthSummary.intro')}</Text>
+      )}
       <SummaryView
         view={view}
         patientId={patientId}
