@@ -84,6 +84,7 @@ export function dashboardCalls(s: Omit<ApiSession, 'headers' | 'labResultId'>): 
     `${patient}/upcomingAppointments/count/4`,
     `${patient}/careTeamMembers`,
     `${patient}/contacts`,
+    `${patient}/externalSystems`,
     `${patient}/education/UnreadCount`,
     `${patient}/labresults/NotReviewedCount`,
     `${patient}/medicalnotes/notReviewedCount`,
