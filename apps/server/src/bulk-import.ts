@@ -24,7 +24,10 @@ const PREFIX = '/integration/v1';
 
 export interface ImportSummary {
   lines: number;
+  /** PUTs that stored or changed something. */
   written: number;
+  /** PUTs of what was already there as sent (a resend): nothing written (issue 32, finding 20). */
+  unchanged: number;
   withdrawn: number;
   rejected: number;
   seconds: number;
@@ -64,6 +67,16 @@ export function parseImportLine(text: string): ParsedLine {
   return method === 'PUT' ? { method, path, body: line.body } : { method, path };
 }
 
+/** A PUT's answer saying it changed nothing: { changed: false } of a record, { outcome: 'unchanged' } of a document. */
+function isResend(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { changed?: unknown; outcome?: unknown };
+    return parsed.changed === false || parsed.outcome === 'unchanged';
+  } catch {
+    return false;
+  }
+}
+
 /** The reason of a refused call: the API's own message, with the field it names. */
 function reasonOf(status: number, body: string): string {
   try {
@@ -90,7 +103,15 @@ export async function importNdjson(options: {
     name: `Bulk import ${new Date(started).toISOString()}`,
     scopes: INTEGRATION_SCOPES.filter((s) => s !== 'events').join(' '),
   });
-  const summary: ImportSummary = { lines: 0, written: 0, withdrawn: 0, rejected: 0, seconds: 0, fraction: 0 };
+  const summary: ImportSummary = {
+    lines: 0,
+    written: 0,
+    unchanged: 0,
+    withdrawn: 0,
+    rejected: 0,
+    seconds: 0,
+    fraction: 0,
+  };
   const totalBytes = Math.max((await stat(options.file)).size, 1);
   let bytesRead = 0;
   const rejections: Rejection[] = [];
@@ -128,8 +149,9 @@ export async function importNdjson(options: {
       ...(parsed.body === undefined ? {} : { payload: JSON.stringify(parsed.body) }),
     });
     if (res.statusCode >= 300) reject(lineNumber, reasonOf(res.statusCode, res.body), text);
-    else if (parsed.method === 'PUT') summary.written += 1;
-    else summary.withdrawn += 1;
+    else if (parsed.method === 'DELETE') summary.withdrawn += 1;
+    else if (isResend(res.body)) summary.unchanged += 1;
+    else summary.written += 1;
   };
 
   // Up to IMPORT_CONCURRENCY lines at once, yet in file order for each patient (a patient before their results);

@@ -107,7 +107,7 @@ async function importCommand(database: Database, config: Config, args: string[])
   const app = await buildApp({ config: { ...config, logLevel: 'silent' }, database, limitIntegrationCalls: false });
   const tty = process.stderr.isTTY;
   const show = (s: ImportSummary) =>
-    `${s.lines} lines: ${s.written} written, ${s.withdrawn} withdrawn, ${s.rejected} rejected ` +
+    `${s.lines} lines: ${s.written} written, ${s.unchanged} unchanged, ${s.withdrawn} withdrawn, ${s.rejected} rejected ` +
     `(${Math.round(s.lines / Math.max(s.seconds, 0.001))} lines/s)`;
   try {
     // Paths are read from where the command was typed (npm runs the script in apps/server).
