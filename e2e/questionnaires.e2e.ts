@@ -631,6 +631,28 @@ describe('mistakes, second thoughts and failures', () => {
       .filter({ has: page.locator('[data-status="Declined"]') });
     expect(await declined.count()).toBeGreaterThan(1);
     await context.close();
+
+    // Declined by robert.doe for her: the history says whose act it was, to her as to him (issue 32, finding 5).
+    const forHer = await assignToJane('distress', 3);
+    const rep = await openPage(browser());
+    await logIn(rep.page, 'robert.doe');
+    await expect.poll(() => path(rep.page), { timeout: 10_000 }).toBe('/dashboard');
+    await rep.page.goto(`${baseUrl()}/questionnaires`);
+    await cardOf(rep.page, forHer).getByRole('button', { name: 'Decline' }).click();
+    await rep.page
+      .getByRole('dialog', { name: 'Decline Questionnaire?' })
+      .getByRole('button', { name: 'Yes, decline' })
+      .click();
+    await expect.poll(() => cardOf(rep.page, forHer).count()).toBe(0);
+    await rep.page.getByRole('tab', { name: 'History' }).click();
+    const his = historyItems(rep.page)
+      .filter({ has: rep.page.getByTestId('answered-by') })
+      .first();
+    await expect
+      .poll(() => his.getByTestId('answered-by').innerText())
+      .toBe('Declined by Robert Doe on behalf of Jane Doe');
+    await checkScreen(rep.page, 'questionnaires-history-representative');
+    await rep.context.close();
   });
 
   it('a failed submit says so; a failed history shows the server’s message', async () => {

@@ -101,7 +101,14 @@ export const AssignedQuestionnaireSummarySchema = z.object({
   dueDate: z.string().describe('YYYY-MM-DD, a calendar day of the facility'),
   completedDate: z.string().nullable().describe('ISO 8601 instant it was completed or declined (Missed: null)'),
   isNew: z.boolean().describe('Never opened by the patient or a representative'),
-  hasDraft: z.boolean().describe('Answers were saved as the patient went (on a kiosk, a link or here)'),
+  hasDraft: z.boolean().describe('The caller’s own answers were saved as they went (on a kiosk, a link or here)'),
+  answeredBy: z
+    .string()
+    .nullable()
+    .describe(
+      'The representative who completed or declined it for the patient (“Robert Doe”); null when the patient did, or ' +
+        'it is not answered',
+    ),
 });
 export type AssignedQuestionnaireSummary = z.infer<typeof AssignedQuestionnaireSummarySchema>;
 

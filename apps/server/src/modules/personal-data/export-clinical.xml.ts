@@ -134,6 +134,8 @@ export async function* clinicalSections(db: DbOrTx, scope: PatientScope): AsyncG
         ['dueDate', q.dueDate],
         ['status', q.status],
         ['completedAt', q.completedAt],
+        // The representative who answered or declined it for the patient (issue 32, finding 5).
+        ['answeredBy', q.answeredBy],
         ['draftSavedAt', q.draftSavedAt],
       ]) +
         record(

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   appointments,
@@ -159,6 +160,9 @@ export function findEducation(db: DbOrTx, scope: PatientScope) {
     .orderBy(asc(educationArticles.assignedDate), asc(educationArticles.id));
 }
 
+/** The user who completed or declined a questionnaire. */
+const questionnaireCompleter = alias(users, 'questionnaire_completer');
+
 export function findQuestionnaires(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
@@ -168,6 +172,9 @@ export function findQuestionnaires(db: DbOrTx, scope: PatientScope) {
       dueDate: questionnaireAssignments.dueDate,
       status: questionnaireAssignments.status,
       completedAt: questionnaireAssignments.completedAt,
+      answeredBy: sql<
+        string | null
+      >`case when ${questionnaireAssignments.completedByUserId} <> coalesce(${patients.userId}, 0) then trim(${questionnaireCompleter.firstName} || ' ' || ${questionnaireCompleter.lastName}) end`,
       // The caller's own draft: no one is shown another's.
       draftSavedAt: questionnaireDrafts.savedAt,
       answers: questionnaireAssignments.answers,
@@ -176,6 +183,8 @@ export function findQuestionnaires(db: DbOrTx, scope: PatientScope) {
     })
     .from(questionnaireAssignments)
     .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
+    .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
+    .leftJoin(questionnaireCompleter, eq(questionnaireCompleter.id, questionnaireAssignments.completedByUserId))
     .leftJoin(
       questionnaireDrafts,
       and(

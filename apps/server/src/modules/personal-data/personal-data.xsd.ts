@@ -279,6 +279,7 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="dueDate" type="xs:date"/>
       <xs:element name="status" type="xs:string"/>
       <xs:element name="completedAt" type="xs:dateTime" minOccurs="0"/>
+      <xs:element name="answeredBy" type="xs:string" minOccurs="0"/>
       <xs:element name="draftSavedAt" type="xs:dateTime" minOccurs="0"/>
       <xs:element name="answers">
         <xs:complexType>

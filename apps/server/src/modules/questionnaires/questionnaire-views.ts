@@ -84,6 +84,7 @@ export function summaryOf(
       (phase === 'completed' || phase === 'declined') && row.completedAt ? row.completedAt.toISOString() : null,
     isNew: open && row.viewedAt === null,
     hasDraft: open && row.draftSavedAt !== null,
+    answeredBy: phase === 'completed' || phase === 'declined' ? row.answeredBy : null,
   };
 }
 

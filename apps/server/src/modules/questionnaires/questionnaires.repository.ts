@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { QuestionnaireAnswer } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
 import { prepared } from '../../db/prepared';
 import {
   facilities,
@@ -8,6 +9,7 @@ import {
   questionnaireAssignments,
   questionnaireDrafts,
   questionnaireTemplates,
+  users,
 } from '../../db/schema/index';
 import { actorKey, type PatientScope } from '../../platform/access/patient-scope';
 
@@ -28,6 +30,9 @@ const callersDraft = and(
   eq(questionnaireDrafts.author, sql.placeholder('author')),
 );
 
+/** The user who completed or declined an assignment. */
+const completer = alias(users, 'completer');
+
 /** What every reading needs: the state, the days, and the zone of the patient's home facility ("today"). */
 const stateColumns = {
   id: questionnaireAssignments.id,
@@ -38,6 +43,10 @@ const stateColumns = {
   viewedAt: questionnaireAssignments.viewedAt,
   draftSavedAt: questionnaireDrafts.savedAt,
   completedAt: questionnaireAssignments.completedAt,
+  // Who answered, when it was not the patient's own account: a representative (issue 32, finding 5).
+  answeredBy: sql<
+    string | null
+  >`case when ${questionnaireAssignments.completedByUserId} <> coalesce(${patients.userId}, 0) then trim(${completer.firstName} || ' ' || ${completer.lastName}) end`,
   templateWithdrawn: sql<boolean>`${questionnaireTemplates.withdrawnAt} is not null`,
   timeZoneId: facilities.timeZoneId,
 };
@@ -51,6 +60,7 @@ export interface AssignmentStateRow {
   viewedAt: Date | null;
   draftSavedAt: Date | null;
   completedAt: Date | null;
+  answeredBy: string | null;
   templateWithdrawn: boolean;
   timeZoneId: string;
 }
@@ -104,6 +114,7 @@ export async function listAssignments(
       .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
       .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
       .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+      .leftJoin(completer, eq(completer.id, questionnaireAssignments.completedByUserId))
       .leftJoin(questionnaireDrafts, callersDraft)
       .where(
         which === 'open'
@@ -134,6 +145,7 @@ export async function findAssignment(
       .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
       .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
       .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
+      .leftJoin(completer, eq(completer.id, questionnaireAssignments.completedByUserId))
       .leftJoin(questionnaireDrafts, callersDraft)
       .where(and(shownAssignments, eq(questionnaireAssignments.id, sql.placeholder('assignmentId'))))
       .prepare('questionnaire_assignment'),

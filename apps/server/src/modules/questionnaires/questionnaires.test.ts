@@ -176,6 +176,7 @@ describe('GET .../assignedquestionnaires (Current)', () => {
       completedDate: null,
       isNew: true,
       hasDraft: false,
+      answeredBy: null,
     });
     expect(body.find((q) => q.assignedQuestionnaireId === soonStarted)).toMatchObject({
       statusDescription: 'Started',
@@ -621,6 +622,19 @@ describe('PUT .../assignedquestionnaires/:id (submit)', () => {
       completedByUserId: fx.userIds.robert,
       completedLoginType: 'userNamePassword',
     });
+
+    // Said wherever it shows (issue 32, finding 5): the answers are Robert's, for Jane, to her and to him.
+    for (const who of ['patientA', 'representativeOfA'] as const) {
+      const listed = (await history(who)).find((q) => q.assignedQuestionnaireId === byRepresentative);
+      expect(listed?.answeredBy, who).toBe('Robert Doe');
+      expect(expectOk<AssignedQuestionnaire>(await review(byRepresentative, who)).answeredBy, who).toBe('Robert Doe');
+    }
+    for (const id of [onKiosk, byLink]) {
+      expect((await history()).find((q) => q.assignedQuestionnaireId === id)?.answeredBy).toBeNull();
+    }
+    const declinedForHer = await fresh();
+    expectOk(await decline(declinedForHer, 'representativeOfA'));
+    expect((await history()).find((q) => q.assignedQuestionnaireId === declinedForHer)?.answeredBy).toBe('Robert Doe');
   });
 
   it('answers the scores’ messages in Spanish for a Spanish caller', async () => {
@@ -732,6 +746,7 @@ describe('GET .../assignedquestionnaires/history', () => {
       completedDate: null,
       isNew: false,
       hasDraft: false,
+      answeredBy: null,
     });
     expect(body.find((q) => q.assignedQuestionnaireId === completed)).toMatchObject({
       statusDescription: 'Completed',

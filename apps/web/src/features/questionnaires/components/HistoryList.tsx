@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AssignedQuestionnaireSummary } from '@portal/contracts';
 import { useTranslation } from '../../../lib/i18n';
 import { historyDay, reviewPath } from '../lib/questionnaires';
+import { AnsweredBy } from './AnsweredBy';
 import { QuestionnaireDate } from './QuestionnaireDate';
 import { StatusLabel, type QuestionnaireLabel } from './StatusLabel';
 
@@ -50,6 +51,7 @@ export function HistoryList({ items }: { items: readonly AssignedQuestionnaireSu
                     <QuestionnaireDate value={day.value} isInstant={day.isInstant} />
                   </Text>
                 </Group>
+                <AnsweredBy questionnaire={q} />
                 {status === 'Completed' && (
                   <Button
                     component={Link}

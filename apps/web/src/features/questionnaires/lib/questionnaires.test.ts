@@ -23,6 +23,7 @@ const summary = (id: number, patch: Partial<AssignedQuestionnaireSummary> = {}):
   completedDate: null,
   isNew: true,
   hasDraft: false,
+  answeredBy: null,
   ...patch,
 });
 

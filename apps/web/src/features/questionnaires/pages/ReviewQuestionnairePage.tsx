@@ -7,6 +7,7 @@ import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { historyQuestionnaireQuery } from '../api/history';
 import { AnswerReview } from '../components/AnswerReview';
 import { CompletionMessages } from '../components/CompletionMessages';
+import { AnsweredBy } from '../components/AnsweredBy';
 import { QuestionnaireDate } from '../components/QuestionnaireDate';
 import { questionnairePage, type QuestionnaireViewProps } from '../components/questionnaire-page';
 import { HISTORY_PATH, idParam, originOf } from '../lib/questionnaires';
@@ -52,6 +53,7 @@ function ReviewView({ patientId }: QuestionnaireViewProps) {
             {t('questionnaires.dateLabel.Completed')} <QuestionnaireDate value={q.completedDate} isInstant />
           </Text>
         )}
+        <AnsweredBy questionnaire={q} />
       </Stack>
       <CompletionMessages questionnaire={q} />
       <AnswerReview items={q.questionnaireItems} answers={q.patientQuestionAnswerList} />
