@@ -228,13 +228,23 @@ export function formatTimeOfDay(instant: DateInput, zone: string | { offsetMinut
  * `hasTime` false, the date part alone.
  */
 export function formatDateTime(value: DateInput, timeZoneId: string, hasTime = true): string {
+  const { date, time } = formatDateTimeParts(value, timeZoneId, hasTime);
+  return time === null ? date : `${date} ${time}`;
+}
+
+/** formatDateTime's date and time of day apart (a page that keeps the time on one line); time null without one. */
+export function formatDateTimeParts(
+  value: DateInput,
+  timeZoneId: string,
+  hasTime = true,
+): { date: string; time: string | null } {
   const d = inZone(value, timeZoneId);
+  const time = hasTime ? withMeridiem(d, TIME_OF_DAY) : null;
   if (!numericDateIsMonthFirst()) {
-    const day = d.format(DATE_FORMATS.list);
-    return hasTime ? `${day} ${withMeridiem(d, TIME_OF_DAY)}` : day;
+    // The zone's calendar day, formatted as a plain day.
+    return { date: dayjs(d.format(DATE_FORMATS.apiDate)).format(DATE_FORMATS.list), time };
   }
-  if (!hasTime) return d.format(DATE_FORMATS.fullDateTime.slice(0, DATE_FORMATS.fullDateTime.indexOf(' ')));
-  return withMeridiem(d, DATE_FORMATS.fullDateTime);
+  return { date: d.format(DATE_FORMATS.fullDateTime.slice(0, DATE_FORMATS.fullDateTime.indexOf(' '))), time };
 }
 
 /**

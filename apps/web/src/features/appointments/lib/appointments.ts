@@ -1,6 +1,6 @@
 import type { Appointment, APPOINTMENT_DATE_FILTERS, APPOINTMENTS_DATE_PREFERENCE } from '@portal/contracts';
 import { ALL, matchesChoice } from '../../../components/filters';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTimeParts } from '../../../lib/dates';
 // The rule itself from the contracts: lib/notification-settings.ts also makes the API calls, which this module's
 // unit tests must not load.
 import { notificationSummary, type NotificationSummary } from '@portal/contracts';
@@ -38,15 +38,25 @@ export function matchesFilters(appointment: Appointment, filters: AppointmentFil
 }
 
 /**
- * The date column: MM/DD/YYYY h:mm A in the appointment's own time zone, followed by the zone's
- * abbreviation when it is not the facility's zone; the date alone when the time is not known.
+ * The date column, its date and its time apart: the full date-time of the user's language (lib/dates.ts) in the
+ * appointment's own time zone, the time followed by the zone's abbreviation when it is not the facility's zone;
+ * no time when it is not known.
  */
-export function appointmentDateText(appointment: Appointment, facilityTimeZoneId: string): string {
-  const text = formatDateTime(appointment.date, appointment.timeZoneId, appointment.hasTimePart);
-  if (!appointment.hasTimePart) return text;
+export function appointmentDateParts(
+  appointment: Appointment,
+  facilityTimeZoneId: string,
+): { date: string; time: string | null } {
+  const { date, time } = formatDateTimeParts(appointment.date, appointment.timeZoneId, appointment.hasTimePart);
+  if (time === null) return { date, time };
   return appointment.timeZoneId === facilityTimeZoneId || !appointment.timeZoneAbbreviation
-    ? text
-    : `${text} ${appointment.timeZoneAbbreviation}`;
+    ? { date, time }
+    : { date, time: `${time} ${appointment.timeZoneAbbreviation}` };
+}
+
+/** The date column as one text (the row's label). */
+export function appointmentDateText(appointment: Appointment, facilityTimeZoneId: string): string {
+  const { date, time } = appointmentDateParts(appointment, facilityTimeZoneId);
+  return time === null ? date : `${date} ${time}`;
 }
 
 const REMINDER_KEYS: Record<NotificationSummary, string> = {

@@ -18,6 +18,7 @@ import { useLoadErrorMessage } from '../../../lib/load-errors';
 import { useViewAudit } from '../../../lib/view-audit';
 import { appointmentsQuery } from '../api/appointments';
 import {
+  appointmentDateParts,
   appointmentDateText,
   DATE_FILTERS,
   DATE_PREFERENCE,
@@ -98,14 +99,14 @@ function AppointmentsView({ patientId, userId }: ModulePageProps) {
       header: t('appointmentsPage.columns.date'),
       cell: (a) => {
         // The line may break between the date and the time, never inside the time.
-        const text = dateText(a);
+        const { date, time } = appointmentDateParts(a, facility.timeZone.id);
         return (
           <time dateTime={a.date}>
-            {text.slice(0, 10)}
-            {text.length > 10 && (
+            {date}
+            {time !== null && (
               <>
                 {' '}
-                <span style={{ whiteSpace: 'nowrap' }}>{text.slice(11)}</span>
+                <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
               </>
             )}
           </time>
