@@ -1,11 +1,11 @@
 import type { Db } from '../src/db/client';
-import { eq } from 'drizzle-orm';
-import { externalSystems, patients } from '../src/db/schema/index';
+import { externalSystems } from '../src/db/schema/index';
 import { demoCcdaDocuments, type DemoCcdaDocument } from '../src/demo/ccda/demo-ccda';
 import {
   storeHealthSummaryDocument,
   type StoredHealthSummaryDocument,
 } from '../src/modules/health-summary/health-summary.intake';
+import { findPatientIdentity } from '../src/modules/health-summary/health-summary.intake.repository';
 import { aboutPatient, readCcdaFixture, type DocumentSubject } from './ccda-fixtures';
 import { uniqueId } from './secure-message-fixture';
 
@@ -94,18 +94,9 @@ export function fixtureSourceXml(source: FixtureDocumentSource, now = new Date()
 }
 
 /** The patient as their record has them: what a document filed under them is made about (aboutPatient). */
-export async function subjectOf(db: Db, patientId: number): Promise<DocumentSubject> {
-  const [subject] = await db
-    .select({
-      firstName: patients.firstName,
-      lastName: patients.lastName,
-      dateOfBirth: patients.dateOfBirth,
-      sex: patients.sex,
-    })
-    .from(patients)
-    .where(eq(patients.id, patientId));
-  if (!subject) throw new Error(`no patient ${patientId}`);
-  return subject;
+export function subjectOf(db: Db, patientId: number): Promise<DocumentSubject> {
+  // The intake's own read of who the patient is, so the fixture makes documents about what the check compares.
+  return findPatientIdentity(db, patientId);
 }
 
 async function insertSystem(
