@@ -22,6 +22,31 @@ describe('personal data', () => {
     expect(ActivityLogQuerySchema.safeParse({ startDate: '2026-01-01', endDate: '2026-01-02', x: 1 }).success).toBe(
       false,
     );
+    expect(
+      ActivityLogQuerySchema.safeParse({ startDate: '2026-01-01', endDate: '2026-01-02', who: 'user-12' }).success,
+    ).toBe(true);
+    expect(
+      ActivityLogQuerySchema.safeParse({ startDate: '2026-01-01', endDate: '2026-01-02', who: 'other' }).success,
+    ).toBe(true);
+    expect(
+      ActivityLogQuerySchema.safeParse({ startDate: '2026-01-01', endDate: '2026-01-02', who: 'user-0' }).success,
+    ).toBe(false);
+    expect(
+      ActivityLogQuerySchema.safeParse({ startDate: '2026-01-01', endDate: '2026-01-02', who: "user-1'" }).success,
+    ).toBe(false);
+    expect(
+      ActivityLogQuerySchema.safeParse({ startDate: '2026-01-01', endDate: '2026-01-02', kind: 'views' }).success,
+    ).toBe(true);
+    expect(
+      ActivityLogQuerySchema.safeParse({ startDate: '2026-01-01', endDate: '2026-01-02', kind: 'all' }).success,
+    ).toBe(false);
+    expect(ActivityLogQuerySchema.parse({ startDate: '2026-01-01', endDate: '2026-01-02', who: '', kind: '' })).toEqual(
+      {
+        startDate: '2026-01-01',
+        endDate: '2026-01-02',
+        page: 1,
+      },
+    );
     expect(activityLogPath(7)).toBe('/api/patients/7/audits/report');
   });
 });

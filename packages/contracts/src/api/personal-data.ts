@@ -19,11 +19,31 @@ export const PERSONAL_DATA_EXPORT_AUDIT_EVENT = 'personaldataexportauditevent';
 
 const day = z.iso.date();
 
+/** The kinds of event the activity log can be shown alone (opened, done, shared, the account, facility systems). */
+export const ACTIVITY_LOG_KINDS = ['views', 'changes', 'sharing', 'account', 'systems'] as const;
+export type ActivityLogKind = (typeof ACTIVITY_LOG_KINDS)[number];
+
+/**
+ * Whose acts the activity log shows: a person's account (user-12), a facility system (system-3), or the sessions
+ * with no account behind them (kiosk, link and the portal's own acts: other).
+ */
+export const ACTIVITY_LOG_WHO = /^(user|system)-[1-9][0-9]{0,9}$|^other$/;
+
+const emptyAsNone = (value: unknown) => (value === '' ? undefined : value);
+
 export const ActivityLogQuerySchema = z
   .object({
     startDate: day.describe('YYYY-MM-DD: the first day of the range (required)'),
     endDate: day.describe('YYYY-MM-DD: the last day of the range (required; a start after the end is swapped)'),
     page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page of 200 rows'),
+    // The report's own filter form sends an empty value for "everyone" and "every kind".
+    who: z
+      .preprocess(
+        emptyAsNone,
+        z.string().regex(ACTIVITY_LOG_WHO, 'Choose a person or system from the list.').optional(),
+      )
+      .describe('Only one actor’s rows: user-{id}, system-{id} or other (kiosk, link and portal sessions)'),
+    kind: z.preprocess(emptyAsNone, z.enum(ACTIVITY_LOG_KINDS).optional()).describe('Only one kind of event'),
     token: z.string().max(1000).optional().describe('A URL token from POST /api/urlTokens for this exact path'),
     language: z
       .string()

@@ -11,7 +11,7 @@ import {
   PatientIdParams,
 } from '@portal/contracts';
 import { NO_CONTENT, patientRoute, type RouteApp } from '../../platform/http/routes';
-import { scopeOf } from '../../platform/access/access-control';
+import { PATIENT_COUNT_AUDIT_EVENT, scopeOf } from '../../platform/access/access-control';
 import { sendDocument } from '../../platform/http/documents';
 import { EducationService } from './education.service';
 
@@ -70,7 +70,7 @@ export async function educationRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: EducationCountSchema },
       },
-      GRANT,
+      { ...GRANT, auditRead: PATIENT_COUNT_AUDIT_EVENT },
     ),
     async (request) => service.unreadCount(scopeOf(request)),
   );
@@ -85,7 +85,7 @@ export async function educationRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: EducationCountSchema },
       },
-      GRANT,
+      { ...GRANT, auditRead: PATIENT_COUNT_AUDIT_EVENT },
     ),
     async (request) => service.archivedCount(scopeOf(request)),
   );

@@ -7,7 +7,7 @@ import {
   NotReviewedCountSchema,
   PatientIdParams,
 } from '@portal/contracts';
-import { scopeOf } from '../../platform/access/access-control';
+import { PATIENT_COUNT_AUDIT_EVENT, scopeOf } from '../../platform/access/access-control';
 import { patientRoute, type RouteApp } from '../../platform/http/routes';
 import { sendDocument } from '../../platform/http/documents';
 import {
@@ -60,7 +60,7 @@ export async function labResultRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: NotReviewedCountSchema },
       },
-      GRANT,
+      { ...GRANT, auditRead: PATIENT_COUNT_AUDIT_EVENT },
     ),
     async (request) => service.notReviewedCount(scopeOf(request)),
   );

@@ -11,7 +11,7 @@ import {
   PatientIdParams,
 } from '@portal/contracts';
 import { patientRoute, type RouteApp } from '../../platform/http/routes';
-import { scopeOf } from '../../platform/access/access-control';
+import { PATIENT_COUNT_AUDIT_EVENT, scopeOf } from '../../platform/access/access-control';
 import { sendDocument } from '../../platform/http/documents';
 import { MEDICAL_NOTE_REVIEWED_AUDIT_EVENT, MedicalNotesService } from './medical-notes.service';
 
@@ -60,7 +60,7 @@ export async function medicalNoteRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: MedicalNoteCountSchema },
       },
-      GRANT,
+      { ...GRANT, auditRead: PATIENT_COUNT_AUDIT_EVENT },
     ),
     async (request) => service.notReviewedCount(scopeOf(request)),
   );

@@ -1,78 +1,99 @@
-// Every event type the portal writes to audit_events about a patient's record or account, with the language
-// pack key of its readable name in the activity log (personal-data.json: personalData.event.<type>). A type
-// missing here (one added later) still shows, as personalData.otherEvent; a test checks this list against the
-// types the code writes.
+import type { ActivityLogKind } from '@portal/contracts';
+import { PATIENT_COUNT_AUDIT_EVENT } from '../../platform/access/access-control';
 
-export const AUDIT_EVENT_TYPES = [
-  // Reads of the record (the access hooks write one for every answer of a patient route).
-  'patientrecordreadauditevent',
-  'appointmentviewauditevent',
-  'educationviewauditevent',
-  'educationarticleviewauditevent',
-  'followupplanviewauditevent',
-  'testresultsviewauditevent',
-  'testresultdetailviewauditevent',
-  'testresultprintauditevent',
-  'medicalnotesviewauditevent',
-  'medicalnotesviewdetailauditevent',
-  'medicalnotepageviewauditevent',
-  'medicalnotereviewedauditevent',
-  'treatmentsummaryviewauditevent',
-  'questionnaireviewauditevent',
-  'questionnairedraftauditevent',
-  'questionnairedraftdiscardauditevent',
-  'questionnairesubmitauditevent',
-  'questionnairedeclineauditevent',
-  'questionnairereviewauditevent',
-  'securemessageviewauditevent',
-  'securemessagethreadviewauditevent',
-  'securemessagesendauditevent',
-  'securemessagereviewauditevent',
-  'securemessageunreviewauditevent',
-  'securemessagearchiveauditevent',
-  'securemessageunarchiveauditevent',
-  'healthsummaryviewauditevent',
-  'healthsummaryprintauditevent',
-  'healthsummarydownloadxmlauditevent',
-  'healthsummarydownloadpdfauditevent',
-  'healthsummaryemailauditevent',
-  'healthsummarysendsecurelyauditevent',
+// Every event type the portal writes to audit_events about a patient's record or account, by kind, with the
+// language pack key of its readable name in the activity log (personal-data.json: personalData.event.<type>). A
+// type missing here (one added later) still shows, as personalData.otherEvent, when no kind is chosen;
+// a test checks these lists against the types the code writes.
+
+/** The kinds of event the activity log can be filtered by, each with the event types it holds. */
+export const EVENT_KINDS = {
+  // What a person opened, printed or downloaded of the record (the access hooks write one for every answer of a
+  // patient route).
+  views: [
+    'patientrecordreadauditevent',
+    'appointmentviewauditevent',
+    'educationviewauditevent',
+    'educationarticleviewauditevent',
+    'followupplanviewauditevent',
+    'testresultsviewauditevent',
+    'testresultdetailviewauditevent',
+    'testresultprintauditevent',
+    'medicalnotesviewauditevent',
+    'medicalnotesviewdetailauditevent',
+    'medicalnotepageviewauditevent',
+    'treatmentsummaryviewauditevent',
+    'questionnaireviewauditevent',
+    'questionnairereviewauditevent',
+    'securemessageviewauditevent',
+    'securemessagethreadviewauditevent',
+    'healthsummaryviewauditevent',
+    'healthsummaryprintauditevent',
+    'healthsummarydownloadxmlauditevent',
+    'healthsummarydownloadpdfauditevent',
+    'facilityformdownloadauditevent',
+    'activitylogviewauditevent',
+  ],
+  // What a person did with the record: answers, messages, marks.
+  changes: [
+    'medicalnotereviewedauditevent',
+    'questionnairedraftauditevent',
+    'questionnairedraftdiscardauditevent',
+    'questionnairesubmitauditevent',
+    'questionnairedeclineauditevent',
+    'securemessagesendauditevent',
+    'securemessagereviewauditevent',
+    'securemessageunreviewauditevent',
+    'securemessagearchiveauditevent',
+    'securemessageunarchiveauditevent',
+  ],
+  // What left the portal: to whom a summary was sent, what a facility system was given, the personal data file.
+  sharing: [
+    'healthsummaryemailauditevent',
+    'healthsummarysendsecurelyauditevent',
+    'integrationdisclosureauditevent',
+    'personaldataexportauditevent',
+  ],
   // The account and its people.
-  'signupauditevent',
-  'arsignupauditevent',
-  'loginauditevent',
-  'logoffauditevent',
-  'ssologoffauditevent',
-  'kiosklogoninitiatedauditevent',
-  'kiosklogoffauditevent',
-  'urllinklogoffauditevent',
-  'refreshtokenreuseauditevent',
-  'eulaacceptedauditevent',
-  'emailchangeauditevent',
-  'passwordchangeauditevent',
-  'passwordresetauditevent',
-  'preferredlanguagechangeauditevent',
-  'contactaddauditevent',
-  'contacteditauditevent',
-  'contactinviteauditevent',
-  'contactaccessenabledauditevent',
-  'contactaccessdisabledauditevent',
-  'contactpasswordresetauditevent',
-  'contactunlockaccountauditevent',
-  'pinletterprintauditevent',
-  'notificationsettingschangeauditevent',
-  'noticecodesentauditevent',
-  'noticedestinationconfirmauditevent',
-  // The facility pages.
-  'facilityformdownloadauditevent',
-  // Facility systems (the integration API).
-  'integrationcallauditevent',
-  'integrationpatientputauditevent',
-  'integrationdisclosureauditevent',
-  // This page's own acts.
-  'activitylogviewauditevent',
-  'personaldataexportauditevent',
-] as const;
+  account: [
+    'signupauditevent',
+    'arsignupauditevent',
+    'loginauditevent',
+    'logoffauditevent',
+    'ssologoffauditevent',
+    'kiosklogoninitiatedauditevent',
+    'kiosklogoffauditevent',
+    'urllinklogoffauditevent',
+    'refreshtokenreuseauditevent',
+    'eulaacceptedauditevent',
+    'emailchangeauditevent',
+    'passwordchangeauditevent',
+    'passwordresetauditevent',
+    'preferredlanguagechangeauditevent',
+    'contactaddauditevent',
+    'contacteditauditevent',
+    'contactinviteauditevent',
+    'contactaccessenabledauditevent',
+    'contactaccessdisabledauditevent',
+    'contactpasswordresetauditevent',
+    'contactunlockaccountauditevent',
+    'pinletterprintauditevent',
+    'notificationsettingschangeauditevent',
+    'noticecodesentauditevent',
+    'noticedestinationconfirmauditevent',
+  ],
+  // Facility systems (the integration API) writing and reading the record.
+  systems: ['integrationcallauditevent', 'integrationpatientputauditevent'],
+} as const satisfies Record<ActivityLogKind, readonly string[]>;
+
+/** Every event type the activity log names. */
+export const AUDIT_EVENT_TYPES: readonly string[] = Object.values(EVENT_KINDS).flat();
+
+/**
+ * Types the log leaves out: the header's badge counts are not reads of a record (a representative who opened the
+ * dashboard has not viewed the results whose count it shows). The facility's audit keeps them.
+ */
+export const UNLISTED_EVENT_TYPES: readonly string[] = [PATIENT_COUNT_AUDIT_EVENT];
 
 const KNOWN = new Set<string>(AUDIT_EVENT_TYPES);
 

@@ -54,8 +54,12 @@ export async function personalDataRoutes(app: RouteApp) {
           'naming the field; a start after the end is swapped) are days on the patient’s home facility clock. Each ' +
           `row: when (that clock), who (the patient, which representative, a kiosk or link session, or which ` +
           `facility system), what (a readable name in the reader’s language), from which address. ${ACTIVITY_LOG_PAGE_SIZE} ` +
-          'rows per page (?page=, 1-based; past the last page shows the last), oldest first; the page links carry a ' +
-          `fresh token. Printable. Viewing it writes ${ACTIVITY_LOG_VIEW_AUDIT_EVENT}.` +
+          'rows per page (?page=, 1-based; past the last page shows the last), newest first, consecutive identical ' +
+          'events (the same act by the same person from the same address on the same record) folded into one row ' +
+          'with their count and first time; ?who= (user-{id}, system-{id}, other) and ?kind= (views, changes, ' +
+          'sharing, account, systems) filter it, from a form on the page; the header’s badge counts ' +
+          '(patientrecordcountauditevent) are not listed, as they are no read of a record. The page links and the ' +
+          `form carry a fresh token. Printable. Viewing it writes ${ACTIVITY_LOG_VIEW_AUDIT_EVENT}.` +
           WHO,
         params: PatientIdParams,
         querystring: ActivityLogQuerySchema,
@@ -65,11 +69,20 @@ export async function personalDataRoutes(app: RouteApp) {
       { urlToken: true, auditRead: ACTIVITY_LOG_VIEW_AUDIT_EVENT },
     ),
     async (request, reply) => {
-      const { startDate, endDate, page, language } = request.query;
-      request.readAudit = { detail: { startDate, endDate, page } };
+      const { startDate, endDate, page, who, kind, language } = request.query;
+      request.readAudit = { detail: { startDate, endDate, page, who, kind } };
       const { locale, strings } = await languageOf(request, language);
-      const body = await service.activityReport(scopeOf(request), { startDate, endDate, page, locale, strings });
-      return sendDocument(reply, { contentType: 'text/html', body });
+      const body = await service.activityReport(scopeOf(request), {
+        startDate,
+        endDate,
+        page,
+        who,
+        kind,
+        locale,
+        strings,
+      });
+      // The page's only form is its own filter, which reloads this page.
+      return sendDocument(reply, { contentType: 'text/html', body, allowForms: true });
     },
   );
 

@@ -1,10 +1,17 @@
-import { ACTIVITY_LOG_PAGE_SIZE, activityLogPath, personalDataFileName, type SupportedLocale } from '@portal/contracts';
+import {
+  ACTIVITY_LOG_PAGE_SIZE,
+  activityLogPath,
+  personalDataFileName,
+  type ActivityLogKind,
+  type SupportedLocale,
+} from '@portal/contracts';
 import type { Database } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import type { UrlTokens } from '../../platform/auth/url-tokens';
 import type { Strings } from '../../platform/content/language-packs';
 import { addDays, localDate, startOfLocalDay } from '../../platform/time/time';
-import { countActivity, findActivityPage, findPatientHeader } from './activity-log.repository';
+import { countActivity, findActivityActors, findActivityPage, findPatientHeader } from './activity-log.repository';
+import { EVENT_KINDS } from './event-names';
 import { renderActivityReport } from './activity-log.report';
 import { personalDataXml } from './export.xml';
 
@@ -12,6 +19,8 @@ export interface ActivityReportRequest {
   startDate: string;
   endDate: string;
   page: number;
+  who?: string;
+  kind?: ActivityLogKind;
   locale: SupportedLocale;
   strings: Strings;
 }
@@ -45,16 +54,27 @@ export class PersonalDataService {
       to: startOfLocalDay(addDays(endDate, 1), timeZoneId),
     };
     const db = this.database.db;
-    const total = await countActivity(db, scope, range);
+    const filter = { who: request.who, eventTypes: request.kind ? EVENT_KINDS[request.kind] : undefined };
+    const [total, actors] = await Promise.all([
+      countActivity(db, scope, range, filter),
+      findActivityActors(db, scope, range),
+    ]);
     const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_LOG_PAGE_SIZE));
     const page = Math.min(request.page, pageCount);
     const offset = (page - 1) * ACTIVITY_LOG_PAGE_SIZE;
-    const rows = await findActivityPage(db, scope, range, { offset, limit: ACTIVITY_LOG_PAGE_SIZE });
+    const rows = await findActivityPage(db, scope, range, { offset, limit: ACTIVITY_LOG_PAGE_SIZE }, filter);
     const path = activityLogPath(scope.patientId);
+    // The reader's language and range stay with them from page to page and filter to filter.
+    const fields = () => ({
+      token: this.urlTokens.issue(scope.caller.sessionId, path),
+      startDate,
+      endDate,
+      language: request.locale,
+    });
     const pageUrl = (n: number) => {
-      const token = this.urlTokens.issue(scope.caller.sessionId, path);
-      // The reader's language stays with them from page to page.
-      const query = { token, startDate, endDate, page: String(n), language: request.locale };
+      const query: Record<string, string> = { ...fields(), page: String(n) };
+      if (request.who) query.who = request.who;
+      if (request.kind) query.kind = request.kind;
       return `${path}?${new URLSearchParams(query).toString()}`;
     };
     return renderActivityReport({
@@ -66,6 +86,11 @@ export class PersonalDataService {
       endDate,
       rows,
       total,
+      actors,
+      who: request.who ?? null,
+      kind: request.kind ?? null,
+      formAction: path,
+      formFields: fields(),
       page,
       pageCount,
       firstRow: offset + 1,

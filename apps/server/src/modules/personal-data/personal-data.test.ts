@@ -132,7 +132,8 @@ async function seedRows() {
     Array.from({ length: 450 }, (_, i) => ({
       ...base,
       occurredAt: new Date(Date.UTC(2002, 0, 10, 12, 0, i)),
-      eventType: 'appointmentviewauditevent',
+      // Alternating, so that no two neighbours fold into one row.
+      eventType: i % 2 ? 'appointmentviewauditevent' : 'educationviewauditevent',
       actorUserId: fx.userIds.jane,
       patientId: fx.patientA,
       relationship: 'self',
@@ -200,6 +201,105 @@ describe('GET /api/patients/:patientId/audits/report', () => {
     expect(last.body).not.toContain('rel="next"');
     // Past the last page shows the last.
     expect((await report('patientA', 'startDate=2002-01-01&endDate=2002-01-31&page=9')).body).toContain('Page 3 of 3');
+  });
+
+  it('shows the newest first, folds a run of the same act into one row with its count, and filters by who and kind', async () => {
+    const at = (minute: number) => new Date(Date.UTC(2003, 1, 10, 15, minute));
+    const jane = {
+      facilityId: fx.facilityId,
+      actorUserId: fx.userIds.jane,
+      patientId: fx.patientA,
+      relationship: 'self',
+    };
+    const robert = { ...jane, actorUserId: fx.userIds.robert, relationship: 'representative' };
+    await db.insert(auditEvents).values([
+      { ...jane, occurredAt: at(1), eventType: 'loginauditevent', clientAddress: '192.0.2.1' },
+      // Three reads of the same list in a row: one row, 3 times.
+      ...[2, 3, 4].map((m) => ({
+        ...jane,
+        occurredAt: at(m),
+        eventType: 'testresultsviewauditevent',
+        clientAddress: '192.0.2.1',
+      })),
+      // The header's badge counts are no read of a record: never listed.
+      {
+        ...robert,
+        occurredAt: at(5),
+        eventType: 'patientrecordcountauditevent',
+        route: 'GET /api/patients/:patientId/labresults/NotReviewedCount',
+      },
+      { ...robert, occurredAt: at(6), eventType: 'securemessagesendauditevent', clientAddress: '192.0.2.2' },
+      // The same read again, after another act: a row of its own.
+      { ...jane, occurredAt: at(7), eventType: 'testresultsviewauditevent', clientAddress: '192.0.2.1' },
+      {
+        ...jane,
+        occurredAt: at(8),
+        eventType: 'healthsummaryemailauditevent',
+        detail: { recipientAddress: 'dr.lee@clinic.example' },
+      },
+    ]);
+    const query = 'startDate=2003-02-10&endDate=2003-02-10';
+    const html = (await report('patientA', query)).body;
+    const body = /<tbody>([\s\S]*)<\/tbody>/.exec(html)?.[1] ?? '';
+    const order = [
+      'Health information summary sent by email',
+      'Test results viewed',
+      'Message sent',
+      'Test results viewed',
+      'Logged in',
+    ];
+    const positions = order.map((what, i) => body.split('<tr>').findIndex((row, j) => j > i && row.includes(what)));
+    expect(positions).toEqual([1, 2, 3, 4, 5]);
+    expect(rowsOf(html)).toBe(5);
+    expect(body).toContain('3 times, the first at');
+    expect(body).toContain('Health information summary sent by email, to dr.lee@clinic.example');
+    expect(html).not.toMatch(/NotReviewedCount|Record viewed: test results/);
+    expect(html).toContain('Showing 1 to 5 of 5');
+    // The filter form offers each person of the range and each kind, and keeps the range and a token.
+    expect(html).toContain(`<option value="user-${fx.userIds.robert}">Robert Doe (authorized representative)</option>`);
+    expect(html).toContain('<option value="sharing">Sent or shared</option>');
+    expect(html).toMatch(/<input type="hidden" name="token" value="[^"]+">/);
+    expect(html).toContain('<input type="hidden" name="startDate" value="2003-02-10">');
+    const robertsOnly = (await report('patientA', `${query}&who=user-${fx.userIds.robert}&kind=`)).body;
+    expect(rowsOf(robertsOnly)).toBe(1);
+    expect(robertsOnly).toContain('Message sent');
+    expect(robertsOnly).toContain(`<option value="user-${fx.userIds.robert}" selected>`);
+    const views = (await report('patientA', `${query}&kind=views&who=`)).body;
+    expect(rowsOf(views)).toBe(1);
+    expect(views).toContain('4 times, the first at');
+    expect(rowsOf((await report('patientA', `${query}&kind=sharing`)).body)).toBe(1);
+    expect(rowsOf((await report('patientA', `${query}&who=other`)).body)).toBe(0);
+    expectError(await report('patientA', `${query}&who=robert`), 400, 'validation_failed', 'who');
+    expectError(await report('patientA', `${query}&kind=everything`), 400, 'validation_failed', 'kind');
+    // The form may reload the page, and only it.
+    const res = await report('patientA', query);
+    expect(res.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(res.headers['content-security-policy']).toContain('allow-forms');
+  });
+
+  it('does not count a badge as a read: a representative who opened the dashboard viewed nothing', async () => {
+    const today = localDate(new Date(), 'America/New_York');
+    const patientId = fx.patientA;
+    for (const path of [
+      'labresults/NotReviewedCount',
+      'medicalnotes/notReviewedCount',
+      'treatmentSummary/UnseenCount',
+      'assignedquestionnaires/newcount',
+      'SecureMessages/countUnread',
+      'education/UnreadCount',
+    ]) {
+      const res = await api.get(`/api/patients/${patientId}/${path}`, 'representativeOfA');
+      expect(res.statusCode, `${path} ${res.body}`).toBe(200);
+    }
+    const counts = await db
+      .select({ route: auditEvents.route })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.eventType, 'patientrecordcountauditevent'), eq(auditEvents.actorUserId, fx.userIds.robert)),
+      );
+    expect(counts.length).toBeGreaterThanOrEqual(6);
+    const html = (await report('patientA', `startDate=${today}&endDate=${today}&who=user-${fx.userIds.robert}`)).body;
+    expect(html).not.toMatch(/Record viewed: (test results|medical notes|treatment summary|questionnaires|messages)/i);
   });
 
   it('opens with a URL token for exactly its path, and refuses other tokens and callers', async () => {

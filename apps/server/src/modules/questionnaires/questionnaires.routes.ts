@@ -18,7 +18,7 @@ import {
   QuestionnaireAnswersBodySchema,
   QuestionnaireCountSchema,
 } from '@portal/contracts';
-import { scopeOf } from '../../platform/access/access-control';
+import { PATIENT_COUNT_AUDIT_EVENT, scopeOf } from '../../platform/access/access-control';
 import { NO_CONTENT, patientRoute, type RouteApp } from '../../platform/http/routes';
 import { AppError } from '../../platform/errors/app-error';
 import type { AnswerProblem } from './answer-checks';
@@ -118,7 +118,7 @@ export async function questionnaireRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: QuestionnaireCountSchema },
       },
-      ACCESS,
+      { ...ACCESS, auditRead: PATIENT_COUNT_AUDIT_EVENT },
     ),
     async (request) => service.newCount(scopeOf(request)),
   );

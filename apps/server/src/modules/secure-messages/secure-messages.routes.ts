@@ -21,7 +21,7 @@ import {
   ThreadsQuery,
   UnreadCountSchema,
 } from '@portal/contracts';
-import { scopeOf } from '../../platform/access/access-control';
+import { PATIENT_COUNT_AUDIT_EVENT, scopeOf } from '../../platform/access/access-control';
 import { patientRoute, type RouteApp } from '../../platform/http/routes';
 import {
   SECURE_MESSAGE_MESSAGES,
@@ -105,7 +105,7 @@ export async function secureMessageRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: UnreadCountSchema },
       },
-      GRANT,
+      { ...GRANT, auditRead: PATIENT_COUNT_AUDIT_EVENT },
     ),
     async (request) => service.countUnread(scopeOf(request)),
   );

@@ -5,7 +5,7 @@ import {
   TreatmentSummaryUnseenCountSchema,
 } from '@portal/contracts';
 import { patientRoute, type RouteApp } from '../../platform/http/routes';
-import { scopeOf } from '../../platform/access/access-control';
+import { PATIENT_COUNT_AUDIT_EVENT, scopeOf } from '../../platform/access/access-control';
 import { TreatmentSummaryService } from './treatment-summary.service';
 
 const TAGS = ['Treatment summary'];
@@ -78,7 +78,7 @@ export async function treatmentSummaryRoutes(app: RouteApp) {
         params: PatientIdParams,
         response: { 200: TreatmentSummaryUnseenCountSchema, ...ERRORS },
       },
-      GRANT,
+      { ...GRANT, auditRead: PATIENT_COUNT_AUDIT_EVENT },
     ),
     async (request) => service.unseenCount(scopeOf(request)),
   );

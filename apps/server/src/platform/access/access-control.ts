@@ -94,6 +94,12 @@ export const MODULE_NOT_GRANTED_MESSAGE = 'This part of the portal is not offere
 export const PATIENT_READ_AUDIT_EVENT = 'patientrecordreadauditevent';
 
 /**
+ * The row a badge's or a list's count leaves (how many results are new, how many messages unread): the count is
+ * kept for the facility's audit, but it is not a read of a record, and the patient's activity log leaves it out.
+ */
+export const PATIENT_COUNT_AUDIT_EVENT = 'patientrecordcountauditevent';
+
+/**
  * The record ids a path names (patientId, labResultId, ...): what was read, never its contents. An id the path
  * holds as a whole number is kept as written (the rows keep ids as text); any other value (a path the route's
  * schema refuses) as text fit for the audit: control characters out, cut by code point.

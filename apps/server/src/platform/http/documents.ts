@@ -15,6 +15,8 @@ export function sendDocument(
     fileName?: string;
     /** attachment: the browser saves the file rather than showing it (a download); inline by default. */
     disposition?: 'inline' | 'attachment';
+    /** HTML the portal wrote itself whose own GET form reloads it (the activity log's filter); never others'. */
+    allowForms?: boolean;
   },
 ) {
   const isHtml = document.contentType.startsWith('text/html');
@@ -22,7 +24,10 @@ export function sendDocument(
   reply.header(
     'content-security-policy',
     isHtml
-      ? "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox"
+      ? "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; " +
+          (document.allowForms
+            ? "form-action 'self'; sandbox allow-popups allow-popups-to-escape-sandbox allow-forms"
+            : "form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox")
       : "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
   );
   reply.header('cache-control', 'no-store');
