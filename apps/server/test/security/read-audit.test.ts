@@ -1,3 +1,4 @@
+import { PATIENT_COUNT_AUDIT_EVENT } from '../../src/platform/access/access-control';
 import { and, eq, gt, max } from 'drizzle-orm';
 import {
   ACTIVITY_LOG_VIEW_AUDIT_EVENT,
@@ -54,6 +55,18 @@ const OWN_READ_EVENTS: Record<string, string> = {
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/download': HEALTH_SUMMARY_DOWNLOAD_XML_AUDIT_EVENT,
   'GET /api/patients/:patientId/audits/report': ACTIVITY_LOG_VIEW_AUDIT_EVENT,
   'GET /api/patients/:patientId/export': PERSONAL_DATA_EXPORT_AUDIT_EVENT,
+  // Counts (the header's badges, the archived count) are kept, but as counts: no read of a record.
+  ...Object.fromEntries(
+    [
+      'labresults/NotReviewedCount',
+      'medicalnotes/notReviewedCount',
+      'treatmentSummary/UnseenCount',
+      'assignedquestionnaires/newcount',
+      'SecureMessages/countUnread',
+      'education/UnreadCount',
+      'education/ArchivedCount',
+    ].map((path) => [`GET /api/patients/:patientId/${path}`, PATIENT_COUNT_AUDIT_EVENT]),
+  ),
 };
 
 /** The health summary's GET routes (spec 002, 7). */
