@@ -16,10 +16,24 @@ const browser = useBrowser();
 async function openPersonalData(page: Page, username: string, menuName: string) {
   await logIn(page, username);
   await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/dashboard');
+  // Each change of route puts the keyboard on the new page's heading, not back at the top of the header.
+  await expect.poll(() => focusedHeading(page)).toMatch(/^Welcome, /);
   await page.getByRole('button', { name: menuName }).click();
   await page.getByRole('menuitem', { name: 'Personal Data & Privacy' }).click();
   await expect.poll(() => path(page)).toBe('/personal-data');
   await expect.poll(() => heading(page)).toBe('Personal Data & Privacy');
+  await expect.poll(() => focusedHeading(page)).toBe('Personal Data & Privacy');
+  // The next Tab goes on from there, into the page (the first of its fields), not into the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+}
+
+/** The text of the main heading when it holds the keyboard focus, else null. */
+function focusedHeading(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return active?.tagName === 'H1' && active.closest('main') ? (active.textContent ?? '').trim() : null;
+  });
 }
 
 /** The same day a year before ('2026-03-05' -> '2025-03-05'; 29 February -> 28 February). */

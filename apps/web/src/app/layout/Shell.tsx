@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Container } from '../../components/light/layout';
 import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { api, messageBar, SESSION_ENDED_EVENT } from '../../lib/api-instance';
+import { useFocusHeadingOnRouteChange } from './focus-heading';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RepresentativeLine } from './lazy-nav';
@@ -39,6 +40,7 @@ export function Shell() {
   useEffect(() => {
     messageBar.routeChanged();
   }, [location.pathname]);
+  useFocusHeadingOnRouteChange(location.pathname);
 
   // The session timed out: back to the login page (the kiosk's own one for a kiosk page), where the
   // message bar says why.
