@@ -13,6 +13,7 @@ type DatesModule = typeof DatesModuleType;
 export {
   createTranslator,
   interpolate,
+  lookupText,
   pluralCategory,
   pluralKey,
   translateValue,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, interpolate, pluralCategory, pluralKey, translateValue, valueKey } from './translator';
+import {
+  createTranslator,
+  interpolate,
+  lookupText,
+  pluralCategory,
+  pluralKey,
+  translateValue,
+  valueKey,
+} from './translator';
 
 // Issue 11, finding 7: counts went into strings with one plural ('(1 nuevos)' for screen readers).
 
@@ -98,6 +106,34 @@ describe('translateValue', () => {
     expect(translateValue(t, 'labResults.resultStatus', 'final')).toBe('Final');
     expect(translateValue(t, 'labResults.resultStatus', 'Awaiting review by Dr. Raman')).toBe(
       'Awaiting review by Dr. Raman',
+    );
+  });
+});
+
+describe('lookupText', () => {
+  // Issue 32, finding 10: coded values (registration details, care team titles, treatment summary) stayed English.
+  const US = {
+    en: 'United States',
+    es: 'Estados Unidos',
+    fr: 'États-Unis',
+    pt: 'Estados Unidos',
+    zh: '美国',
+  };
+
+  it('names a coded value by its code in each language', () => {
+    for (const [language, name] of Object.entries(US)) {
+      const t = createTranslator({ 'lookups.country.US': name });
+      expect(lookupText(t, 'country', 'US', 'United States'), language).toBe(name);
+    }
+  });
+
+  it('shows what the facility sent for a code the pack lacks, or no code', () => {
+    const t = createTranslator({ 'lookups.country.US': 'Estados Unidos' });
+    expect(lookupText(t, 'country', 'ZZ', 'Freedonia')).toBe('Freedonia');
+    expect(lookupText(t, 'country', null, 'Freedonia')).toBe('Freedonia');
+    expect(lookupText(t, 'careProviderTitle', undefined, 'Tumor Board Chair')).toBe('Tumor Board Chair');
+    expect(lookupText(createTranslator({ 'lookups.country.US': ' ' }), 'country', 'US', 'United States')).toBe(
+      'United States',
     );
   });
 });

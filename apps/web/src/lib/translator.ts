@@ -1,4 +1,4 @@
-import { valueKey } from '@portal/contracts';
+import { lookupName, valueKey, type LookupList } from '@portal/contracts';
 
 /**
  * The translate function of a language pack. Packs are flat key -> text with {name} placeholders. Counted
@@ -57,7 +57,20 @@ export { valueKey };
  * `${prefix}.${valueKey(value)}` when it has one, else the value as it came (a facility's own wording).
  */
 export function translateValue(t: Translate, prefix: string, value: string): string {
-  const key = `${prefix}.${valueKey(value)}`;
+  return packText(t, `${prefix}.${valueKey(value)}`) ?? value;
+}
+
+/** The pack's text of a key, or undefined when the pack lacks it (t answers the key itself). */
+function packText(t: Translate, key: string): string | undefined {
   const text = t(key);
-  return text === key ? value : text;
+  return text === key ? undefined : text;
+}
+
+/**
+ * A coded value (a country, a title, a treatment's route) in the user's language, by the one rule the server's
+ * lookups follow too (contracts' lookupName): the pack's `lookups.<list>.<code>`, else what the facility sent.
+ * The code is the one the server answers beside the value (`codes`) or the coded field itself.
+ */
+export function lookupText(t: Translate, list: LookupList, code: string | null | undefined, sent: string): string {
+  return lookupName((key) => packText(t, key), list, code, sent);
 }

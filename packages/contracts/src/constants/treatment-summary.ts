@@ -1,6 +1,8 @@
 // Treatment summary (spec 002, section 3): the groups, their fields, and how each field is shown.
 // The API's zod schemas (api/treatment-summary.ts) list the same fields; a test keeps them in step.
 
+import type { LookupList } from '../rules/lookup-names';
+
 /** The 17 groups in the order the summary lists them: the disease, its treatment, then the history. */
 export const TREATMENT_SUMMARY_GROUPS = [
   'Diagnosis',
@@ -37,6 +39,11 @@ export interface TreatmentFieldSpec {
   readonly display?: string;
   /** A text shown when the date is not (GynecologicHistory's lastMenstrualPeriodText). */
   readonly fallbackText?: string;
+  /**
+   * The lookup list that names the raw value (a code: L, IV, Q2W) in the reader's language; the Display wording
+   * shows for a code the list lacks. A field without one (a drug's name) shows its Display as sent.
+   */
+  readonly lookup?: LookupList;
 }
 
 const text = (name: string, display?: string): TreatmentFieldSpec =>
@@ -44,8 +51,9 @@ const text = (name: string, display?: string): TreatmentFieldSpec =>
 const date = (name: string): TreatmentFieldSpec => ({ name, kind: 'date' });
 const number = (name: string, display?: string): TreatmentFieldSpec =>
   display ? { name, kind: 'number', display } : { name, kind: 'number' };
-/** A raw value with its Display variant, named <name>Display. */
-const coded = (name: string): TreatmentFieldSpec => text(name, `${name}Display`);
+/** A raw value with its Display variant, named <name>Display; the code named from a lookup list when it has one. */
+const coded = (name: string, lookup?: LookupList): TreatmentFieldSpec =>
+  lookup ? { ...text(name, `${name}Display`), lookup } : text(name, `${name}Display`);
 
 /** What the spec calls "provider fields". */
 export const TREATMENT_PROVIDER_FIELDS = ['providerName', 'institution', 'providerPhone', 'providerEmail'] as const;
@@ -92,7 +100,7 @@ export const TREATMENT_SUMMARY_FIELDS: Readonly<Record<TreatmentSummaryGroup, re
     ...providerFields,
     comment,
   ],
-  Surgery: [text('procedureName'), date('startDate'), coded('laterality'), ...providerFields, comment],
+  Surgery: [text('procedureName'), date('startDate'), coded('laterality', 'laterality'), ...providerFields, comment],
   Chemotherapy: [
     coded('agentName'),
     text('trialName'),
@@ -101,12 +109,12 @@ export const TREATMENT_SUMMARY_FIELDS: Readonly<Record<TreatmentSummaryGroup, re
     date('endDate'),
     text('dose'),
     number('cyclesDelivered'),
-    coded('frequency'),
+    coded('frequency', 'frequency'),
     ...providerFields,
     text('dosageForm'),
     text('drugCategory'),
-    coded('route'),
-    coded('trialIndicator'),
+    coded('route', 'route'),
+    coded('trialIndicator', 'yesNo'),
     comment,
   ],
   RadiationTherapy: [
@@ -115,15 +123,15 @@ export const TREATMENT_SUMMARY_FIELDS: Readonly<Record<TreatmentSummaryGroup, re
     date('endDate'),
     text('displayDeliveredDose'),
     number('deliveredFractions'),
-    coded('radiationType'),
+    coded('radiationType', 'radiationType'),
     text('energyDisplay'),
     text('provider'),
     text('institution'),
     text('phone'),
     text('email'),
     number('elapsedDays'),
-    coded('laterality'),
-    coded('configuration'),
+    coded('laterality', 'laterality'),
+    coded('configuration', 'radiationConfiguration'),
     comment,
   ],
   HormoneTherapy: [
@@ -134,18 +142,24 @@ export const TREATMENT_SUMMARY_FIELDS: Readonly<Record<TreatmentSummaryGroup, re
     date('endDate'),
     text('doseAmount'),
     text('plannedDuration'),
-    coded('frequency'),
+    coded('frequency', 'frequency'),
     text('provider'),
     text('institution'),
     text('phone'),
     text('email'),
     text('dosageForm'),
     text('drugCategory'),
-    coded('route'),
-    coded('trialIndicator'),
+    coded('route', 'route'),
+    coded('trialIndicator', 'yesNo'),
     comment,
   ],
-  TransplantHistory: [text('transplantType'), date('startDate'), coded('relatedDonor'), ...providerFields, comment],
+  TransplantHistory: [
+    text('transplantType'),
+    date('startDate'),
+    coded('relatedDonor', 'yesNo'),
+    ...providerFields,
+    comment,
+  ],
   ClinicalTrial: [
     text('trialName'),
     text('trialId'),
@@ -157,27 +171,27 @@ export const TREATMENT_SUMMARY_FIELDS: Readonly<Record<TreatmentSummaryGroup, re
   ],
   SideEffectBundle: [text('termDuration'), text('sideEffectList'), comment],
   Comorbidity: [text('description'), date('comorbidityDiagnosisDate'), text('status'), text('providerName'), comment],
-  Allergy: [text('allergen'), coded('allergyType'), date('onsetDate'), text('response'), comment],
+  Allergy: [text('allergen'), coded('allergyType', 'allergyType'), date('onsetDate'), text('response'), comment],
   FamilyHistory: [
-    coded('relationship'),
+    coded('relationship', 'familyRelationship'),
     text('cancerDiagnosis'),
     number('ageAtDiagnosis'),
-    coded('currentStatus'),
+    coded('currentStatus', 'vitalStatus'),
     comment,
   ],
   GynecologicHistory: [
-    coded('menopauseStatus'),
+    coded('menopauseStatus', 'menopauseStatus'),
     { name: 'lastMenstrualPeriod', kind: 'date', fallbackText: 'lastMenstrualPeriodText' },
-    coded('menopausalReason'),
+    coded('menopausalReason', 'menopausalReason'),
     comment,
   ],
   SocialHistory: [
     number('socialHistoryId'),
-    coded('smokingStatus'),
+    coded('smokingStatus', 'smokingStatus'),
     number('smokingYears'),
     number('smokingPacksPerDay', 'smokingPacksPerDayDisplay'),
     number('smokingYearsQuit'),
-    coded('alcoholStatus'),
+    coded('alcoholStatus', 'alcoholStatus'),
     number('alcoholDaysPerWeek'),
     number('alcoholDrinksPerDay'),
     number('alcoholYearsQuit'),

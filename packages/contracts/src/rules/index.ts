@@ -7,3 +7,4 @@ export * from './login-type';
 export * from './value-key';
 export * from './questionnaire';
 export * from './secure-message';
+export * from './lookup-names';

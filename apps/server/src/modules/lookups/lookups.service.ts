@@ -1,11 +1,15 @@
-import type {
-  CountryLookup,
-  LanguageLookup,
-  PreferredCommunicationLookup,
-  RelationshipLookup,
-  StateLookup,
-  SupportedLocale,
-  Translations,
+import {
+  lookupKey,
+  lookupName,
+  stateLookupCode,
+  type CountryLookup,
+  type LanguageLookup,
+  type LookupList,
+  type PreferredCommunicationLookup,
+  type RelationshipLookup,
+  type StateLookup,
+  type SupportedLocale,
+  type Translations,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import {
@@ -22,16 +26,17 @@ import {
   listStates,
 } from './lookups.repository';
 
-/** A lookup's name in the language: the pack's (facility overrides included), else the stored name. */
-const named = (language: CallerLanguage, key: string, stored: string) => language.strings[key] ?? stored;
+/** A lookup's name in the language (the pack's, facility overrides included), else its stored name: the one rule. */
+const named = (language: CallerLanguage, list: LookupList, code: string, stored: string) =>
+  lookupName((key) => language.strings[key], list, code, stored);
 
 /** The language-pack keys of the lookups (packs/<language>/lookups.json). */
 export const LOOKUP_KEYS = {
-  relationship: (id: number) => `lookups.relationship.${id}`,
-  country: (code: string) => `lookups.country.${code}`,
-  state: (countryCode: string, code: string) => `lookups.state.${countryCode}.${code}`,
-  preferredCommunication: (code: string) => `lookups.preferredCommunication.${code}`,
-  language: (code: string) => `lookups.language.${code}`,
+  relationship: (id: number) => lookupKey('relationship', String(id)),
+  country: (code: string) => lookupKey('country', code),
+  state: (countryCode: string, code: string) => lookupKey('state', stateLookupCode(countryCode, code)),
+  preferredCommunication: (code: string) => lookupKey('preferredCommunication', code),
+  language: (code: string) => lookupKey('language', code),
 };
 
 /** The lists the contact form chooses from, in the caller's language. */
@@ -46,7 +51,7 @@ export class LookupsService {
     const rows = await listRelationships(this.db);
     return rows.map((r) => ({
       relationshipId: r.id,
-      relationshipDisplay: named(language, LOOKUP_KEYS.relationship(r.id), r.name),
+      relationshipDisplay: named(language, 'relationship', String(r.id), r.name),
     }));
   }
 
@@ -57,7 +62,7 @@ export class LookupsService {
     return rows
       .map((c) => ({
         countryId: c.id,
-        countryNameDisplay: named(language, LOOKUP_KEYS.country(c.code), c.name),
+        countryNameDisplay: named(language, 'country', c.code, c.name),
         countryName: c.name,
         sortOrder: c.sortOrder,
       }))
@@ -77,7 +82,9 @@ export class LookupsService {
       .map((s) => ({
         stateId: s.id,
         countryId: s.countryId,
-        stateNameDisplay: s.countryCode ? named(language, LOOKUP_KEYS.state(s.countryCode, s.code), s.name) : s.name,
+        stateNameDisplay: s.countryCode
+          ? named(language, 'state', stateLookupCode(s.countryCode, s.code), s.name)
+          : s.name,
         stateName: s.name,
       }))
       .sort(
@@ -93,7 +100,7 @@ export class LookupsService {
     return rows.map((p) => ({
       preferredCommunicationId: p.id,
       preferredCommunicationCode: p.code,
-      preferredCommunicationDisplay: named(language, LOOKUP_KEYS.preferredCommunication(p.code), p.name),
+      preferredCommunicationDisplay: named(language, 'preferredCommunication', p.code, p.name),
     }));
   }
 
@@ -102,7 +109,7 @@ export class LookupsService {
     return rows.map((l) => ({
       languageId: l.id,
       languageCode: l.code,
-      displayName: named(language, LOOKUP_KEYS.language(l.code), l.name),
+      displayName: named(language, 'language', l.code, l.name),
     }));
   }
 
