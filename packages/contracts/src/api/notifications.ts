@@ -6,6 +6,7 @@ import {
   REMINDER_OFFSET_MAX,
   REMINDER_OFFSET_MIN,
 } from '../constants/notifications';
+import { REGISTRATION_CODED_FIELDS, type RegistrationCodedField } from '../rules/lookup-names';
 import { cleanPhone } from '../rules/phone';
 import { emailSchema } from './fields';
 
@@ -173,5 +174,18 @@ export const RegistrationDetailsSchema = z.object({
   advancedDirectiveNote: text,
   isClinicalTrial: z.boolean(),
   clinicalTrialID: text,
+  codes: z
+    .object(
+      Object.fromEntries(Object.keys(REGISTRATION_CODED_FIELDS).map((field) => [field, text])) as Record<
+        RegistrationCodedField,
+        typeof text
+      >,
+    )
+    .describe(
+      'The portal’s code of each coded value above (gender F, birthCountry US, state US.NY, maritalStatus M, ' +
+        'race 2106-3...), recognised from the code or the English name the facility sent; null when the value is ' +
+        'none the portal names. The browser names a coded value by its code in the reader’s language (language ' +
+        'pack key lookups.<list>.<code>), else shows the value as sent.',
+    ),
 });
 export type RegistrationDetails = z.infer<typeof RegistrationDetailsSchema>;

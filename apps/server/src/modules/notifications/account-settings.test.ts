@@ -155,6 +155,41 @@ describe('GET /api/accountsettings/patientregistrationdetails/:patientId', () =>
     }
   });
 
+  it('answers the code of each coded value it recognises, the values as sent (issue 32, finding 10)', async () => {
+    await db
+      .insert(patientRegistrationDetails)
+      .values({ patientId: fx.patientA, birthCountry: 'united states', race: 'White', maritalStatus: 'M' })
+      .onConflictDoUpdate({
+        target: patientRegistrationDetails.patientId,
+        set: { birthCountry: 'united states', race: 'White', maritalStatus: 'M', citizenship: 'Freedonia' },
+      });
+    const body = expectOk<RegistrationDetails>(await details('patientA'));
+    // The browser names a value by its code in the reader's language ('Estados Unidos'), else shows it as sent.
+    expect(body).toMatchObject({ birthCountry: 'united states', citizenship: 'Freedonia', maritalStatus: 'M' });
+    expect(body.codes).toMatchObject({
+      gender: 'F',
+      birthCountry: 'US',
+      race: '2106-3',
+      maritalStatus: 'M',
+      citizenship: null,
+    });
+    expect(Object.keys(body.codes).sort()).toEqual(
+      [
+        'birthCountry',
+        'citizenship',
+        'country',
+        'ethnicity',
+        'gender',
+        'maritalStatus',
+        'preferredCommunication',
+        'primaryLanguage',
+        'race',
+        'religion',
+        'state',
+      ].sort(),
+    );
+  });
+
   it('answers 404 to a stranger, to an id that is none, and 403 to a kiosk session', async () => {
     expectError(await details('patientB'), 404, 'not_found');
     expectError(await details('kioskUserOfA'), 403, 'forbidden');

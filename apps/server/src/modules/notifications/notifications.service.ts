@@ -3,6 +3,7 @@ import {
   NOTIFICATION_SETTING_TYPES,
   NOTIFICATION_SETTINGS_CHANGE_AUDIT_EVENT,
   NOTIFICATION_TYPE_FIELDS,
+  REGISTRATION_CODED_FIELDS,
   isDigestOffset,
   isValidEmail,
   type NotificationSettingType,
@@ -16,6 +17,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
+import { lookupCodes } from '../../platform/content/lookup-codes';
 import { badRequest, notFound } from '../../platform/errors/app-error';
 import {
   findChannelRow,
@@ -233,7 +235,7 @@ export class NotificationsService {
     const row = await findRegistration(this.db, scope);
     if (!row) throw notFound('not_found', 'Not found.');
     const { patient: p, details: d } = row;
-    return {
+    const details = {
       fullName: [p.firstName, p.middleName, p.lastName, p.suffix].filter((part) => part && part.trim()).join(' '),
       mrn: p.mrn,
       gender: p.sex,
@@ -262,5 +264,7 @@ export class NotificationsService {
       isClinicalTrial: d?.isClinicalTrial ?? false,
       clinicalTrialID: d?.clinicalTrialId ?? null,
     };
+    // The values stay as the facility sent them; their codes let the browser name them in the reader's language.
+    return { ...details, codes: lookupCodes(REGISTRATION_CODED_FIELDS, details) };
   }
 }

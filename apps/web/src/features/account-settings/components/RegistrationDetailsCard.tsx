@@ -1,19 +1,13 @@
 import { Box, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatPhone, type RegistrationDetails } from '@portal/contracts';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { formatDay } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 import { FormCard } from '../../../shared/components/FormCard';
 import { registrationDetailsQuery } from '../api/account-settings';
-
-type Key = keyof RegistrationDetails;
-
-/** The sex codes the facility registers, shown by name; another code shows as sent. */
-const GENDER_CODES = new Set(['F', 'M', 'O', 'U']);
+import { registrationText, type RegistrationField } from '../lib/registration-details';
 
 /** The three parts of the read-only details (spec 002, 2.8), in the order of section 3. */
-const PARTS: { heading: string; fields: Key[] }[] = [
+const PARTS: { heading: string; fields: RegistrationField[] }[] = [
   {
     heading: 'demographics',
     fields: [
@@ -50,19 +44,6 @@ const PARTS: { heading: string; fields: Key[] }[] = [
   { heading: 'otherDetails', fields: ['insuranceNote', 'advancedDirectiveNote', 'isClinicalTrial', 'clinicalTrialID'] },
 ];
 
-function shown(details: RegistrationDetails, key: Key, t: (key: string) => string): string {
-  const value = details[key];
-  if (typeof value === 'boolean')
-    return t(value ? 'accountSettings.registration.yes' : 'accountSettings.registration.no');
-  if (value === null || value.trim() === '') return t('accountSettings.registration.none');
-  if (key === 'dateOfBirth') return formatDay(value);
-  if (key === 'gender' && GENDER_CODES.has(value.trim().toUpperCase())) {
-    return t(`accountSettings.registration.gender.${value.trim().toUpperCase()}`);
-  }
-  if (key === 'homePhone' || key === 'mobilePhone') return formatPhone(value);
-  return value;
-}
-
 /** Registration details: what the facility registered about the patient, read only. */
 export function RegistrationDetailsCard({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
@@ -91,7 +72,7 @@ export function RegistrationDetailsCard({ patientId }: { patientId: number }) {
                   {t(`accountSettings.registration.field.${key}`)}
                 </Text>
                 <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-                  {shown(data, key, t)}
+                  {registrationText(data, key, t)}
                 </Text>
               </Box>
             ))}
