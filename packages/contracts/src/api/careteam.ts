@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARE_TEAM_CODED_FIELDS, type CareTeamCodedField } from '../rules/lookup-names';
 
 // Module careteam (spec 001): care team members and the facility's Contact Us list. The browser imports only the types of this file.
 
@@ -29,6 +30,20 @@ export const CareTeamMemberSchema = z.object({
   photoThumbnailFilename: z.string().nullable().describe('Served at /api/images/userprofileimage/{fileName}'),
   preferredSecureMessageIfSystemId: z.number().int().nullable(),
   secureMessageRecipientForPatient: z.boolean(),
+  codes: z
+    .object(
+      Object.fromEntries(Object.keys(CARE_TEAM_CODED_FIELDS).map((field) => [field, z.string().nullable()])) as Record<
+        CareTeamCodedField,
+        z.ZodNullable<z.ZodString>
+      >,
+    )
+    // Optional for a member built without it (a cached answer, a test's): its values then show as sent.
+    .optional()
+    .describe(
+      'The portal’s code of the title (careProviderTitleValue, or the title’s English name: MedicalOncologist), ' +
+        'the country (US) and the state (US.NY), null when none the portal names. The browser names them by their ' +
+        'code in the reader’s language (language pack key lookups.<list>.<code>), else shows them as sent.',
+    ),
 });
 export type CareTeamMember = z.infer<typeof CareTeamMemberSchema>;
 /* ------------------------------------------------------------- contact us */

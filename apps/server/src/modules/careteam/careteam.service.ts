@@ -1,5 +1,6 @@
-import type { CareTeamMember } from '@portal/contracts';
+import { CARE_TEAM_CODED_FIELDS, type CareTeamMember } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
+import { lookupCodes } from '../../platform/content/lookup-codes';
 import { notFound } from '../../platform/errors/app-error';
 import { facilityExists, findProfileImage, listCareTeam, listFacilityContacts } from './careteam.repository';
 import type { PatientScope } from '../../platform/access/patient-scope';
@@ -10,8 +11,18 @@ export const PROFILE_IMAGE_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 export class CareTeamService {
   constructor(private readonly db: DbOrTx) {}
 
-  careTeam(scope: PatientScope): Promise<CareTeamMember[]> {
-    return listCareTeam(this.db, scope);
+  /** The members with the codes of their title, country and state, which the browser names in the reader's language. */
+  async careTeam(scope: PatientScope): Promise<CareTeamMember[]> {
+    const members = await listCareTeam(this.db, scope);
+    return members.map((m) => ({
+      ...m,
+      codes: lookupCodes(CARE_TEAM_CODED_FIELDS, {
+        // The facility's code of the title, else its name ('Medical Oncologist').
+        careProviderTitle: m.careProviderTitleValue ?? m.careProviderTitle,
+        state: m.state,
+        country: m.country,
+      }),
+    }));
   }
 
   async profileImage(fileName: string): Promise<{ contentType: string; data: Buffer }> {

@@ -70,6 +70,8 @@ describe('GET /api/patients/:patientId/careTeamMembers', () => {
       photoThumbnailFilename: 'priya-raman-thumb.svg',
       preferredSecureMessageIfSystemId: 1,
       secureMessageRecipientForPatient: true,
+      // The codes the browser names the title, state and country by in the reader's language (issue 32, finding 10).
+      codes: { careProviderTitle: 'MedicalOncologist', state: 'US.NY', country: 'US' },
     });
     expect(okafor).toMatchObject({
       careProviderTitle: 'Radiation Oncologist',

@@ -7,7 +7,14 @@ import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useTranslation } from '../../../lib/i18n';
 import { careTeamQuery } from '../../../shared/api/care-team';
 import { profileImageUrl } from '../api/dashboard';
-import { addressLines, canMessage, careProviderName, phoneWithExtension, sortCareTeam } from '../lib/cards';
+import {
+  addressLines,
+  canMessage,
+  careProviderName,
+  careProviderTitle,
+  phoneWithExtension,
+  sortCareTeam,
+} from '../lib/cards';
 import { Section } from './Section';
 
 const initials = (member: CareTeamMember) => `${member.firstName.charAt(0)}${member.lastName.charAt(0)}`.toUpperCase();
@@ -15,7 +22,7 @@ const initials = (member: CareTeamMember) => `${member.firstName.charAt(0)}${mem
 function CareTeamCard({ member, hasSecureMessages }: { member: CareTeamMember; hasSecureMessages: boolean }) {
   const { t } = useTranslation();
   const name = careProviderName(member);
-  const title = member.careProviderTitle ?? member.careProviderTitleValue;
+  const title = careProviderTitle(member, t);
   return (
     <Paper component="li" withBorder radius="md" p="md" data-testid="care-team-card">
       <Stack gap="xs" h="100%">
@@ -43,7 +50,7 @@ function CareTeamCard({ member, hasSecureMessages }: { member: CareTeamMember; h
           </Box>
         </Group>
         <Box component="address" fz="sm" style={{ fontStyle: 'normal' }}>
-          {addressLines(member).map((line, index) => (
+          {addressLines(member, t).map((line, index) => (
             <Text key={index} size="sm">
               {line}
             </Text>

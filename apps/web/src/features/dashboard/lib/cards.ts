@@ -1,7 +1,6 @@
 import { formatPhone, type Breakpoint } from '@portal/contracts';
 import type { CareTeamMember, PersonalContact } from '@portal/contracts';
-
-type Translate = (key: string, params?: Record<string, string | number>) => string;
+import { lookupText, type Translate } from '../../../lib/translator';
 
 function compareBy<T>(...keys: ((item: T) => string)[]) {
   const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
@@ -55,12 +54,37 @@ export function canMessage(
   );
 }
 
-/** The address lines of a care team member: street lines, then 'City, ST 12345', then the country. */
-export function addressLines(member: CareTeamMember): string[] {
-  const place = [member.city, [member.state, member.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [member.institution, member.address1, member.address2, member.address3, place, member.country].filter(
-    (line): line is string => Boolean(line?.trim()),
-  );
+/**
+ * A care team member's title in the user's language, by its code (the server's, from careProviderTitleValue);
+ * a title the packs do not name shows as the facility wrote it. Null without a title.
+ */
+export function careProviderTitle(
+  member: Pick<CareTeamMember, 'careProviderTitle' | 'careProviderTitleValue' | 'codes'>,
+  t: Translate,
+): string | null {
+  const sent = member.careProviderTitle ?? member.careProviderTitleValue;
+  return sent && lookupText(t, 'careProviderTitle', member.codes?.careProviderTitle, sent);
+}
+
+/**
+ * The address lines of a care team member: street lines, then 'City, ST 12345', then the country. The state and
+ * the country read in the user's language when the server recognised them (member.codes), else as sent.
+ */
+export function addressLines(member: CareTeamMember, t: Translate): string[] {
+  const named = (list: 'state' | 'country', value: string | null) =>
+    value && lookupText(t, list, member.codes?.[list], value);
+  // A state written as its postal abbreviation (NY, code US.NY) stays one: it is part of the postal address.
+  const isAbbreviation = member.state !== null && member.codes?.state?.endsWith(`.${member.state.trim()}`) === true;
+  const state = isAbbreviation ? member.state : named('state', member.state);
+  const place = [member.city, [state, member.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [
+    member.institution,
+    member.address1,
+    member.address2,
+    member.address3,
+    place,
+    named('country', member.country),
+  ].filter((line): line is string => Boolean(line?.trim()));
 }
 
 /** A phone number as people write it, with its extension: '(518) 555-0142 ext. 204'. */

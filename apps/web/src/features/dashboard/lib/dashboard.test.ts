@@ -5,6 +5,7 @@ import {
   authorizationState,
   canMessage,
   careProviderName,
+  careProviderTitle,
   contactLines,
   contactName,
   CONTACT_LINE_LIMITS,
@@ -203,7 +204,7 @@ describe('care team cards', () => {
   it('write the name with its suffix, the address and the phone with its extension', () => {
     expect(careProviderName(member({}))).toBe('Priya Raman, MD');
     expect(careProviderName(member({ suffix: null }))).toBe('Priya Raman');
-    expect(addressLines(member({}))).toEqual([
+    expect(addressLines(member({}), t)).toEqual([
       'Riverside Cancer Center',
       '100 River Street',
       'Albany, NY 12207',
@@ -211,6 +212,34 @@ describe('care team cards', () => {
     ]);
     expect(phoneWithExtension('5185550100', '204', t)).toBe('(518) 555-0100 ext. 204');
     expect(phoneWithExtension('5185550100', null, t)).toBe('(518) 555-0100');
+  });
+
+  it('name the state and country by the codes the server recognised, in the reader’s language', () => {
+    const spanish = translator({
+      'lookups.country.US': 'Estados Unidos',
+      'lookups.state.US.NY': 'Nueva York',
+    });
+    const codes = { careProviderTitle: 'MedicalOncologist', state: 'US.NY', country: 'US' };
+    // A postal abbreviation stays one; a state written out is named in the language.
+    expect(addressLines(member({ codes }), spanish).slice(-2)).toEqual(['Albany, NY 12207', 'Estados Unidos']);
+    expect(addressLines(member({ codes, state: 'New York' }), spanish).slice(-2)).toEqual([
+      'Albany, Nueva York 12207',
+      'Estados Unidos',
+    ]);
+    // No code (or one the pack lacks): as the facility sent it.
+    expect(addressLines(member({ country: 'Freedonia' }), spanish).at(-1)).toBe('Freedonia');
+    expect(addressLines(member({ codes: { ...codes, country: 'ZZ' } }), spanish).at(-1)).toBe('United States');
+  });
+
+  it('name the title by its code in the reader’s language, else as the facility wrote it', () => {
+    const spanish = translator({ 'lookups.careProviderTitle.MedicalOncologist': 'Oncólogo/a médico/a' });
+    const codes = { careProviderTitle: 'MedicalOncologist', state: null, country: null };
+    expect(careProviderTitle(member({ codes }), spanish)).toBe('Oncólogo/a médico/a');
+    expect(careProviderTitle(member({ careProviderTitle: 'Tumor Board Chair' }), spanish)).toBe('Tumor Board Chair');
+    expect(careProviderTitle(member({ careProviderTitle: null, careProviderTitleValue: 'Chair' }), spanish)).toBe(
+      'Chair',
+    );
+    expect(careProviderTitle(member({ careProviderTitle: null }), spanish)).toBeNull();
   });
 });
 
