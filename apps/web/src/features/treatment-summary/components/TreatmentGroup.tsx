@@ -81,7 +81,7 @@ function TreatmentItem({ item }: { item: ShownItem }) {
 
 function Field({ field }: { field: ShownField }) {
   const { t, locale } = useTranslation();
-  const text = formatFieldValue(field.value, locale);
+  const text = formatFieldValue(field.value, locale, t);
   const value = field.value;
   return (
     <div className={classes.field} data-field={field.name}>

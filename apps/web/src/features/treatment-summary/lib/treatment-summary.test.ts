@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts';
 import type { TreatmentSummaryItem, TreatmentSummaryResponse } from '@portal/contracts';
 import { setDateLocale } from '../../../lib/dates';
+import { createTranslator } from '../../../lib/translator';
 import {
   fieldValue,
   formatFieldValue,
@@ -21,6 +22,9 @@ import {
   treatmentTypesAccess,
   type TreatmentTypesAccess,
 } from './treatment-summary';
+
+/** A pack without the value keys: formatting that needs no words. */
+const none = createTranslator({});
 
 const spec = (group: TreatmentSummaryGroup, name: string): TreatmentFieldSpec =>
   TREATMENT_SUMMARY_FIELDS[group].find((f) => f.name === name)!;
@@ -122,6 +126,22 @@ describe('fieldValue', () => {
     expect(fieldValue({ agentName: '', agentNameDisplay: '' }, agent)).toBeNull();
   });
 
+  it('names a coded field’s code from its lookup list, with its Display wording for a code the list lacks', () => {
+    const route = spec('Chemotherapy', 'route');
+    expect(route.lookup).toBe('route');
+    const iv = fieldValue({ route: ' IV ', routeDisplay: 'Intravenous' }, route)!;
+    expect(iv).toEqual({ kind: 'coded', list: 'route', code: 'IV', text: 'Intravenous' });
+    const spanish = createTranslator({ 'lookups.route.IV': 'Intravenosa' }, 'es-MX');
+    expect(formatFieldValue(iv, 'es-MX', spanish)).toBe('Intravenosa');
+    // A code the packs do not name: the facility's Display wording, else the code itself.
+    const port = fieldValue({ route: 'PORT', routeDisplay: 'Through the port' }, route)!;
+    expect(formatFieldValue(port, 'es-MX', spanish)).toBe('Through the port');
+    expect(formatFieldValue(fieldValue({ route: 'PORT', routeDisplay: null }, route)!, 'es-MX', spanish)).toBe('PORT');
+    // Only a Display, no code: the Display as sent.
+    expect(fieldValue({ route: null, routeDisplay: 'By mouth' }, route)).toEqual({ kind: 'text', text: 'By mouth' });
+    expect(fieldValue({ route: '', routeDisplay: '' }, route)).toBeNull();
+  });
+
   it('shows a number’s Display variant even when the number is 0, and the number when above 0', () => {
     const packs = spec('SocialHistory', 'smokingPacksPerDay');
     expect(fieldValue({ smokingPacksPerDay: 0, smokingPacksPerDayDisplay: 'Less than half a pack' }, packs)).toEqual({
@@ -168,9 +188,9 @@ describe('fieldValue', () => {
   it('marks phone numbers and email addresses, and formats phone numbers', () => {
     const phone = fieldValue({ providerPhone: '5185550300' }, spec('Surgery', 'providerPhone'))!;
     expect(phone).toEqual({ kind: 'phone', text: '5185550300' });
-    expect(formatFieldValue(phone, 'en-US')).toBe('(518) 555-0300');
-    expect(formatFieldValue({ kind: 'phone', text: '555 0300' }, 'en-US')).toBe('555-0300');
-    expect(formatFieldValue({ kind: 'phone', text: '+44 20 7946 0000' }, 'en-US')).toBe('+44 20 7946 0000');
+    expect(formatFieldValue(phone, 'en-US', none)).toBe('(518) 555-0300');
+    expect(formatFieldValue({ kind: 'phone', text: '555 0300' }, 'en-US', none)).toBe('555-0300');
+    expect(formatFieldValue({ kind: 'phone', text: '+44 20 7946 0000' }, 'en-US', none)).toBe('+44 20 7946 0000');
     expect(fieldValue({ email: 'a@b.org' }, spec('HormoneTherapy', 'email'))).toEqual({
       kind: 'email',
       text: 'a@b.org',
@@ -178,9 +198,9 @@ describe('fieldValue', () => {
   });
 
   it('formats numbers in the user’s language', () => {
-    expect(formatFieldValue({ kind: 'number', number: 1.5 }, 'en-US')).toBe('1.5');
-    expect(formatFieldValue({ kind: 'number', number: 1.5 }, 'fr-CA')).toBe('1,5');
-    expect(formatFieldValue({ kind: 'number', number: 1234 }, 'en-US')).toBe('1,234');
+    expect(formatFieldValue({ kind: 'number', number: 1.5 }, 'en-US', none)).toBe('1.5');
+    expect(formatFieldValue({ kind: 'number', number: 1.5 }, 'fr-CA', none)).toBe('1,5');
+    expect(formatFieldValue({ kind: 'number', number: 1234 }, 'en-US', none)).toBe('1,234');
   });
 });
 

@@ -5,11 +5,13 @@ import {
   TREATMENT_SUMMARY_GROUPS,
   treatmentSummaryGroupKey,
   treatmentSummaryLabelKey,
+  type LookupList,
   type TreatmentFieldSpec,
   type TreatmentSummaryGroup,
 } from '@portal/contracts';
 import type { TreatmentSummaryItem, TreatmentSummaryResponse } from '@portal/contracts';
 import { calendarDay, formatDay } from '../../../lib/dates';
+import { lookupText, type Translate } from '../../../lib/translator';
 
 /** How many fields an item shows before More... (the rest show after it). */
 export const PREVIEW_FIELD_COUNT = 4;
@@ -47,21 +49,26 @@ export function formatTreatmentDate(value: string): string {
 /** What one field of an item shows, before formatting. */
 export type FieldValue =
   | { kind: 'text'; text: string }
+  /** A code of a lookup list (L, IV, Q2W), and the wording to show when the list does not name it. */
+  | { kind: 'coded'; list: LookupList; code: string; text: string }
   | { kind: 'date'; date: string }
   | { kind: 'number'; number: number }
   | { kind: 'phone'; text: string }
   | { kind: 'email'; text: string };
 
 /**
- * The value a field shows, or null when it shows nothing: the Display variant when it is not blank, else
+ * The value a field shows, or null when it shows nothing: a coded field's code, named from its lookup list (the
+ * Display variant, else the code, for one the list lacks); else the Display variant when it is not blank, else
  * the raw value by its kind's rule (date after 1900, number above 0, text not blank); a date that does not
  * show gives way to its text (lastMenstrualPeriodText).
  */
 export function fieldValue(item: Readonly<Record<string, unknown>>, spec: TreatmentFieldSpec): FieldValue | null {
-  if (spec.display && isShownText(item[spec.display])) {
-    return { kind: 'text', text: (item[spec.display] as string).trim() };
-  }
   const raw = item[spec.name];
+  const display = spec.display && isShownText(item[spec.display]) ? (item[spec.display] as string).trim() : null;
+  if (spec.lookup && isShownText(raw)) {
+    return { kind: 'coded', list: spec.lookup, code: raw.trim(), text: display ?? raw.trim() };
+  }
+  if (display !== null) return { kind: 'text', text: display };
   switch (spec.kind) {
     case 'date':
       if (isShownDate(raw)) return { kind: 'date', date: raw };
@@ -80,8 +87,10 @@ export function fieldValue(item: Readonly<Record<string, unknown>>, spec: Treatm
 }
 
 /** The text a value shows as, in the user's language. */
-export function formatFieldValue(value: FieldValue, locale: string): string {
+export function formatFieldValue(value: FieldValue, locale: string, t: Translate): string {
   switch (value.kind) {
+    case 'coded':
+      return lookupText(t, value.list, value.code, value.text);
     case 'date':
       return formatTreatmentDate(value.date);
     case 'number':
