@@ -39,6 +39,20 @@ const EnvSchema = z.object({
   DIRECT_KEY_FILE: z.string().min(1).optional(),
   DIRECT_FROM: z.email().optional(),
   DIRECT_TRUST_DIR: z.string().min(1).optional(),
+  DIRECT_MODE: z.enum(['smime', 'hisp']).optional(),
+  DIRECT_KEY_PASSPHRASE: z.string().min(1).optional(),
+  DIRECT_TRUST_BUNDLE: z.string().min(1).optional(),
+  DIRECT_DISCOVERY: z
+    .string()
+    .regex(/^(dns|ldap)(\s*,\s*(dns|ldap))?$/, 'dns, ldap or dns,ldap')
+    .optional(),
+  DIRECT_DNS_SERVERS: z
+    .string()
+    .regex(
+      /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)(\s*,\s*(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?))*$/,
+      'IP addresses, each with an optional :port (IPv6 in brackets)',
+    )
+    .optional(),
   SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_FROM: z.string().trim().min(1).max(32).optional(),
   SMS_TOKEN: z.string().min(1).optional(),
@@ -56,19 +70,57 @@ const DIRECT_VARIABLES = [
   'DIRECT_KEY_FILE',
   'DIRECT_FROM',
   'DIRECT_TRUST_DIR',
+  'DIRECT_MODE',
+  'DIRECT_KEY_PASSPHRASE',
+  'DIRECT_TRUST_BUNDLE',
+  'DIRECT_DISCOVERY',
+  'DIRECT_DNS_SERVERS',
+] as const;
+// What only the portal's own S/MIME uses: with DIRECT_MODE=hisp the HISP signs, encrypts and finds certificates.
+const DIRECT_SMIME_ONLY = [
+  'DIRECT_CERT_FILE',
+  'DIRECT_KEY_FILE',
+  'DIRECT_KEY_PASSPHRASE',
+  'DIRECT_TRUST_DIR',
+  'DIRECT_TRUST_BUNDLE',
+  'DIRECT_DISCOVERY',
+  'DIRECT_DNS_SERVERS',
 ] as const;
 
-/** Sending documents to Direct addresses (ADR 0013): all five DIRECT_* variables, or none. */
+/**
+ * Sending documents to Direct addresses (ADR 0013, 0016). Two modes: 'hisp', the message handed unencrypted over
+ * authenticated TLS SMTP to the facility's HISP, which signs it, finds the recipient's certificate and encrypts;
+ * 'smime', the portal signs and encrypts itself, with the recipients' certificates from a folder and, given trust
+ * anchors, found by DNS and LDAP as Direct's certificate discovery describes.
+ */
 export interface DirectConfig {
+  /**
+   * 'hisp' or 'smime'; loadConfig always sets it (left out, as in settings written before ADR 0016: 'smime' when a
+   * certificate is given, else 'hisp'; see directConfigMode).
+   */
+  mode?: 'smime' | 'hisp';
   /** The facility's HISP: smtp://user:pass@host:port, or smtps:// for implicit TLS. */
   smtpUrl: string;
-  /** The facility's Direct certificate (PEM, its chain may follow) and its private key (PEM, unencrypted). */
-  certFile: string;
-  keyFile: string;
   /** The facility's Direct address: the envelope sender and the From of what it sends. */
   from: string;
-  /** The folder of the recipients' certificates (PEM or DER). */
-  trustDir: string;
+  /** smime: the facility's Direct certificate (PEM, its chain may follow) and its key (PEM or PKCS#12). */
+  certFile?: string;
+  keyFile?: string;
+  /** smime: the passphrase of an encrypted key (PKCS#8 ENCRYPTED PRIVATE KEY, or a PKCS#12 file). */
+  keyPassphrase?: string;
+  /** smime: the folder of the recipients' certificates the facility was given (PEM or DER), looked up first. */
+  trustDir?: string;
+  /** smime: the trust anchors (PEM bundle) a discovered certificate must chain to; no discovery without it. */
+  trustBundle?: string;
+  /** smime: how certificates are discovered when the folder has none (empty without a trust bundle). */
+  discovery?: ('dns' | 'ldap')[];
+  /** smime: the DNS servers asked for CERT and SRV records ('address' or 'address:port'); empty: the system's. */
+  dnsServers?: string[];
+}
+
+/** Who signs and encrypts: the portal ('smime') or the facility's HISP ('hisp'). */
+export function directConfigMode(direct: DirectConfig): 'smime' | 'hisp' {
+  return direct.mode ?? (direct.certFile || direct.keyFile ? 'smime' : 'hisp');
 }
 
 export interface Config {
@@ -139,13 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.APP_SECRET && e.DATABASE_URL) {
     throw new ConfigError('Invalid environment variable APP_SECRET: required in production with DATABASE_URL');
   }
-  const directSet = DIRECT_VARIABLES.filter((name) => e[name] !== undefined);
-  if (directSet.length > 0 && directSet.length < DIRECT_VARIABLES.length) {
-    const missing = DIRECT_VARIABLES.filter((name) => e[name] === undefined);
-    throw new ConfigError(
-      `Invalid environment variable ${missing.join(', ')}: required with ${directSet.join(', ')} (Direct needs all five)`,
-    );
-  }
+  const direct = readDirect(e, env);
   if (e.SMS_URL && !e.SMS_FROM) {
     throw new ConfigError('Invalid environment variable SMS_FROM: required with SMS_URL');
   }
@@ -179,16 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     demoData: e.DEMO_DATA === undefined ? e.NODE_ENV !== 'production' : e.DEMO_DATA === '1' || e.DEMO_DATA === 'true',
-    direct:
-      e.DIRECT_SMTP_URL && e.DIRECT_CERT_FILE && e.DIRECT_KEY_FILE && e.DIRECT_FROM && e.DIRECT_TRUST_DIR
-        ? {
-            smtpUrl: e.DIRECT_SMTP_URL,
-            certFile: path.resolve(baseDir, e.DIRECT_CERT_FILE),
-            keyFile: path.resolve(baseDir, e.DIRECT_KEY_FILE),
-            from: e.DIRECT_FROM.toLowerCase(),
-            trustDir: path.resolve(baseDir, e.DIRECT_TRUST_DIR),
-          }
-        : undefined,
+    direct,
     sms: e.SMS_URL
       ? { url: e.SMS_URL, from: e.SMS_FROM ?? '', token: e.SMS_TOKEN, countryCode: e.SMS_COUNTRY_CODE }
       : undefined,
@@ -200,7 +237,82 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Whether the portal can send Direct messages (every DIRECT_* variable is set). */
+type ParsedEnv = z.output<typeof EnvSchema>;
+
+/**
+ * The DIRECT_* settings, or undefined when none is set. The mode is DIRECT_MODE, else 'smime' when a certificate
+ * or key is given (the settings of ADR 0013, unchanged), else 'hisp'. Each mode names what it lacks, and what it
+ * does not use, so that a deployment does not start believing it encrypts when it does not.
+ */
+function readDirect(e: ParsedEnv, env: NodeJS.ProcessEnv): DirectConfig | undefined {
+  const set = DIRECT_VARIABLES.filter((name) => e[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const mode = e.DIRECT_MODE ?? (e.DIRECT_CERT_FILE || e.DIRECT_KEY_FILE ? 'smime' : 'hisp');
+  const required =
+    mode === 'smime'
+      ? (['DIRECT_SMTP_URL', 'DIRECT_FROM', 'DIRECT_CERT_FILE', 'DIRECT_KEY_FILE'] as const)
+      : (['DIRECT_SMTP_URL', 'DIRECT_FROM'] as const);
+  const missing = required.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid environment variable ${missing.join(', ')}: required with ${set.join(', ')} ` +
+        `(Direct in mode ${mode} needs ${required.join(', ')})`,
+    );
+  }
+  if (mode === 'hisp') {
+    const unused = DIRECT_SMIME_ONLY.filter((name) => e[name] !== undefined);
+    if (unused.length > 0) {
+      throw new ConfigError(
+        `Invalid environment variable ${unused.join(', ')}: not used with DIRECT_MODE=hisp (the HISP signs, ` +
+          'finds the recipients\' certificates and encrypts); leave them out, or set DIRECT_MODE=smime',
+      );
+    }
+    // The HISP signs as the facility for whoever is logged in to its account: never for an anonymous sender.
+    if (e.NODE_ENV === 'production' && new URL(e.DIRECT_SMTP_URL!).username === '') {
+      throw new ConfigError(
+        "Invalid environment variable DIRECT_SMTP_URL: with DIRECT_MODE=hisp it must carry the HISP account's " +
+          'user and password (smtps://user:password@host)',
+      );
+    }
+  } else {
+    if (!e.DIRECT_TRUST_DIR && !e.DIRECT_TRUST_BUNDLE) {
+      throw new ConfigError(
+        'Invalid environment variable DIRECT_TRUST_DIR, DIRECT_TRUST_BUNDLE: DIRECT_MODE=smime needs one of them ' +
+          "(the recipients' certificates, or the trust anchors to discover them with)",
+      );
+    }
+    const needsBundle = (['DIRECT_DISCOVERY', 'DIRECT_DNS_SERVERS'] as const).filter((name) => e[name] !== undefined);
+    if (needsBundle.length > 0 && !e.DIRECT_TRUST_BUNDLE) {
+      throw new ConfigError(
+        `Invalid environment variable ${needsBundle.join(', ')}: requires DIRECT_TRUST_BUNDLE (a discovered ` +
+          'certificate is used only if it chains to one of its anchors)',
+      );
+    }
+  }
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const resolve = (file: string | undefined) => (file === undefined ? undefined : path.resolve(baseDir, file));
+  const list = (value: string | undefined) =>
+    value === undefined
+      ? []
+      : value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+  const common = { mode, smtpUrl: e.DIRECT_SMTP_URL!, from: e.DIRECT_FROM!.toLowerCase() };
+  if (mode === 'hisp') return common;
+  return {
+    ...common,
+    certFile: resolve(e.DIRECT_CERT_FILE)!,
+    keyFile: resolve(e.DIRECT_KEY_FILE)!,
+    keyPassphrase: e.DIRECT_KEY_PASSPHRASE,
+    trustDir: resolve(e.DIRECT_TRUST_DIR),
+    trustBundle: resolve(e.DIRECT_TRUST_BUNDLE),
+    discovery: e.DIRECT_TRUST_BUNDLE ? ([...new Set(list(e.DIRECT_DISCOVERY ?? 'dns,ldap'))] as ('dns' | 'ldap')[]) : [],
+    dnsServers: list(e.DIRECT_DNS_SERVERS),
+  };
+}
+
+/** Whether the portal can send Direct messages (the DIRECT_* settings of a mode are given). */
 export function isDirectConfigured(config: Pick<Config, 'direct'>): config is { direct: DirectConfig } {
   return config.direct !== undefined;
 }

@@ -9,6 +9,7 @@ export * from './audit';
 export * from './auth';
 export * from './careteam';
 export * from './contacts';
+export * from './direct';
 export * from './content';
 export * from './education';
 export * from './facilities';

@@ -8,12 +8,18 @@ import {
   HealthSummaryTransmitQuerySchema,
   HealthSummaryTransmitResultSchema,
 } from '@portal/contracts';
-import { scopeOf } from '../../platform/access/access-control';
-import { patientRoute, type RouteApp } from '../../platform/http/routes';
+import { z } from 'zod';
+import { integrationCallerOf, scopeOf } from '../../platform/access/access-control';
+import { NotificationError } from '../../platform/direct/mdn';
+import { AppError } from '../../platform/errors/app-error';
+import { integrationRoute, patientRoute, type RouteApp } from '../../platform/http/routes';
 import { HealthSummaryTransmitService, TRANSMIT_MESSAGES } from './health-summary.transmit';
+import { applyDirectNotification } from './health-summary.transmit.notifications';
 
 // POST /api/patients/{patientId}/HealthSummary/{ifSystemId}/{transmitType}: a summary sent by email (through the
 // outbox, with the C-CDA and its readable copy attached) or by Direct (S/MIME through the facility's HISP).
+// POST /integration/v1/direct/notifications: the delivery notifications (MDN, DSN) that come back for a Direct send,
+// handed on by whatever receives the facility's Direct mail (its HISP's API, a mailbox poller), scope 'clinical'.
 
 const TAGS = ['Health summary'];
 
@@ -42,8 +48,63 @@ const DESCRIPTION =
   ' Answers { transmitType, documentCount }. The patient or an authorised representative; kiosk and link sessions ' +
   '403; anyone else 404.';
 
+const NOTIFICATION_TYPES = ['message/rfc822', 'application/pkcs7-mime', 'application/octet-stream'] as const;
+const MAX_NOTIFICATION_BYTES = 1024 * 1024;
+
+const NotificationResultSchema = z.object({
+  outcome: z
+    .enum(['recorded', 'unchanged', 'unknown_message'])
+    .describe('recorded: the send took the new status; unchanged: it had it or a final one; unknown_message: no send'),
+  status: z.enum(['sent', 'processed', 'delivered', 'failed']).optional().describe('The send’s status now'),
+});
+
+const NOTIFICATION_DESCRIPTION =
+  'The body is one message as the facility’s Direct address received it (RFC 5322, sent as ' +
+  `${NOTIFICATION_TYPES.join(', ')}; at most 1 MiB): a delivery notification for a health summary the portal sent ` +
+  'by Direct. An MDN (multipart/report; report-type=disposition-notification) names the message by ' +
+  'Original-Message-ID: processed makes the send processed, dispatched or displayed makes it delivered, failed, ' +
+  'deleted or denied makes it failed; a DSN (report-type=delivery-status) whose Action is failed makes it failed. ' +
+  'Delivered and failed are final; each change is an activity row of the patient ' +
+  '(healthsummarysendsecurelyauditevent, failure for failed). In DIRECT_MODE=smime a notification may come ' +
+  'encrypted to the facility’s certificate: it is opened and its signer must chain to the trust anchors or be in ' +
+  'the trust folder and be bound to the sender. An MDN from another domain than the send’s recipient, or naming no ' +
+  'send of your facility, answers unknown_message. Not a notification, or one that cannot be opened: 400 ' +
+  'invalid_notification naming body. A portal without Direct: 409 noCcdaConfigured.';
+
 export async function healthSummaryTransmitRoutes(app: RouteApp) {
   const { database, config, outbox, limits, direct } = app.deps;
+
+  // A notification is a whole message, read as bytes here only (these types reach no other route).
+  app.addContentTypeParser([...NOTIFICATION_TYPES], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/integration/v1/direct/notifications',
+    {
+      bodyLimit: MAX_NOTIFICATION_BYTES,
+      ...integrationRoute('clinical', {
+        tags: ['Direct'],
+        summary: 'Hand on a delivery notification (MDN or DSN) of a Direct send',
+        description: NOTIFICATION_DESCRIPTION,
+        consumes: [...NOTIFICATION_TYPES],
+        response: { 200: NotificationResultSchema, 409: ErrorBodySchema, 413: ErrorBodySchema, 415: ErrorBodySchema },
+      }),
+    },
+    async (request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) {
+        throw new AppError(400, 'invalid_notification', 'Send the notification message as the body.', 'body');
+      }
+      if (!direct) throw new AppError(409, 'noCcdaConfigured', TRANSMIT_MESSAGES.noCcdaConfigured);
+      let notification;
+      try {
+        notification = await (await direct.sender()).readNotification(body);
+      } catch (err) {
+        if (err instanceof NotificationError) throw new AppError(400, 'invalid_notification', err.message, 'body');
+        throw err;
+      }
+      return applyDirectNotification(database.db, notification, integrationCallerOf(request).facilityId);
+    },
+  );
+
   const service = new HealthSummaryTransmitService({
     db: database.db,
     config,

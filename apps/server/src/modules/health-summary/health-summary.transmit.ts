@@ -16,6 +16,7 @@ import { callerLanguage, type LanguageRequest } from '../../platform/content/cal
 import type { Strings } from '../../platform/content/language-packs';
 import { DirectRecipientUnknownError, DirectSendError } from '../../platform/direct/direct-sender';
 import type { DirectService } from '../../platform/direct/direct-service';
+import type { RecipientProblem } from '../../platform/direct/recipients';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import type { Limits } from '../../platform/http/limits';
 import { countMail } from '../../platform/mail/mail-limits';
@@ -33,11 +34,14 @@ import {
   type SummarySelection,
 } from './health-summary.repository';
 import { isDirectAvailable } from './health-summary.service';
+import { recordDirectSend } from './health-summary.transmit.notifications';
 import { findSendingAccount, findSendingFacility } from './health-summary.transmit.repository';
+import { xdmFile } from './health-summary.transmit.xdm';
 
 // Sending a summary (spec 002, 2.7; 170.315(e)(1)): by email through the outbox, with the documents' files attached,
-// or by Direct at once through the facility's HISP. Both write their audit row with the documents' ids and the
-// recipient's domain, never an address's local part nor any content.
+// or by Direct at once through the facility's HISP (several documents as one IHE XDM zip; the send recorded in
+// direct_sends, where its delivery notifications later put delivered or failed: ADR 0016). Both write their audit row
+// with the documents' ids and the recipient's domain, never an address's local part nor any content.
 //
 // A mail the portal's name stands behind must not be a phishing relay (issue 31, finding 8): its sender is the
 // account's own confirmed address or none (never one typed into the form), and what the user wrote goes out
@@ -72,7 +76,14 @@ export const TRANSMIT_MESSAGES = {
   noCcdaConfigured: 'Send Securely is not available for this health summary.',
   sendFailed: 'The health summary could not be sent by email. Please try again later.',
   recipientUnknown:
-    'The health summary could not be sent securely: this Direct Address is not one the portal can send to.',
+    'The health summary could not be sent securely: no Direct certificate could be found for this Direct Address. ' +
+    'Check the address with the care provider’s office, or send the summary by email instead.',
+  recipientUntrusted:
+    'The health summary could not be sent securely: the Direct certificate of this Direct Address is not one the ' +
+    'portal can trust. Check the address with the care provider’s office, or send the summary by email instead.',
+  recipientLookupFailed:
+    'The health summary could not be sent securely: this Direct Address could not be looked up just now. Try again ' +
+    'later, or send the summary by email instead.',
   hispFailed: 'The health summary could not be sent securely. Please try again later.',
 } as const;
 
@@ -222,17 +233,37 @@ export class HealthSummaryTransmitService {
       return error;
     };
     const sender = await direct.sender();
-    // Known before anything is rendered or any connection is made.
-    if ((await sender.trustStore.lookup(recipient)).boundTo === 'none') {
-      throw await failed('recipient_unknown', recipientUnknown());
+    // Known before anything is rendered or any connection is made (mode 'smime'; in mode 'hisp' the HISP looks the
+    // recipient up when it is handed the message, and a refusal comes back at once as the SMTP answer).
+    if (sender.recipients) {
+      const lookup = await sender.recipients.lookup(recipient);
+      if (lookup.boundTo === 'none') {
+        const problem = lookup.problem ?? 'not_found';
+        throw await failed(failureReason(problem), recipientUnknown(problem));
+      }
     }
 
     const facility = await findSendingFacility(db, request.scope);
-    const { files, strings } = await this.files(request, documents, selection);
+    const language = await callerLanguage(db, request.language);
+    const fileLanguage = { labels: ccdaLabels(language.strings), locale: language.locale };
+    const strings = language.strings;
+    // One document goes as its XML and PDF, as by email; several as one IHE XDM zip, Direct's way of carrying them.
+    const files =
+      documents.length > 1
+        ? [
+            await xdmFile(documents, rangeOf(documents, selection), fileLanguage, {
+              facilityName: facility.name,
+              portalName: facility.portalName,
+              recipient,
+              facilityId: facility.id,
+            }),
+          ]
+        : await attachmentFiles(documents, selection, fileLanguage);
     const params = { portalName: facility.portalName, facilityName: facility.name };
     const words = quotedWords(request.body.messageText);
+    let sent;
     try {
-      await sender.sendDirect({
+      sent = await sender.sendDirect({
         to: recipient,
         subject: fill(strings['healthSummaryMail.subject']!, params),
         text: paragraphs([
@@ -249,7 +280,9 @@ export class HealthSummaryTransmitService {
         })),
       });
     } catch (err) {
-      if (err instanceof DirectRecipientUnknownError) throw await failed('recipient_unknown', recipientUnknown());
+      if (err instanceof DirectRecipientUnknownError) {
+        throw await failed(failureReason(err.reason), recipientUnknown(err.reason));
+      }
       if (err instanceof DirectSendError) {
         this.deps.log.warn(
           { err: { detail: err.detail, retryable: err.retryable, responseCode: err.responseCode } },
@@ -259,15 +292,48 @@ export class HealthSummaryTransmitService {
       }
       throw err;
     }
-    await audit(db, request.scope, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT, detail);
+    const delivered = sent;
+    await db.transaction(async (tx) => {
+      // The record the delivery notifications find by the Message-ID (health-summary.transmit.notifications.ts).
+      await recordDirectSend(tx, {
+        messageId: delivered.messageId,
+        patientId: request.scope.patientId,
+        facilityId: facility.id,
+        actorUserId: request.scope.caller.userId,
+        externalSystemId: request.ifSystemId,
+        ccdaIds: documents.map((d) => d.id),
+        recipientDomain: recipientDomain(recipient),
+        mode: delivered.mode,
+      });
+      await audit(tx, request.scope, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT, { ...detail, delivery: 'sent' });
+    });
     return { transmitType: 'sendSecurely', documentCount: documents.length };
   }
 }
 
+/** The range a zip is named after: the selection's, else the documents' own first and last days. */
+function rangeOf(documents: { documentDate: string }[], selection: SummarySelection) {
+  if ('startDate' in selection) return selection;
+  const days = documents.map((document) => document.documentDate).sort();
+  return { startDate: days[0] ?? '', endDate: days[days.length - 1] ?? '' };
+}
+
 type SummaryDocuments = Awaited<ReturnType<typeof findDocumentsWithXml>>;
 
-function recipientUnknown(): AppError {
-  return new AppError(422, SEND_SECURELY_FAILED, TRANSMIT_MESSAGES.recipientUnknown, 'recipientAddress');
+/** The audit row's reason: 'recipient_unknown' as before ADR 0016 for none found, a word of its own otherwise. */
+function failureReason(reason: RecipientProblem | 'refused'): string {
+  return reason === 'not_found' ? 'recipient_unknown' : `recipient_${reason}`;
+}
+
+/** What the patient is told when the recipient cannot be sent to: what happened, and what to do about it. */
+function recipientUnknown(reason: RecipientProblem | 'refused'): AppError {
+  const message =
+    reason === 'untrusted'
+      ? TRANSMIT_MESSAGES.recipientUntrusted
+      : reason === 'unavailable'
+        ? TRANSMIT_MESSAGES.recipientLookupFailed
+        : TRANSMIT_MESSAGES.recipientUnknown;
+  return new AppError(422, SEND_SECURELY_FAILED, message, 'recipientAddress');
 }
 
 /** One document comes as its XML and PDF; several as one zip of both. */

@@ -67,15 +67,18 @@ export class DevDirectTransport implements DirectTransport {
 /** The development sender: the demo facility's certificate, a trust folder holding the demo recipient's. */
 export async function createDevDirectSender(dir: string, db: Db): Promise<DirectSender> {
   await ensureDevDirectCertificates(dir);
-  const [certificatePem, privateKeyPem] = await Promise.all([
+  const [certificatePem, privateKeyPem, authorityPem] = await Promise.all([
     readFile(path.join(dir, 'facility.cert.pem'), 'utf8'),
     readFile(path.join(dir, 'facility.key.pem'), 'utf8'),
+    readFile(path.join(dir, 'ca.cert.pem'), 'utf8'),
   ]);
   return new DirectSender({
     from: DEMO_FACILITY_DIRECT_ADDRESS,
     signer: { certificatePem, privateKeyPem },
     trustStore: new DirectTrustStore({ dir: path.join(dir, 'trust') }),
     transport: new DevDirectTransport(db),
+    // The demo recipient's notifications are signed by a certificate of the demo authority.
+    notificationSigners: () => Promise.resolve([authorityPem]),
   });
 }
 

@@ -254,16 +254,28 @@ describe('sendDirect', () => {
     );
   });
 
-  it('throws DirectSendError when the HISP refuses the recipient, and nothing is delivered', async () => {
+  it('throws DirectRecipientUnknownError (refused) when the HISP refuses the recipient for good, nothing delivered', async () => {
     const server = await hisp({
       onRcptTo(_address, _session, callback) {
         callback(Object.assign(new Error('5.7.1 Recipient not trusted'), { responseCode: 550 }));
       },
     });
     const sender = await createDirectSender(settings(server.port));
+    const error = await rejection(sender.sendDirect(message()), DirectRecipientUnknownError);
+    expect(error).toMatchObject({ statusCode: 400, code: 'direct_recipient_unknown', reason: 'refused' });
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('throws a retryable DirectSendError when the HISP refuses the recipient for now (4xx)', async () => {
+    const server = await hisp({
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('4.4.3 Directory lookup failed, try later'), { responseCode: 451 }));
+      },
+    });
+    const sender = await createDirectSender(settings(server.port));
     const error = await rejection(sender.sendDirect(message()), DirectSendError);
-    expect(error).toMatchObject({ statusCode: 502, code: 'direct_send_failed', responseCode: 550, retryable: false });
-    expect(error.detail).toMatch(/550/);
+    expect(error).toMatchObject({ statusCode: 502, code: 'direct_send_failed', responseCode: 451, retryable: true });
+    expect(error.detail).toMatch(/451/);
     expect(error.detail).not.toContain('dr.lee@');
     expect(server.received).toHaveLength(0);
   });

@@ -1,20 +1,40 @@
 import { readFile } from 'node:fs/promises';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import MimeNode from 'nodemailer/lib/mime-node';
-import type { DirectConfig } from '../../config';
+import { directConfigMode, type DirectConfig } from '../../config';
 import { AppError } from '../errors/app-error';
 import { isPlausibleAddress } from '../mail/outbox';
 import { createSmtpTransport, describeError } from '../mail/sender';
-import { describeCertificate, keyMatchesCertificate, parseCertificatesPem, privateKeyPkcs8 } from './certificates';
+import { CertificateDiscovery } from './certificate-discovery';
+import {
+  certificateToPem,
+  describeCertificate,
+  keyMatchesCertificate,
+  parseCertificatesPem,
+  privateKeyPkcs8,
+} from './certificates';
+import { readDirectCredentials } from './credentials';
+import { DnsClient } from './dns-client';
+import { openNotification, type DeliveryNotification } from './mdn';
+import { DirectRecipients, type RecipientDirectory, type RecipientProblem } from './recipients';
 import { signAndEncrypt, SmimeError, type SmimeCredentials } from './smime';
+import { readTrustAnchors } from './trust-anchors';
 import { DirectTrustStore } from './trust-store';
 
 /**
  * Sends a document to a Direct address (ONC 170.315(e)(1), the Direct Project's Applicability Statement for Secure
- * Health Transport): the message is built as MIME, signed with the facility's Direct certificate, encrypted to the
- * recipient's certificate(s) from the trust store, and handed to the facility's HISP over SMTP. Everything that can
- * fail before the HISP is asked (an unknown recipient, a bad address, the signing) fails before any connection, and
- * one SMTP transaction carries the message, so a message is sent whole or not at all.
+ * Health Transport), in one of two modes (ADR 0016):
+ *
+ * - 'smime': the message is built as MIME, signed with the facility's Direct certificate, encrypted to the
+ *   recipient's certificate(s) (the trust folder, then DNS and LDAP discovery against the trust anchors), and handed
+ *   to the facility's HISP over SMTP;
+ * - 'hisp': the message is handed as it is, over TLS to the facility's HISP account, which signs it, discovers the
+ *   recipient's certificate and encrypts, as the HISPs' SMTP "edge" submission expects.
+ *
+ * Either way it asks for delivery notifications (Disposition-Notification-To and X-DIRECT-FINAL-DESTINATION-DELIVERY,
+ * the Direct Implementation Guide for Delivery Notification), so the send's outcome can follow (mdn.ts). Everything
+ * that can fail before the HISP is asked (an unknown recipient, a bad address, the signing) fails before any
+ * connection, and one SMTP transaction carries the message, so a message is sent whole or not at all.
  */
 
 export interface DirectAttachment {
@@ -36,11 +56,13 @@ export interface DirectMessage {
 }
 
 export interface DirectSendResult {
-  /** The Message-ID header the message went with. */
+  /** The Message-ID header the message went with (what a notification names as Original-Message-ID). */
   messageId: string;
-  /** How many recipient certificates it was encrypted to, and what they were found by. */
+  mode: 'smime' | 'hisp';
+  /** How many recipient certificates it was encrypted to (0 in mode 'hisp': the HISP encrypts). */
   recipientCertificates: number;
-  boundTo: 'address' | 'domain';
+  /** What they were found by; 'hisp' when the HISP finds them. */
+  boundTo: 'address' | 'domain' | 'hisp';
 }
 
 /** The part of a nodemailer transport the sender uses (tests may pass a fake). */
@@ -48,10 +70,13 @@ export interface DirectTransport {
   sendMail(message: { envelope: { from: string; to: string[] }; raw: Buffer }): Promise<unknown>;
 }
 
-/** No valid certificate in the trust store for the address or its domain: nothing was sent. */
+/**
+ * No usable certificate for the address or its domain (none published, one not trusted, or the lookup could not be
+ * made), or the HISP refused the recipient: nothing was sent. `reason` says which, for what the patient is told.
+ */
 export class DirectRecipientUnknownError extends AppError {
   override name = 'DirectRecipientUnknownError';
-  constructor() {
+  constructor(readonly reason: RecipientProblem | 'refused' = 'not_found') {
     super(400, 'direct_recipient_unknown', 'No valid Direct certificate is known for this address.', 'to');
   }
 }
@@ -101,27 +126,60 @@ function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
 
-export interface DirectSenderOptions {
-  /** The facility's Direct address: the envelope sender, and the From header unless a message names one. */
-  from: string;
-  /** The facility's Direct certificate and key. */
-  signer: SmimeCredentials;
-  trustStore: DirectTrustStore;
-  transport: DirectTransport;
-}
+/**
+ * The delivery notifications Direct asks for (Implementation Guide for Delivery Notification in Direct 1.0, 3.1):
+ * to the sending address, with the final-destination option that makes a receiving HISP send 'dispatched' once the
+ * message is delivered (and 'failed' when it cannot be), not only 'processed' when it took it.
+ */
+export const DIRECT_NOTIFICATION_OPTIONS = 'X-DIRECT-FINAL-DESTINATION-DELIVERY=optional,true';
+
+export type DirectSenderOptions =
+  | {
+      mode?: 'smime';
+      /** The facility's Direct address: the envelope sender, and the From header unless a message names one. */
+      from: string;
+      /** The facility's Direct certificate and key. */
+      signer: SmimeCredentials;
+      /** Where recipients' certificates are found: a trust store, or DirectRecipients (folder then discovery). */
+      trustStore: RecipientDirectory;
+      transport: DirectTransport;
+      /**
+       * The certificates (PEM) the signer of a delivery notification must be or chain to: the trust anchors and the
+       * trust folder's certificates. Without them an encrypted notification cannot be trusted and is refused.
+       */
+      notificationSigners?: () => Promise<string[]>;
+    }
+  | {
+      mode: 'hisp';
+      from: string;
+      transport: DirectTransport;
+    };
 
 export class DirectSender {
+  readonly mode: 'smime' | 'hisp';
   private readonly from: string;
-  private readonly signer: SmimeCredentials;
-  private readonly signerAddresses: string[];
-  private readonly signerDomains: string[];
-  readonly trustStore: DirectTrustStore;
+  private readonly signer: SmimeCredentials | undefined;
+  private readonly signerAddresses: string[] = [];
+  private readonly signerDomains: string[] = [];
+  /** Where the recipients' certificates are found (mode 'smime'); undefined when the HISP finds them. */
+  readonly recipients: RecipientDirectory | undefined;
   private readonly transport: DirectTransport;
+  private readonly notificationSigners: () => Promise<string[]>;
 
   constructor(options: DirectSenderOptions) {
     if (!isPlausibleAddress(options.from)) {
       throw new DirectConfigurationError('The facility Direct address is not a plain address.');
     }
+    this.from = options.from;
+    this.transport = options.transport;
+    this.notificationSigners = (options.mode !== 'hisp' && options.notificationSigners) || (() => Promise.resolve([]));
+    if (options.mode === 'hisp') {
+      this.mode = 'hisp';
+      this.signer = undefined;
+      this.recipients = undefined;
+      return;
+    }
+    this.mode = 'smime';
     let info;
     try {
       const [certificate] = parseCertificatesPem(options.signer.certificatePem);
@@ -132,7 +190,6 @@ export class DirectSender {
     } catch (err) {
       throw new DirectConfigurationError(`The facility Direct certificate and key: ${(err as Error).message}`);
     }
-    this.from = options.from;
     this.signer = options.signer;
     this.signerAddresses = info.emailAddresses;
     this.signerDomains = info.dnsNames;
@@ -141,12 +198,33 @@ export class DirectSender {
         'The facility Direct certificate is not bound to the facility Direct address.',
       );
     }
-    this.trustStore = options.trustStore;
-    this.transport = options.transport;
+    this.recipients = options.trustStore;
   }
 
+  /**
+   * Reads a delivery notification that came back (mdn.ts): in mode 'smime' an encrypted one is opened with the
+   * facility's key and its signer checked; a plain one is read as it is (mode 'hisp': the HISP opened it).
+   */
+  async readNotification(raw: Uint8Array): Promise<DeliveryNotification> {
+    return openNotification(raw, {
+      recipient: this.signer,
+      trustedSigners: this.signer ? await this.notificationSigners() : [],
+    });
+  }
+
+  /** The trust store of mode 'smime' (kept for callers of ADR 0013's sender). */
+  get trustStore(): RecipientDirectory {
+    if (!this.recipients) throw new Error('In mode hisp the HISP finds the recipients.');
+    return this.recipients;
+  }
+
+  /**
+   * An address the From may carry: in mode 'smime' one the facility certificate is bound to; in mode 'hisp' the
+   * facility's own address or one of its domain (the HISP account signs for its domain).
+   */
   private isBoundToSigner(address: string): boolean {
     const lower = address.toLowerCase();
+    if (this.mode === 'hisp') return lower === this.from.toLowerCase() || domainOf(lower) === domainOf(this.from);
     return this.signerAddresses.includes(lower) || this.signerDomains.includes(domainOf(lower));
   }
 
@@ -184,22 +262,29 @@ export class DirectSender {
   }
 
   /**
-   * Signs, encrypts and sends one message. Throws DirectMessageError or DirectRecipientUnknownError before anything
-   * is sent, and DirectSendError when the HISP cannot be reached or refuses the message.
+   * Sends one message (signed and encrypted first in mode 'smime'). Throws DirectMessageError or
+   * DirectRecipientUnknownError before anything is sent, and DirectSendError when the HISP cannot be reached or
+   * refuses the message (DirectRecipientUnknownError with reason 'refused' when it refuses the recipient).
    */
   async sendDirect(message: DirectMessage): Promise<DirectSendResult> {
     const { to, from } = this.validate(message);
-    const lookup = await this.trustStore.lookup(to);
-    if (lookup.boundTo === 'none') throw new DirectRecipientUnknownError();
+    const lookup = this.recipients ? await this.recipients.lookup(to) : undefined;
+    if (lookup && lookup.boundTo === 'none') throw new DirectRecipientUnknownError(lookup.problem ?? 'not_found');
 
-    // The inner message carries the headers too (RFC 5751 3.1: they are then protected by the signature).
+    // The inner message carries the headers too (RFC 5751 3.1: they are then protected by the signature), the
+    // request for notifications among them: a receiving HISP reads it after decrypting.
     const date = new Date();
+    const notification = {
+      'Disposition-Notification-To': this.from,
+      'Disposition-Notification-Options': DIRECT_NOTIFICATION_OPTIONS,
+    };
     const inner = new MailComposer({
       from,
       to,
       subject: message.subject,
       date,
       text: message.text,
+      headers: notification,
       attachments: (message.attachments ?? []).map((a) => ({
         filename: a.filename,
         contentType: a.contentType,
@@ -214,59 +299,113 @@ export class DirectSender {
     const messageId = inner.messageId();
     const innerMime = await inner.build();
 
-    let entity;
-    try {
-      entity = await signAndEncrypt({
-        mime: innerMime,
-        signer: this.signer,
-        recipients: lookup.certificates.map((c) => c.certificatePem),
+    let raw: Buffer;
+    if (!lookup) {
+      // Mode 'hisp': the HISP signs and encrypts what it is handed (over TLS, to the facility's account).
+      raw = innerMime;
+    } else {
+      let entity;
+      try {
+        entity = await signAndEncrypt({
+          mime: innerMime,
+          signer: this.signer!,
+          recipients: lookup.certificates.map((c) => c.certificatePem),
+        });
+      } catch (err) {
+        if (err instanceof SmimeError) throw new DirectConfigurationError(`Direct signing failed: ${err.message}`);
+        throw err;
+      }
+      const outer = new MimeNode(entity.headers.find((h) => h.name === 'Content-Type')!.value, { newline: '\r\n' });
+      outer.setHeader({
+        From: from,
+        To: to,
+        Subject: message.subject,
+        Date: date.toUTCString().replace('GMT', '+0000'),
+        'Message-ID': messageId,
+        ...notification,
       });
-    } catch (err) {
-      if (err instanceof SmimeError) throw new DirectConfigurationError(`Direct signing failed: ${err.message}`);
-      throw err;
+      for (const header of entity.headers.filter((h) => h.name !== 'Content-Type')) {
+        outer.setHeader(header.name, header.value);
+      }
+      outer.setContent(Buffer.from(entity.body, 'base64'));
+      raw = await outer.build();
     }
-
-    const outer = new MimeNode(entity.headers.find((h) => h.name === 'Content-Type')!.value, { newline: '\r\n' });
-    outer.setHeader({
-      From: from,
-      To: to,
-      Subject: message.subject,
-      Date: date.toUTCString().replace('GMT', '+0000'),
-      'Message-ID': messageId,
-    });
-    for (const header of entity.headers.filter((h) => h.name !== 'Content-Type')) {
-      outer.setHeader(header.name, header.value);
-    }
-    outer.setContent(Buffer.from(entity.body, 'base64'));
-    const raw = await outer.build();
 
     try {
       await this.transport.sendMail({ envelope: { from: this.from, to: [to] }, raw });
     } catch (err) {
-      const e = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+      const e = (err ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
       const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+      // A HISP that finds no certificate for the recipient refuses it at RCPT TO, for good (5xx): that is the
+      // recipient's address, not the HISP, and the patient is told so.
+      if (e.code === 'EENVELOPE' && responseCode !== undefined && responseCode >= 500) {
+        throw new DirectRecipientUnknownError('refused');
+      }
       const retryable =
         (typeof e.code === 'string' && SERVER_ERROR_CODES.has(e.code)) ||
         (responseCode !== undefined && responseCode >= 400 && responseCode < 500);
       throw new DirectSendError(describeError(err, { hideAddresses: true }), retryable, responseCode);
     }
-    return { messageId, recipientCertificates: lookup.certificates.length, boundTo: lookup.boundTo };
+    return lookup
+      ? {
+          messageId,
+          mode: 'smime',
+          recipientCertificates: lookup.certificates.length,
+          boundTo: lookup.boundTo as 'address' | 'domain',
+        }
+      : { messageId, mode: 'hisp', recipientCertificates: 0, boundTo: 'hisp' };
   }
 }
 
-/** Builds the sender the DIRECT_* settings describe: reads the certificate and key, opens no connection yet. */
+/** The signing credentials of the DIRECT_* settings: the certificate and the key (encrypted PEM or PKCS#12 too). */
+export async function readDirectSigner(direct: DirectConfig): Promise<SmimeCredentials> {
+  const [certificate, key] = await Promise.all([readFile(direct.certFile!), readFile(direct.keyFile!)]);
+  try {
+    return await readDirectCredentials({ certificate, key, passphrase: direct.keyPassphrase });
+  } catch (err) {
+    throw new DirectConfigurationError(`The facility Direct key (DIRECT_KEY_FILE): ${(err as Error).message}`);
+  }
+}
+
+export interface CreateDirectSenderOptions {
+  transport?: DirectTransport;
+  trustStore?: RecipientDirectory;
+  /** Loopback LDAP hosts and IPKIX URLs (outside production). */
+  allowLoopback?: boolean;
+}
+
+/**
+ * Builds the sender the DIRECT_* settings describe: reads and checks the certificate, the key and the trust bundle,
+ * opens no connection yet. In mode 'hisp' there is nothing to read: the HISP holds the facility's certificate.
+ */
 export async function createDirectSender(
   direct: DirectConfig,
-  options: { transport?: DirectTransport; trustStore?: DirectTrustStore } = {},
+  options: CreateDirectSenderOptions = {},
 ): Promise<DirectSender> {
-  const [certificatePem, privateKeyPem] = await Promise.all([
-    readFile(direct.certFile, 'utf8'),
-    readFile(direct.keyFile, 'utf8'),
-  ]);
-  return new DirectSender({
-    from: direct.from,
-    signer: { certificatePem, privateKeyPem },
-    trustStore: options.trustStore ?? new DirectTrustStore({ dir: direct.trustDir }),
-    transport: options.transport ?? createSmtpTransport(direct.smtpUrl),
-  });
+  const transport = options.transport ?? createSmtpTransport(direct.smtpUrl);
+  if (directConfigMode(direct) === 'hisp') return new DirectSender({ mode: 'hisp', from: direct.from, transport });
+  const signer = await readDirectSigner(direct);
+  const anchors = direct.trustBundle ? await readTrustAnchors(direct.trustBundle) : undefined;
+  const folder = direct.trustDir ? new DirectTrustStore({ dir: direct.trustDir }) : undefined;
+  let trustStore = options.trustStore;
+  if (!trustStore) {
+    const methods = direct.discovery ?? (anchors ? ['dns', 'ldap'] : []);
+    trustStore = new DirectRecipients({
+      trustStore: folder,
+      discovery:
+        anchors && methods.length > 0
+          ? new CertificateDiscovery({
+              anchors,
+              methods,
+              dns: new DnsClient({ servers: direct.dnsServers ?? [] }),
+              allowLoopback: options.allowLoopback ?? false,
+            })
+          : undefined,
+    });
+  }
+  const notificationSigners = async () => [
+    ...(anchors ?? []).map(certificateToPem),
+    ...(folder ? (await folder.certificates()).map((c) => c.certificatePem) : []),
+  ];
+  return new DirectSender({ from: direct.from, signer, trustStore, transport, notificationSigners });
 }

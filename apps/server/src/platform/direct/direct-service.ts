@@ -4,7 +4,8 @@ import { createDirectSender, type DirectSender } from './direct-sender';
 import { createDevDirectSender, devDirectFolder } from './dev-direct';
 
 /**
- * How the portal sends Direct messages: 'hisp' through the facility's HISP (every DIRECT_* setting given);
+ * How the portal sends Direct messages: 'hisp' through the facility's HISP (the DIRECT_* settings given: the portal
+ * signs and encrypts itself with DIRECT_MODE=smime, the HISP does with DIRECT_MODE=hisp, see DirectSender.mode);
  * 'development' outside production without them, signed and encrypted with the demo test certificates and kept in
  * dev_direct_messages for the developer Direct mailbox; in production without them, not at all.
  */
@@ -30,7 +31,8 @@ export async function createDirectService(config: Config, db: Db): Promise<Direc
   const mode = directMode(config);
   if (mode === null) return null;
   if (mode === 'hisp') {
-    const sender = await createDirectSender(config.direct!);
+    // Loopback LDAP hosts and IPKIX URLs only where webhooks may call loopback (outside production by default).
+    const sender = await createDirectSender(config.direct!, { allowLoopback: config.webhookAllowLoopback });
     return { mode, sender: () => Promise.resolve(sender) };
   }
   let pending: Promise<DirectSender> | undefined;
