@@ -113,6 +113,38 @@ describe("jane.doe's account settings", () => {
     await context.close();
   });
 
+  it('names her registered country and her care team’s titles in Spanish (issue 32, finding 10)', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openSettings(page, 'jane.doe');
+    try {
+      // Chosen in the header as a reader would: the page changes language in place, the values with it.
+      await page.getByLabel('Choose a language').selectOption('es-MX');
+      await expect.poll(() => heading(page)).toBe('Configuración de la cuenta');
+      const details = page.getByRole('region', { name: 'Datos de registro' });
+      await expect.poll(() => details.innerText()).toMatch(/País de nacimiento\s+Estados Unidos/);
+      const text = await details.innerText();
+      expect(text).toMatch(/Estado civil\s+Casado\/a/);
+      expect(text).toMatch(/Sexo\s+Femenino/);
+      expect(text).not.toContain('United States');
+      // The facility's own words stay as it wrote them.
+      expect(text).toContain('Librarian');
+      await checkScreen(page, 'account-settings-es-MX');
+
+      await page.goto(`${baseUrl()}/dashboard`);
+      await expect.poll(() => heading(page)).toBe('Bienvenido/a, Jane');
+      const raman = page.getByTestId('care-team-card').filter({ hasText: 'Priya Raman' });
+      await expect.poll(() => raman.innerText()).toContain('Oncólogo/a médico/a');
+      expect(await raman.innerText()).toContain('Estados Unidos');
+      expect(await page.getByTestId('dashboard-care-team').innerText()).not.toMatch(/Medical Oncologist|United States/);
+      await checkScreen(page, 'dashboard-care-team-es-MX');
+    } finally {
+      await page.getByLabel(/^(Choose a language|Elija un idioma)$/).selectOption('en-US');
+      await expect.poll(() => heading(page)).toMatch(/^(Welcome, Jane|Account Settings)$/);
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('changes her password, with the server’s answer to a wrong current one, and back', async () => {
     const { page, context } = await openPage(browser());
     await openSettings(page, 'jane.doe');

@@ -220,6 +220,17 @@ describe("jane.doe's treatment summary", () => {
           expect(text).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{4}/);
           expect(text).toBe(month(dy, dm, dd));
         }
+        // Coded values by their code in the language (issue 32, finding 10); the clinician's wording as written.
+        const family = items(main(page).locator('[data-group="FamilyHistory"]'));
+        const penicillin = items(main(page).locator('[data-group="Allergy"]')).first();
+        const coded = {
+          'es-MX': { grandmother: 'Abuela materna', status: 'Fallecido/a', allergy: 'Alergia a medicamentos' },
+          zh: { grandmother: '外祖母', status: '已故', allergy: '药物过敏' },
+        }[locale];
+        await expect.poll(() => fieldValue(family.nth(2), 'relationship')).toBe(coded.grandmother);
+        expect(await fieldValue(family.nth(2), 'currentStatus')).toBe(coded.status);
+        expect(await fieldValue(penicillin, 'allergyType')).toBe(coded.allergy);
+        expect(await fieldValue(family.first(), 'cancerDiagnosis')).toBe('Breast cancer');
         await checkScreen(page, `treatment-summary-${locale}`);
       }
     } finally {
