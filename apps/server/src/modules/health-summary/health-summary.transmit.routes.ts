@@ -60,7 +60,7 @@ const NotificationResultSchema = z.object({
 
 const NOTIFICATION_DESCRIPTION =
   'The body is one message as the facility’s Direct address received it (RFC 5322, sent as ' +
-  `${NOTIFICATION_TYPES.join(', ')}; at most 1 MiB): a delivery notification for a health summary the portal sent ` +
+  `${NOTIFICATION_TYPES.join(', ')}, else 415 unsupported_media_type; at most 1 MiB, else 413): a delivery notification for a health summary the portal sent ` +
   'by Direct. An MDN (multipart/report; report-type=disposition-notification) names the message by ' +
   'Original-Message-ID: processed makes the send processed, dispatched or displayed makes it delivered, failed, ' +
   'deleted or denied makes it failed; a DSN (report-type=delivery-status) whose Action is failed makes it failed. ' +
@@ -80,6 +80,17 @@ export async function healthSummaryTransmitRoutes(app: RouteApp) {
     '/integration/v1/direct/notifications',
     {
       bodyLimit: MAX_NOTIFICATION_BYTES,
+      // Before the body is read: JSON or a form is no message (and must not reach a parser).
+      preParsing: async (request) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!(NOTIFICATION_TYPES as readonly string[]).includes(type)) {
+          throw new AppError(
+            415,
+            'unsupported_media_type',
+            `Send the notification as ${NOTIFICATION_TYPES.join(', ')}.`,
+          );
+        }
+      },
       ...integrationRoute('clinical', {
         tags: ['Direct'],
         summary: 'Hand on a delivery notification (MDN or DSN) of a Direct send',

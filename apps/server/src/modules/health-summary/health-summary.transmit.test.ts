@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,12 +12,22 @@ import { HEALTH_SUMMARY_EMAIL_AUDIT_EVENT, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EV
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
 import { expectError, expectOk, openApiApp, openSecondApp, type ApiCaller, type TestApp } from '../../../test/api';
 import { seedHealthSummaryFixture, type HealthSummaryFixture } from '../../../test/health-summary-fixture';
-import { auditEvents, facilities, healthSummaryDocuments, mailOutbox, patients, users } from '../../db/schema/index';
+import { integrationToken } from '../../../test/integration-client';
+import {
+  auditEvents,
+  directSends,
+  facilities,
+  healthSummaryDocuments,
+  mailOutbox,
+  patients,
+  users,
+} from '../../db/schema/index';
 import type { DevDirectMessage } from '../../platform/direct/dev-direct';
 import { readMessage } from '../../platform/direct/mime';
 import { decryptAndVerify } from '../../platform/direct/smime-open';
 import { DEMO_RECIPIENT_DIRECT_ADDRESS, writeDirectTestCertificates } from '../../platform/direct/test-certificates';
 import type { DirectTestFiles } from '../../platform/direct/test-certificates';
+import { encryptedNotification, testDsn, testMdn } from '../../platform/direct/test-notifications';
 
 // POST .../HealthSummary/{ifSystemId}/{transmitType}: by email through the outbox (attachments, Reply-To), and by
 // Direct through a real SMTP listener standing for the HISP, the message opened with the demo recipient's key.
@@ -369,6 +380,15 @@ describe('sending a summary securely by Direct', () => {
     expect(message.attachments[0]!.content.toString('utf8')).toBe(stored[0]!.xml);
     expect(message.attachments[1]!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
+    // Delivery notifications asked for, inside the signature and outside it (Direct's delivery notification IG).
+    const header = (raw: string | Buffer, name: string) => readMessage(raw).headers.find((h) => h.name === name)?.value;
+    for (const entity of [opened.mime, sent!.raw]) {
+      expect(header(entity, 'Disposition-Notification-To')).toBe(certs.facility.address);
+      expect(header(entity, 'Disposition-Notification-Options')).toBe(
+        'X-DIRECT-FINAL-DESTINATION-DELIVERY=optional,true',
+      );
+    }
+
     const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
     expect(row).toMatchObject({ outcome: 'success', patientId: fx.patientA });
     expect(row!.detail).toEqual({
@@ -376,8 +396,18 @@ describe('sending a summary securely by Direct', () => {
       ccdaIds: [stored[0]!.id],
       transmitType: 'sendSecurely',
       recipientDomain: 'direct.example-clinic.org',
+      delivery: 'sent',
     });
     expect(await mailSince(before.mail)).toEqual([]);
+    // The send's record, found later by the Message-ID a notification answers.
+    const [record] = await db.select().from(directSends).where(eq(directSends.messageId, message.messageId!));
+    expect(record).toMatchObject({
+      patientId: fx.patientA,
+      ccdaIds: [stored[0]!.id],
+      recipientDomain: 'direct.example-clinic.org',
+      mode: 'smime',
+      status: 'sent',
+    });
   });
 
   it('refuses a recipient without a certificate with 422 before any connection, and records the failure', async () => {
@@ -449,7 +479,29 @@ describe('sending a summary securely by Direct', () => {
     expect(expectOk(res)).toEqual({ transmitType: 'sendSecurely', documentCount: 2 });
     const last = hisp.received[hisp.received.length - 1]!;
     const opened = await decryptAndVerify({ entity: last.raw, recipient: certs.recipient });
-    expect(readMessage(opened.mime).attachments.map((a) => a.contentType)).toEqual(['application/zip']);
+    const [zip] = readMessage(opened.mime).attachments;
+    expect(zip!.contentType).toBe('application/zip');
+    // Several documents go as IHE XDM: each C-CDA and its PDF in SUBSET01 with METADATA.XML, INDEX.HTM and README.TXT.
+    const files = unzipSync(new Uint8Array(zip!.content));
+    expect(Object.keys(files).sort()).toEqual([
+      'IHE_XDM/SUBSET01/DOC00001.XML',
+      'IHE_XDM/SUBSET01/DOC00002.PDF',
+      'IHE_XDM/SUBSET01/DOC00003.XML',
+      'IHE_XDM/SUBSET01/DOC00004.PDF',
+      'IHE_XDM/SUBSET01/METADATA.XML',
+      'INDEX.HTM',
+      'README.TXT',
+    ]);
+    const xmls = [files['IHE_XDM/SUBSET01/DOC00001.XML']!, files['IHE_XDM/SUBSET01/DOC00003.XML']!].map((b) =>
+      Buffer.from(b).toString('utf8'),
+    );
+    expect(xmls.sort()).toEqual(stored.map((d) => d.xml).sort());
+    const metadata = Buffer.from(files['IHE_XDM/SUBSET01/METADATA.XML']!).toString('utf8');
+    for (const bytes of Object.entries(files).filter(([name]) => /DOC\d+\./.test(name))) {
+      expect(metadata).toContain(createHash('sha1').update(bytes[1]).digest('hex'));
+    }
+    expect(metadata).toContain('urn:hl7-org:sdwg:ccda-structuredBody:2.1');
+    expect(metadata).toContain('||^^Internet^dr.lee@direct.example-clinic.org');
   });
 
   it('keeps the message for the developer Direct mailbox outside production without DIRECT_*', async () => {
@@ -479,6 +531,180 @@ describe('sending a summary securely by Direct', () => {
       expectError(unknown, 422, 'healthsummarysendsecurelyfailed');
     } finally {
       await dev.close();
+    }
+  });
+});
+
+describe('delivery notifications of a Direct send', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await integrationToken(t, 'clinical');
+  });
+
+  /** Sends one summary securely and answers the Message-ID it went with. */
+  async function sendOne(): Promise<string> {
+    expectOk(await api.post(url('sendSecurely'), 'patientA', secure()));
+    const last = hisp.received[hisp.received.length - 1]!;
+    const opened = await decryptAndVerify({ entity: last.raw, recipient: certs.recipient });
+    return readMessage(opened.mime).messageId!;
+  }
+
+  const post = (body: Buffer | string, contentType = 'message/rfc822', bearer: string | null = token) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/integration/v1/direct/notifications',
+      headers: { 'content-type': contentType, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      payload: body,
+    });
+  const mdn = (messageId: string, disposition: string, finalDestination = false) =>
+    testMdn({
+      from: DEMO_RECIPIENT_DIRECT_ADDRESS,
+      to: certs.facility.address,
+      originalMessageId: messageId,
+      disposition,
+      finalDestination,
+    });
+  const encrypted = (plain: string) =>
+    encryptedNotification(plain, certs.recipient, certs.facility.certificatePem, {
+      from: DEMO_RECIPIENT_DIRECT_ADDRESS,
+      to: certs.facility.address,
+    });
+  const statusOf = async (messageId: string) =>
+    (await db.select().from(directSends).where(eq(directSends.messageId, messageId)))[0]!;
+
+  it('records processed, then delivered from an encrypted MDN, each in the activity log; a later failed changes nothing', async () => {
+    const messageId = await sendOne();
+    const before = await lastIds();
+    const processed = await post(await encrypted(mdn(messageId, 'processed')));
+    expect(processed.json()).toEqual({ outcome: 'recorded', status: 'processed' });
+    expect(await statusOf(messageId)).toMatchObject({ status: 'processed', statusDetail: 'mdn processed' });
+
+    const dispatched = await post(await encrypted(mdn(messageId, 'dispatched', true)));
+    expect(dispatched.json()).toEqual({ outcome: 'recorded', status: 'delivered' });
+    const record = await statusOf(messageId);
+    expect(record.status).toBe('delivered');
+    expect(record.completedAt).not.toBeNull();
+
+    const rows = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+    expect(rows.map((r) => [r.outcome, (r.detail as { delivery: string }).delivery])).toEqual([
+      ['success', 'processed'],
+      ['success', 'delivered'],
+    ]);
+    expect(rows[1]).toMatchObject({ patientId: fx.patientA });
+    expect(rows[1]!.detail).toMatchObject({
+      ccdaIds: [stored[0]!.id],
+      recipientDomain: 'direct.example-clinic.org',
+      notification: 'mdn',
+      disposition: 'dispatched',
+      finalDestination: true,
+    });
+
+    const late = await post(await encrypted(mdn(messageId, 'failed')));
+    expect(late.json()).toEqual({ outcome: 'unchanged', status: 'delivered' });
+  });
+
+  it('records failed from a DSN, as a failure in the activity log', async () => {
+    const messageId = await sendOne();
+    const before = await lastIds();
+    const dsn = testDsn({
+      to: certs.facility.address,
+      recipient: DEMO_RECIPIENT_DIRECT_ADDRESS,
+      originalMessageId: messageId,
+      action: 'failed',
+    });
+    expect((await post(dsn)).json()).toEqual({ outcome: 'recorded', status: 'failed' });
+    expect((await statusOf(messageId)).status).toBe('failed');
+    const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+    expect(row).toMatchObject({ outcome: 'failure', patientId: fx.patientA });
+    expect(row!.detail).toMatchObject({ delivery: 'failed', notification: 'dsn' });
+  });
+
+  it('answers unknown_message for a message it did not send, or an MDN from another domain', async () => {
+    expect((await post(mdn('<nobody@nowhere.example>', 'processed'))).json()).toEqual({ outcome: 'unknown_message' });
+    const messageId = await sendOne();
+    const other = testMdn({
+      from: 'dr.x@direct.elsewhere.example',
+      to: certs.facility.address,
+      originalMessageId: messageId,
+      disposition: 'failed',
+    });
+    expect((await post(other)).json()).toEqual({ outcome: 'unknown_message' });
+    expect((await statusOf(messageId)).status).toBe('sent');
+  });
+
+  it('refuses what is no notification with 400 naming body, another type with 415, and callers without a token', async () => {
+    expectError(await post('hello'), 400, 'invalid_notification', 'body');
+    expect((await post('{}', 'application/json')).statusCode).toBe(415);
+    expect((await post(mdn('<a@b>', 'processed'), 'message/rfc822', null)).statusCode).toBe(401);
+  });
+});
+
+describe('Send Securely through the HISP (DIRECT_MODE=hisp)', () => {
+  it('hands the HISP the message itself, asking for notifications, and records the send', async () => {
+    const hispApp = await openSecondApp(t, {
+      config: {
+        DIRECT_MODE: 'hisp',
+        DIRECT_SMTP_URL: `smtp://127.0.0.1:${hisp.port}`,
+        DIRECT_FROM: certs.settings.from,
+      },
+    });
+    try {
+      const { bearer } = await fx.token('patientA');
+      const res = await hispApp.app.inject({
+        method: 'POST',
+        url: url('sendSecurely'),
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: secure(),
+      });
+      expect(expectOk(res)).toEqual({ transmitType: 'sendSecurely', documentCount: 1 });
+      const last = hisp.received[hisp.received.length - 1]!;
+      expect(last.from).toBe(certs.facility.address);
+      const message = readMessage(last.raw);
+      expect(message.headers.find((h) => h.name === 'Disposition-Notification-Options')?.value).toBe(
+        'X-DIRECT-FINAL-DESTINATION-DELIVERY=optional,true',
+      );
+      expect(message.attachments.map((a) => a.contentType)).toEqual(['application/xml', 'application/pdf']);
+      const [record] = await db.select().from(directSends).where(eq(directSends.messageId, message.messageId!));
+      expect(record).toMatchObject({ mode: 'hisp', status: 'sent' });
+    } finally {
+      await hispApp.close();
+    }
+  });
+
+  it('tells the patient what to do when the HISP refuses the recipient (no certificate found)', async () => {
+    const refusing = await startHisp({
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('5.1.1 No certificate found for recipient'), { responseCode: 550 }));
+      },
+    });
+    const hispApp = await openSecondApp(t, {
+      config: {
+        DIRECT_MODE: 'hisp',
+        DIRECT_SMTP_URL: `smtp://127.0.0.1:${refusing.port}`,
+        DIRECT_FROM: certs.settings.from,
+      },
+    });
+    try {
+      const before = await lastIds();
+      const { bearer } = await fx.token('patientA');
+      const res = await hispApp.app.inject({
+        method: 'POST',
+        url: url('sendSecurely'),
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: secure({ recipientAddress: 'dr.who@direct.nowhere.example' }),
+      });
+      expectError(res, 422, 'healthsummarysendsecurelyfailed', {
+        field: 'recipientAddress',
+        message:
+          'The health summary could not be sent securely: no Direct certificate could be found for this Direct ' +
+          'Address. Check the address with the care provider’s office, or send the summary by email instead.',
+      });
+      const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+      expect(row).toMatchObject({ outcome: 'failure' });
+      expect(row!.detail).toMatchObject({ reason: 'recipient_refused' });
+    } finally {
+      await hispApp.close();
+      await refusing.close();
     }
   });
 });
