@@ -96,28 +96,82 @@ describe('Direct settings', () => {
     expect(isDirectConfigured(config)).toBe(false);
   });
 
-  it('are read, paths resolved from where the command was typed, when all five are set', () => {
+  it('are read, paths resolved from where the command was typed, when all five are set (mode smime)', () => {
     const config = loadConfig({ ...direct, INIT_CWD: '/srv/portal' });
     expect(isDirectConfigured(config)).toBe(true);
     expect(config.direct).toEqual({
+      mode: 'smime',
       smtpUrl: 'smtps://portal:secret@hisp.example.org:465',
       certFile: path.resolve('/srv/portal', 'direct/facility.cert.pem'),
       keyFile: path.resolve('/etc/portal/direct/facility.key.pem'),
       from: 'riverside@direct.riverside-cancer.example',
       trustDir: path.resolve('/srv/portal', 'direct/trust'),
+      discovery: [],
+      dnsServers: [],
     });
   });
 
+  it('turn discovery on (DNS and LDAP) with a trust bundle, with the passphrase and DNS servers given', () => {
+    const config = loadConfig({
+      ...direct,
+      DIRECT_TRUST_DIR: undefined,
+      DIRECT_TRUST_BUNDLE: 'direct/anchors.pem',
+      DIRECT_KEY_PASSPHRASE: 'secret words',
+      DIRECT_DNS_SERVERS: '192.0.2.53, [2001:db8::53]:5353',
+      INIT_CWD: '/srv/portal',
+    });
+    expect(config.direct).toMatchObject({
+      mode: 'smime',
+      trustBundle: path.resolve('/srv/portal', 'direct/anchors.pem'),
+      keyPassphrase: 'secret words',
+      discovery: ['dns', 'ldap'],
+      dnsServers: ['192.0.2.53', '[2001:db8::53]:5353'],
+    });
+    expect(loadConfig({ ...direct, DIRECT_TRUST_BUNDLE: 'a.pem', DIRECT_DISCOVERY: 'ldap' }).direct?.discovery).toEqual([
+      'ldap',
+    ]);
+  });
+
+  it('are mode hisp with only the HISP and the address: nothing of the portal’s own S/MIME is read', () => {
+    const config = loadConfig({ DIRECT_SMTP_URL: direct.DIRECT_SMTP_URL, DIRECT_FROM: direct.DIRECT_FROM });
+    expect(config.direct).toEqual({
+      mode: 'hisp',
+      smtpUrl: direct.DIRECT_SMTP_URL,
+      from: 'riverside@direct.riverside-cancer.example',
+    });
+    const { message } = configError({ ...direct, DIRECT_MODE: 'hisp' });
+    expect(message).toContain('DIRECT_CERT_FILE, DIRECT_KEY_FILE, DIRECT_TRUST_DIR: not used with DIRECT_MODE=hisp');
+  });
+
+  it('refuse mode hisp in production without the HISP account in the URL', () => {
+    const env = { NODE_ENV: 'production', DIRECT_MODE: 'hisp', DIRECT_FROM: direct.DIRECT_FROM };
+    expect(configError({ ...env, DIRECT_SMTP_URL: 'smtps://hisp.example.org' }).message).toContain(
+      "DIRECT_SMTP_URL: with DIRECT_MODE=hisp it must carry the HISP account's user and password",
+    );
+  });
+
   it('name the missing variables when only some are set', () => {
-    const { message } = configError({ DIRECT_SMTP_URL: direct.DIRECT_SMTP_URL, DIRECT_FROM: direct.DIRECT_FROM });
-    expect(message).toContain('DIRECT_CERT_FILE, DIRECT_KEY_FILE, DIRECT_TRUST_DIR');
-    expect(message).toContain('required with DIRECT_SMTP_URL, DIRECT_FROM');
+    const { message } = configError({
+      DIRECT_SMTP_URL: direct.DIRECT_SMTP_URL,
+      DIRECT_FROM: direct.DIRECT_FROM,
+      DIRECT_MODE: 'smime',
+    });
+    expect(message).toContain('DIRECT_CERT_FILE, DIRECT_KEY_FILE: required with DIRECT_SMTP_URL, DIRECT_FROM');
+    expect(configError({ DIRECT_CERT_FILE: 'c.pem' }).message).toContain('DIRECT_SMTP_URL, DIRECT_FROM, DIRECT_KEY_FILE');
+    const { message: trust } = configError({ ...direct, DIRECT_TRUST_DIR: undefined });
+    expect(trust).toContain('DIRECT_TRUST_DIR, DIRECT_TRUST_BUNDLE: DIRECT_MODE=smime needs one of them');
+    expect(configError({ ...direct, DIRECT_DNS_SERVERS: '192.0.2.53' }).message).toContain(
+      'DIRECT_DNS_SERVERS: requires DIRECT_TRUST_BUNDLE',
+    );
   });
 
   it.each([
     ['DIRECT_SMTP_URL', { DIRECT_SMTP_URL: 'https://hisp.example.org' }],
     ['DIRECT_FROM', { DIRECT_FROM: 'Riverside <riverside@direct.example>' }],
     ['DIRECT_FROM', { DIRECT_FROM: 'not-an-address' }],
+    ['DIRECT_MODE', { DIRECT_MODE: 'opportunistic' }],
+    ['DIRECT_DNS_SERVERS', { DIRECT_TRUST_BUNDLE: 'a.pem', DIRECT_DNS_SERVERS: 'dns.example.org' }],
+    ['DIRECT_DISCOVERY', { DIRECT_TRUST_BUNDLE: 'a.pem', DIRECT_DISCOVERY: 'dns,http' }],
   ])('name %s when it is invalid', (name, env) => {
     expect(configError({ ...direct, ...env }).message).toContain(name);
   });
