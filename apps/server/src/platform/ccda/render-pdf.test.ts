@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listCcdaFixtures, readCcdaFixture } from '../../../test/ccda-fixtures';
+import { demoCcdaDocuments } from '../../demo/ccda/demo-ccda';
 import { pdfFonts, pdfInfo, pdfText } from '../../../test/pdf-text';
 import { readCcdaDocument, type CcdaDocument } from './document';
 import type { CcdaSection } from './narrative';
@@ -350,5 +352,228 @@ describe('the PDF in Chinese', () => {
     expect(first).toContain('性别 女');
     expect(first).toContain('出生日期 1975年5月1日');
     expect(first).toContain('ALLERGIES AND ADVERSE REACTIONS');
+  });
+});
+
+/** The structure tree of a PDF as a reader walks it: each element's role and the lines of its own content. */
+interface TaggedElement {
+  role: string;
+  /** The text of each marked-content sequence of the element, in order (a line each, as the layout draws). */
+  lines: string[];
+  /** The weights its runs are drawn in, by text ('Bold' or 'Regular'). */
+  weights: { text: string; bold: boolean }[];
+}
+
+interface PdfStructure {
+  elements: TaggedElement[];
+  /** Text drawn in neither a tagged element nor an artifact: what a screen reader would miss or misplace. */
+  untagged: string[];
+  /** The roles from the root down, in document order, without the Document element. */
+  roles: string[];
+}
+
+async function pdfStructure(bytes: Uint8Array): Promise<PdfStructure> {
+  const data = new Uint8Array(bytes.byteLength);
+  data.set(bytes);
+  const doc = await getDocument({ data, standardFontDataUrl, isEvalSupported: false, verbosity: 0 }).promise;
+  const result: PdfStructure = { elements: [], untagged: [], roles: [] };
+  try {
+    for (let number = 1; number <= doc.numPages; number++) {
+      const page = await doc.getPage(number);
+      await page.getOperatorList();
+      const content = new Map<string, { text: string; runs: { text: string; bold: boolean }[] }>();
+      const open: (string | null)[] = [];
+      for (const item of (await page.getTextContent({ includeMarkedContent: true })).items) {
+        if ('type' in item) {
+          if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') {
+            // pdf.js also gives the tag, which its types leave out: an Artifact is no content.
+            const { tag, id } = item as typeof item & { tag?: string; id?: string };
+            open.push(tag === 'Artifact' ? null : (id ?? null));
+          } else if (item.type === 'endMarkedContent') open.pop();
+          continue;
+        }
+        const id = open.length ? open[open.length - 1] : undefined;
+        if (id === undefined && item.str.trim()) result.untagged.push(item.str);
+        if (!id) continue;
+        const bold = /Bold/.test((page.commonObjs.get(item.fontName) as { name: string }).name);
+        const entry = content.get(id) ?? { text: '', runs: [] };
+        entry.text += item.str;
+        if (item.str.trim()) entry.runs.push({ text: item.str.trim(), bold });
+        content.set(id, entry);
+      }
+      type Node = { role?: string; type?: string; id?: string; children?: Node[] };
+      const walk = (node: Node) => {
+        if (node.role && node.role !== 'Root' && node.role !== 'Document') {
+          const own = (node.children ?? []).filter((child) => child.type === 'content' && child.id);
+          const entries = own.map((child) => content.get(child.id!)).filter((e) => e !== undefined);
+          result.elements.push({
+            role: node.role,
+            lines: entries.map((e) => e.text.trim()),
+            weights: entries.flatMap((e) => e.runs),
+          });
+          result.roles.push(node.role);
+        }
+        for (const child of node.children ?? []) if (!child.type) walk(child);
+      };
+      walk(await page.getStructTree());
+      page.cleanup();
+    }
+    return result;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/**
+ * The places where a line of an element ends inside a word of the document's text: the last word of one line and
+ * the first of the next, joined, make a word of the text (a cut 'Stat' / 'us' joins into 'Status'), and the text
+ * never has them apart ('March 11, 2013' may break where 'March 11,2013' elsewhere has no space).
+ */
+function cutWords(structure: PdfStructure, text: string): string[] {
+  const words = new Set(text.split(' '));
+  const cuts: string[] = [];
+  for (const element of structure.elements) {
+    element.lines.forEach((line, index) => {
+      const next = element.lines[index + 1];
+      if (!next) return;
+      const [last, first] = [line.split(/\s+/).pop()!, next.split(/\s+/)[0]!];
+      if (words.has(`${last}${first}`) && !text.includes(`${last} ${first}`))
+        cuts.push(`${element.role}: ${last}/${first}`);
+    });
+  }
+  return cuts;
+}
+
+describe('the lines, weights and tags of the PDF (issue 32, finding 12)', () => {
+  // The HL7 examples and the demo documents whose tables cut words before ('Stat/us', 'Hypertensio/n',
+  // 'Sp/O2', 'Complete/d').
+  const demo = demoCcdaDocuments(new Date('2026-03-02T15:00:00Z'));
+  const documents: [string, string][] = [
+    ...listCcdaFixtures().map((file): [string, string] => [file, readCcdaFixture(file)]),
+    ...['demo-ccda-jane-onc-4', 'demo-ccda-jane-rrh-3', 'demo-ccda-john-onc-2'].map((id): [string, string] => [
+      id,
+      demo.find((d) => d.externalId === id)!.xml,
+    ]),
+  ];
+
+  it.each(documents)('%s: breaks lines between words, never inside one, and tags every text', async (_, xml) => {
+    const document = readCcdaDocument(xml);
+    const html = renderCcdaHtml(document, { labels: CCDA_LABELS_EN });
+    const structure = await pdfStructure(await pdfOf(document));
+    expect(cutWords(structure, visible(html))).toEqual([]);
+    expect(structure.untagged).toEqual([]);
+    // Every cell of the view's tables is read whole from one cell of the structure (its lines joined).
+    const cells = new Set(
+      structure.elements.filter((e) => e.role === 'TD' || e.role === 'TH').map((e) => squeeze(e.lines.join(''))),
+    );
+    for (const row of htmlTables(html).slice(1).flat()) {
+      for (const cell of row.filter((text) => squeeze(text) && !/[\^[\]•]/.test(text))) {
+        const found = [...cells].some((text) => text.includes(squeeze(cell).replace(/\d$/, '')));
+        expect(found, cell).toBe(true);
+      }
+    }
+  });
+
+  it('keeps captions and bold runs bold, and a header cell of a body row a row header', async () => {
+    const bytes = await pdfOf(
+      readCcdaDocument(
+        withSections(
+          section(
+            'Vitals',
+            '<text><paragraph><caption>Note</caption>taken <content styleCode="Bold">standing</content> today</paragraph>' +
+              '<list><item><caption>First</caption>rest</item></list>' +
+              '<table><thead><tr><th>Vital</th><th>Value</th></tr></thead><tbody>' +
+              '<tr><th>Pulse</th><td><content styleCode="Bold">120</content> bpm</td></tr></tbody></table></text>',
+          ),
+        ),
+      ),
+    );
+    const structure = await pdfStructure(bytes);
+    const weightOf = (text: string) => structure.elements.flatMap((e) => e.weights).find((w) => w.text === text)?.bold;
+    expect([weightOf('Note'), weightOf('taken'), weightOf('standing'), weightOf('today')]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect([weightOf('First'), weightOf('rest')]).toEqual([true, false]);
+    expect([weightOf('Pulse'), weightOf('120'), weightOf('bpm')]).toEqual([true, true, false]);
+    const row = structure.elements
+      .filter((e) => e.role === 'TH' || e.role === 'TD')
+      .map((e) => `${e.role} ${e.lines.join(' ')}`);
+    expect(row).toEqual(['TH Vital', 'TH Value', 'TH Pulse', 'TD 120 bpm']);
+    // Read back with pdf-lib: the header cells say what they head.
+    const doc = await PDFDocument.load(bytes);
+    const scopes = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((o): o is PDFDict => o instanceof PDFDict && o.get(PDFName.of('S')) === PDFName.of('TH'))
+      .map((th) => String(th.lookup(PDFName.of('A'), PDFDict).get(PDFName.of('Scope'))));
+    expect(scopes).toEqual(['/Column', '/Column', '/Row']);
+  });
+
+  it('is a tagged PDF a screen reader reads: structure tree, MarkInfo, language, title, PDF/UA metadata, fonts', async () => {
+    const document = readCcdaDocument(readCcdaFixture('ccd.xml'));
+    const bytes = await pdfOf(document);
+    const doc = await PDFDocument.load(bytes);
+    const catalog = doc.catalog;
+    const root = catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
+    expect(root.get(PDFName.of('Type'))).toBe(PDFName.of('StructTreeRoot'));
+    expect(root.lookup(PDFName.of('ParentTree'), PDFDict).has(PDFName.of('Nums'))).toBe(true);
+    const top = root.lookup(PDFName.of('K'), PDFDict);
+    expect(top.get(PDFName.of('S'))).toBe(PDFName.of('Document'));
+    expect(catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))).toBe(PDFBool.True);
+    expect(String(catalog.lookup(PDFName.of('Lang')))).toBe('(en-US)');
+    const preferences = catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict);
+    expect(preferences.get(PDFName.of('DisplayDocTitle'))).toBe(PDFBool.True);
+    const metadata = Buffer.from((catalog.lookup(PDFName.of('Metadata')) as PDFRawStream).contents).toString('utf8');
+    expect(metadata).toContain('<pdfuaid:part>1</pdfuaid:part>');
+    expect(metadata).toContain(`<rdf:li xml:lang="x-default">${document.header.title}</rdf:li>`);
+    for (const page of doc.getPages()) {
+      expect(page.node.get(PDFName.of('StructParents'))).toBeInstanceOf(PDFNumber);
+      expect(page.node.get(PDFName.of('Tabs'))).toBe(PDFName.of('S'));
+    }
+    // PDF/UA asks every font to be embedded: no standard Helvetica, even for English.
+    expect(await pdfFonts(bytes)).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);
+
+    const structure = await pdfStructure(bytes);
+    expect(structure.roles[0]).toBe('H1');
+    expect(structure.elements[0]!.lines).toEqual([document.header.title]);
+    const headings = structure.elements.filter((e) => e.role === 'H2').map((e) => e.lines.join(' '));
+    expect(headings).toEqual(document.sections.map((s) => s.title));
+    expect(structure.roles).toEqual(expect.arrayContaining(['Table', 'THead', 'TBody', 'TR', 'TH', 'TD', 'L', 'LI']));
+    expect(structure.roles).toEqual(expect.arrayContaining(['Lbl', 'LBody', 'P']));
+  });
+
+  it('gives a table too wide for the page smaller text, then a landscape page, before it cuts a word', async () => {
+    const columns = 8;
+    const word = (i: number) => `Hydrochlorothiazide${i}`;
+    const table =
+      '<table><thead><tr>' +
+      Array.from({ length: columns }, (_, i) => `<th>Column${i}</th>`).join('') +
+      '</tr></thead><tbody>' +
+      Array.from(
+        { length: 3 },
+        () => `<tr>${Array.from({ length: columns }, (_, i) => `<td>${word(i)}</td>`).join('')}</tr>`,
+      ).join('') +
+      '</tbody></table>';
+    const xml = withSections(
+      section('Before', '<text>Upright</text>') +
+        section('Wide', `<text>${table}</text>`) +
+        section('After', '<text>Upright again</text>'),
+    );
+    const bytes = await pdfOf(readCcdaDocument(xml));
+    const doc = await PDFDocument.load(bytes);
+    const sizes = doc.getPages().map((page) => `${page.getWidth()}x${page.getHeight()}`);
+    expect(sizes).toEqual(['612x792', '792x612', '612x792']);
+    const pages = await pdfText(bytes);
+    // The table's heading goes with it; what follows stands upright again.
+    expect(pages[1]).toMatch(/^Wide Column0/);
+    expect(pages[2]).toMatch(/^After Upright again/);
+    const structure = await pdfStructure(bytes);
+    const cells = structure.elements.filter((e) => e.role === 'TD');
+    expect(cells).toHaveLength(3 * columns);
+    for (const cell of cells) expect(cell.lines).toHaveLength(1);
+    expect(cutWords(structure, Array.from({ length: columns }, (_, i) => word(i)).join(' '))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { createPdf, type PdfBuilder, type PdfTable } from '../pdf/document';
+import { createPdf, type PdfBuilder, type PdfSpan, type PdfTable } from '../pdf/document';
 import type { CcdaDocument } from './document';
 import { footnoteNumbers, type FootnoteNumbers } from './footnotes';
 import { isBlock, type CcdaSection, type NarrativeCell, type NarrativeNode, type NarrativeRow } from './narrative';
@@ -9,10 +9,12 @@ export { ccdaSummaryRows } from './summary';
 
 // The human-readable PDF of a C-CDA document, the download the certification criterion asks for beside the XML.
 // It walks the same model as the HTML view (render-html.ts) and shows the same content: the header summary, then
-// every section's title and narrative in document order, footnotes after their section. The PDF builder lays out
-// plain text (a paragraph is bold as a whole or not at all), so inline styles become plain text, line breaks stay
-// line breaks, a nested list is indented under its item and a table becomes a table whose header row repeats on
-// every page. Nothing of the narrative's text is left out.
+// every section's title and narrative in document order, footnotes after their section. Bold runs and captions
+// stay bold (the other styles become plain text), line breaks stay line breaks, a nested list is indented under
+// its item and a table becomes a table whose header row repeats on every page, its columns sized so that no word
+// is cut. The PDF is tagged (headings, paragraphs, lists, tables with their header cells) and embeds its fonts,
+// as PDF/UA asks, so that a screen reader reads it as the view is read. Nothing of the narrative's text is left
+// out.
 
 export interface CcdaPdfOptions {
   labels: CcdaLabels;
@@ -26,7 +28,7 @@ export interface CcdaPdfOptions {
 export function renderCcdaPdf(document: CcdaDocument, options: CcdaPdfOptions): Promise<Uint8Array> {
   const { labels, language } = options;
   const title = document.header.title ?? document.header.code?.displayName ?? labels.summary;
-  const pdf = createPdf({ title, language, createdAt: options.createdAt });
+  const pdf = createPdf({ title, language, createdAt: options.createdAt, embedFonts: true });
   pdf.heading(title, 1);
   const summary = ccdaSummaryRows(document, options);
   if (summary.length) {
@@ -85,17 +87,17 @@ class NarrativeWriter {
 
   /**
    * Flow content as blocks: runs of text and inline markup become paragraphs, blocks stay blocks. `prefix`
-   * opens the first paragraph (a paragraph's caption).
+   * opens the first paragraph (a paragraph's caption, bold).
    */
-  private flow(nodes: NarrativeNode[], indent: number, prefix = ''): void {
+  private flow(nodes: NarrativeNode[], indent: number, prefix: PdfSpan[] = []): void {
     let run: NarrativeNode[] = [];
     let first = true;
     const flush = () => {
-      const lead = first ? prefix : '';
-      const text = this.inlineText(run);
+      const lead = first ? prefix : [];
+      const text = this.inlineSpans(run);
       // A run of only line breaks between two blocks is spacing the layout already gives.
-      if (text.trim() !== '' || lead) {
-        this.pdf.paragraph(lead + trimLines(text), { indent, bold: !lead && isAllBold(run) });
+      if (plainText(text).trim() !== '' || lead.length) {
+        this.pdf.paragraph([...lead, ...trimSpans(text)], { indent });
         first = false;
       }
       run = [];
@@ -116,7 +118,7 @@ class NarrativeWriter {
       case 'paragraph':
         return this.flow(node.children, indent, this.captionPrefix(node.caption));
       case 'caption':
-        this.pdf.paragraph(this.inlineText(node.children), { bold: true, indent });
+        this.pdf.paragraph(this.inlineSpans(node.children), { bold: true, indent });
         return;
       case 'list':
         return this.list(node, indent);
@@ -127,8 +129,14 @@ class NarrativeWriter {
     }
   }
 
-  private captionPrefix(caption: NarrativeNode[] | null): string {
+  /** A caption as plain text, where only text can be (a block in a table cell). */
+  private captionText(caption: NarrativeNode[] | null): string {
     return caption ? `${this.inlineText(caption)} ` : '';
+  }
+
+  /** A caption that opens a paragraph or an item: bold, as the view shows it. */
+  private captionPrefix(caption: NarrativeNode[] | null): PdfSpan[] {
+    return caption ? [...this.inlineSpans(caption, true), { text: ' ', bold: true }] : [];
   }
 
   /**
@@ -137,8 +145,8 @@ class NarrativeWriter {
    * the items.
    */
   private list(list: ListNode, indent: number): void {
-    if (list.caption) this.pdf.paragraph(this.inlineText(list.caption), { bold: true, indent });
-    let batch: string[] = [];
+    if (list.caption) this.pdf.paragraph(this.inlineSpans(list.caption), { bold: true, indent });
+    let batch: PdfSpan[][] = [];
     let batchStart = 1;
     const flushBatch = (nextStart: number) => {
       if (batch.length) this.pdf.list(batch, { ordered: list.ordered, indent, start: batchStart });
@@ -148,15 +156,15 @@ class NarrativeWriter {
     list.items.forEach((item, index) => {
       const parts = splitItem(item.children);
       const [head, ...rest] = parts;
-      const headText = head?.kind === 'text' ? this.inlineText(head.nodes) : '';
-      batch.push(this.captionPrefix(item.caption) + trimLines(headText));
+      const headText = head?.kind === 'text' ? this.inlineSpans(head.nodes) : [];
+      batch.push([...this.captionPrefix(item.caption), ...trimSpans(headText)]);
       const after = head?.kind === 'text' ? rest : parts;
       if (after.length === 0) return;
       flushBatch(index + 2);
       for (const part of after) {
         if (part.kind === 'text') {
-          const text = trimLines(this.inlineText(part.nodes));
-          if (text.trim()) this.pdf.paragraph(text, { indent: indent + ITEM_TEXT_INDENT });
+          const text = trimSpans(this.inlineSpans(part.nodes));
+          if (plainText(text).trim()) this.pdf.paragraph(text, { indent: indent + ITEM_TEXT_INDENT });
         } else if (part.node.kind === 'list') {
           this.list(part.node, indent + LIST_INDENT);
         } else {
@@ -168,9 +176,10 @@ class NarrativeWriter {
   }
 
   private table(table: TableNode): void {
-    const grid = tableGrid(table, (cell) => trimLines(this.inlineText(cell.children)));
+    const grid = tableGrid(table, (cell) => trimSpans(this.inlineSpans(cell.children)));
     const width = Math.max(1, ...grid.map((row) => row.length));
-    const pad = (row: string[]) => Array.from({ length: width }, (_, i) => row[i] ?? '');
+    const empty: GridCell = { spans: [], header: false };
+    const pad = (row: GridCell[]) => Array.from({ length: width }, (_, i) => row[i] ?? empty);
     let headRows = grid.slice(0, table.head.length).map(pad);
     let bodyRows = grid.slice(table.head.length).map(pad);
     // No thead, but a first row of header cells only: it heads the columns (and repeats on every page).
@@ -181,7 +190,7 @@ class NarrativeWriter {
     }
     const headers = Array.from({ length: width }, (_, column) =>
       headRows
-        .map((row) => row[column]!)
+        .map((row) => plainText(row[column]!.spans))
         .filter((text) => text !== '')
         .join('\n'),
     );
@@ -190,11 +199,29 @@ class NarrativeWriter {
       headerless: headRows.length === 0,
       columns: headers.map((header, column) => ({
         header,
-        width: columnWeight([header, ...bodyRows.map((row) => row[column]!)]),
+        width: columnWeight([header, ...bodyRows.map((row) => plainText(row[column]!.spans))]),
       })),
-      rows: bodyRows.map((cells) => ({ cells })),
+      // A th in a body row heads its row: bold, and a row header for a screen reader.
+      rows: bodyRows.map((cells) => ({ cells: cells.map((cell) => cell.spans), headers: cells.map((c) => c.header) })),
     };
     this.pdf.table(pdfTable);
+  }
+
+  /** Inline content as runs: bold where the document says Bold (or `bold`), the other styles plain. */
+  private inlineSpans(nodes: NarrativeNode[], bold = false): PdfSpan[] {
+    const spans: PdfSpan[] = [];
+    const walk = (list: NarrativeNode[], strong: boolean) => {
+      for (const node of list) {
+        if (node.kind === 'content') walk(node.children, strong || node.styles.includes('bold'));
+        else if (node.kind === 'text') spans.push({ text: node.text, bold: strong });
+        else {
+          const text = this.inline(node);
+          if (text) spans.push({ text, bold: strong });
+        }
+      }
+    };
+    walk(nodes, bold);
+    return spans;
   }
 
   /** Inline content as plain text: styles dropped, line breaks kept, footnotes as [n]. */
@@ -241,7 +268,7 @@ class NarrativeWriter {
     const lines: string[] = [];
     switch (node.kind) {
       case 'paragraph':
-        lines.push(this.captionPrefix(node.caption) + this.inlineText(node.children));
+        lines.push(this.captionText(node.caption) + this.inlineText(node.children));
         break;
       case 'caption':
         lines.push(this.inlineText(node.children));
@@ -250,7 +277,7 @@ class NarrativeWriter {
         if (node.caption) lines.push(this.inlineText(node.caption));
         node.items.forEach((item, index) =>
           lines.push(
-            `${node.ordered ? `${index + 1}.` : '•'} ${this.captionPrefix(item.caption)}${this.inlineText(item.children)}`,
+            `${node.ordered ? `${index + 1}.` : '•'} ${this.captionText(item.caption)}${this.inlineText(item.children)}`,
           ),
         );
         break;
@@ -304,9 +331,14 @@ function trimBreaks(nodes: NarrativeNode[]): NarrativeNode[] {
  * A table's rows as a grid of texts, spans resolved as a browser places them: a cell spanning columns or rows
  * has its text in its first position and leaves the others empty, so every cell stays in its column.
  */
-function tableGrid(table: TableNode, textOf: (cell: NarrativeCell) => string): string[][] {
+interface GridCell {
+  spans: PdfSpan[];
+  header: boolean;
+}
+
+function tableGrid(table: TableNode, textOf: (cell: NarrativeCell) => PdfSpan[]): GridCell[][] {
   const rows = tableRows(table);
-  const grid: string[][] = rows.map(() => []);
+  const grid: GridCell[][] = rows.map(() => []);
   const taken: boolean[][] = rows.map(() => []);
   rows.forEach((row, r) => {
     let column = 0;
@@ -315,18 +347,18 @@ function tableGrid(table: TableNode, textOf: (cell: NarrativeCell) => string): s
       const colspan = cell.colspan ?? 1;
       // A rowspan reaches no further than the table's last row (HTML: nor past its row group; close enough).
       const rowspan = Math.min(cell.rowspan ?? 1, rows.length - r);
-      grid[r]![column] = textOf(cell);
+      grid[r]![column] = { spans: textOf(cell), header: cell.header };
       for (let dr = 0; dr < rowspan; dr++) {
         for (let dc = 0; dc < colspan; dc++) {
           taken[r + dr]![column + dc] = true;
-          if (dr > 0 || dc > 0) grid[r + dr]![column + dc] = '';
+          if (dr > 0 || dc > 0) grid[r + dr]![column + dc] = { spans: [], header: false };
         }
       }
       column += colspan;
     }
   });
   // Holes a span left in a row's cells are empty cells.
-  return grid.map((row) => Array.from(row, (text) => text ?? ''));
+  return grid.map((row) => Array.from(row, (cell) => cell ?? { spans: [], header: false }));
 }
 
 /** A column's share of the width, from its texts: wide enough for its typical text and its longest word. */
@@ -338,13 +370,20 @@ function columnWeight(texts: string[]): number {
   return Math.max(4, Math.min(40, mean), Math.min(14, longestWord));
 }
 
-/** Whether a run's text is all bold (the builder bolds a paragraph as a whole). */
-function isAllBold(nodes: NarrativeNode[]): boolean {
-  const visible = nodes.filter((node) => !(node.kind === 'text' && node.text.trim() === '') && node.kind !== 'br');
-  return visible.length > 0 && visible.every((node) => node.kind === 'content' && node.styles.includes('bold'));
-}
+const plainText = (spans: readonly PdfSpan[]) => spans.map((span) => span.text).join('');
 
-/** A text without the line breaks at its edges (a block's own, or a br that ends a run). */
-function trimLines(text: string): string {
-  return text.replace(/^[\s\n]*\n|\n[\s\n]*$/g, '');
+/** Runs without the line breaks at their edges (a block's own, or a br that ends a run). */
+function trimSpans(spans: readonly PdfSpan[]): PdfSpan[] {
+  const text = plainText(spans);
+  const start = /^[\s\n]*\n/.exec(text)?.[0].length ?? 0;
+  const end = text.length - (/\n[\s\n]*$/.exec(text.slice(start))?.[0].length ?? 0);
+  const out: PdfSpan[] = [];
+  let at = 0;
+  for (const span of spans) {
+    const from = Math.max(start, at);
+    const to = Math.min(end, at + span.text.length);
+    if (to > from) out.push({ text: span.text.slice(from - at, to - at), bold: span.bold });
+    at += span.text.length;
+  }
+  return out;
 }
