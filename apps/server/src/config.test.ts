@@ -127,9 +127,9 @@ describe('Direct settings', () => {
       discovery: ['dns', 'ldap'],
       dnsServers: ['192.0.2.53', '[2001:db8::53]:5353'],
     });
-    expect(loadConfig({ ...direct, DIRECT_TRUST_BUNDLE: 'a.pem', DIRECT_DISCOVERY: 'ldap' }).direct?.discovery).toEqual([
-      'ldap',
-    ]);
+    expect(loadConfig({ ...direct, DIRECT_TRUST_BUNDLE: 'a.pem', DIRECT_DISCOVERY: 'ldap' }).direct?.discovery).toEqual(
+      ['ldap'],
+    );
   });
 
   it('are mode hisp with only the HISP and the address: nothing of the portal’s own S/MIME is read', () => {
@@ -157,7 +157,9 @@ describe('Direct settings', () => {
       DIRECT_MODE: 'smime',
     });
     expect(message).toContain('DIRECT_CERT_FILE, DIRECT_KEY_FILE: required with DIRECT_SMTP_URL, DIRECT_FROM');
-    expect(configError({ DIRECT_CERT_FILE: 'c.pem' }).message).toContain('DIRECT_SMTP_URL, DIRECT_FROM, DIRECT_KEY_FILE');
+    expect(configError({ DIRECT_CERT_FILE: 'c.pem' }).message).toContain(
+      'DIRECT_SMTP_URL, DIRECT_FROM, DIRECT_KEY_FILE',
+    );
     const { message: trust } = configError({ ...direct, DIRECT_TRUST_DIR: undefined });
     expect(trust).toContain('DIRECT_TRUST_DIR, DIRECT_TRUST_BUNDLE: DIRECT_MODE=smime needs one of them');
     expect(configError({ ...direct, DIRECT_DNS_SERVERS: '192.0.2.53' }).message).toContain(

@@ -264,7 +264,7 @@ function readDirect(e: ParsedEnv, env: NodeJS.ProcessEnv): DirectConfig | undefi
     if (unused.length > 0) {
       throw new ConfigError(
         `Invalid environment variable ${unused.join(', ')}: not used with DIRECT_MODE=hisp (the HISP signs, ` +
-          'finds the recipients\' certificates and encrypts); leave them out, or set DIRECT_MODE=smime',
+          "finds the recipients' certificates and encrypts); leave them out, or set DIRECT_MODE=smime",
       );
     }
     // The HISP signs as the facility for whoever is logged in to its account: never for an anonymous sender.
@@ -307,7 +307,9 @@ function readDirect(e: ParsedEnv, env: NodeJS.ProcessEnv): DirectConfig | undefi
     keyPassphrase: e.DIRECT_KEY_PASSPHRASE,
     trustDir: resolve(e.DIRECT_TRUST_DIR),
     trustBundle: resolve(e.DIRECT_TRUST_BUNDLE),
-    discovery: e.DIRECT_TRUST_BUNDLE ? ([...new Set(list(e.DIRECT_DISCOVERY ?? 'dns,ldap'))] as ('dns' | 'ldap')[]) : [],
+    discovery: e.DIRECT_TRUST_BUNDLE
+      ? ([...new Set(list(e.DIRECT_DISCOVERY ?? 'dns,ldap'))] as ('dns' | 'ldap')[])
+      : [],
     dnsServers: list(e.DIRECT_DNS_SERVERS),
   };
 }

@@ -10,11 +10,9 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { integrationCallerOf, scopeOf } from '../../platform/access/access-control';
-import { NotificationError } from '../../platform/direct/mdn';
 import { AppError } from '../../platform/errors/app-error';
 import { integrationRoute, patientRoute, type RouteApp } from '../../platform/http/routes';
-import { HealthSummaryTransmitService, TRANSMIT_MESSAGES } from './health-summary.transmit';
-import { applyDirectNotification } from './health-summary.transmit.notifications';
+import { HealthSummaryTransmitService, receiveDirectNotification, TRANSMIT_MESSAGES } from './health-summary.transmit';
 
 // POST /api/patients/{patientId}/HealthSummary/{ifSystemId}/{transmitType}: a summary sent by email (through the
 // outbox, with the C-CDA and its readable copy attached) or by Direct (S/MIME through the facility's HISP).
@@ -104,15 +102,7 @@ export async function healthSummaryTransmitRoutes(app: RouteApp) {
       if (!Buffer.isBuffer(body) || body.length === 0) {
         throw new AppError(400, 'invalid_notification', 'Send the notification message as the body.', 'body');
       }
-      if (!direct) throw new AppError(409, 'noCcdaConfigured', TRANSMIT_MESSAGES.noCcdaConfigured);
-      let notification;
-      try {
-        notification = await (await direct.sender()).readNotification(body);
-      } catch (err) {
-        if (err instanceof NotificationError) throw new AppError(400, 'invalid_notification', err.message, 'body');
-        throw err;
-      }
-      return applyDirectNotification(database.db, notification, integrationCallerOf(request).facilityId);
+      return receiveDirectNotification(database.db, direct, body, integrationCallerOf(request).facilityId);
     },
   );
 

@@ -537,13 +537,26 @@ describe('sending a summary securely by Direct', () => {
 
 describe('delivery notifications of a Direct send', () => {
   let token: string;
+  // An app of its own to send from: its mail counters start afresh (the patient's are spent by the tests above).
+  let sending: Awaited<ReturnType<typeof openSecondApp>>;
   beforeAll(async () => {
     token = await integrationToken(t, 'clinical');
+    sending = await openSecondApp(t, { config: directConfig(`smtp://127.0.0.1:${hisp.port}`) });
+  });
+  afterAll(async () => {
+    await sending?.close();
   });
 
   /** Sends one summary securely and answers the Message-ID it went with. */
   async function sendOne(): Promise<string> {
-    expectOk(await api.post(url('sendSecurely'), 'patientA', secure()));
+    const { bearer } = await fx.token('patientA');
+    const res = await sending.app.inject({
+      method: 'POST',
+      url: url('sendSecurely'),
+      headers: { authorization: `Bearer ${bearer}` },
+      payload: secure(),
+    });
+    expectOk(res);
     const last = hisp.received[hisp.received.length - 1]!;
     const opened = await decryptAndVerify({ entity: last.raw, recipient: certs.recipient });
     return readMessage(opened.mime).messageId!;

@@ -16,6 +16,7 @@ import { callerLanguage, type LanguageRequest } from '../../platform/content/cal
 import type { Strings } from '../../platform/content/language-packs';
 import { DirectRecipientUnknownError, DirectSendError } from '../../platform/direct/direct-sender';
 import type { DirectService } from '../../platform/direct/direct-service';
+import { NotificationError } from '../../platform/direct/mdn';
 import type { RecipientProblem } from '../../platform/direct/recipients';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import type { Limits } from '../../platform/http/limits';
@@ -34,8 +35,13 @@ import {
   type SummarySelection,
 } from './health-summary.repository';
 import { isDirectAvailable } from './health-summary.service';
-import { recordDirectSend } from './health-summary.transmit.notifications';
-import { findSendingAccount, findSendingFacility } from './health-summary.transmit.repository';
+import {
+  applyDirectNotification,
+  findSendingAccount,
+  findSendingFacility,
+  recordDirectSend,
+  type NotificationResult,
+} from './health-summary.transmit.repository';
 import { xdmFile } from './health-summary.transmit.xdm';
 
 // Sending a summary (spec 002, 2.7; 170.315(e)(1)): by email through the outbox, with the documents' files attached,
@@ -316,6 +322,28 @@ function rangeOf(documents: { documentDate: string }[], selection: SummarySelect
   if ('startDate' in selection) return selection;
   const days = documents.map((document) => document.documentDate).sort();
   return { startDate: days[0] ?? '', endDate: days[days.length - 1] ?? '' };
+}
+
+/**
+ * A delivery notification handed on for the facility (POST /integration/v1/direct/notifications): read (opened first
+ * when it came encrypted) and applied to the send it answers. 409 without Direct; 400 naming body for what is no
+ * notification or cannot be opened.
+ */
+export async function receiveDirectNotification(
+  db: Db,
+  direct: DirectService | null,
+  raw: Uint8Array,
+  facilityId: number,
+): Promise<NotificationResult> {
+  if (!direct) throw new AppError(409, 'noCcdaConfigured', TRANSMIT_MESSAGES.noCcdaConfigured);
+  let notification;
+  try {
+    notification = await (await direct.sender()).readNotification(raw);
+  } catch (err) {
+    if (err instanceof NotificationError) throw new AppError(400, 'invalid_notification', err.message, 'body');
+    throw err;
+  }
+  return applyDirectNotification(db, notification, facilityId);
 }
 
 type SummaryDocuments = Awaited<ReturnType<typeof findDocumentsWithXml>>;

@@ -59,7 +59,10 @@ function patientOf(header: CcdaHeader, fallbackId: string): XdmPatient {
   const patient = header.patient;
   const name = patient?.names[0];
   return {
-    id: cx(patient?.ids.find((i) => i.root), fallbackId),
+    id: cx(
+      patient?.ids.find((i) => i.root),
+      fallbackId,
+    ),
     name: name ? `${name.family.join(' ')}^${name.given.join(' ')}^^^` : null,
     birthDate: patient?.birthTime?.value.slice(0, 8) ?? null,
     gender: patient?.gender?.code ?? null,
@@ -105,7 +108,14 @@ export async function xdmFile(
       authorInstitution: header.custodian ?? sender.facilityName,
     };
     const uniqueId = uniqueIdOf(header.id, document.xml);
-    entries.push({ ...common, content: xml.content, extension: 'XML', mimeType: 'text/xml', uniqueId, formatCode: CCDA_FORMAT });
+    entries.push({
+      ...common,
+      content: xml.content,
+      extension: 'XML',
+      mimeType: 'text/xml',
+      uniqueId,
+      formatCode: CCDA_FORMAT,
+    });
     // The readable copy is a document of its own: its own uniqueId, the same patient and type.
     entries.push({
       ...common,

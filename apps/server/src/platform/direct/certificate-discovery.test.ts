@@ -45,7 +45,7 @@ async function startDns(): Promise<DnsServer> {
       questions: query.questions,
       answers: truncated ? [] : answers,
       ...(known ? {} : { rcode: 'NXDOMAIN' }),
-    } as dnsPacket.Packet);
+    });
   };
   const udp = dgram.createSocket('udp4');
   udp.on('message', (bytes, remote) => {
@@ -102,7 +102,7 @@ function der(pem: string): Buffer {
 }
 
 function certRecord(name: string, certificatePem: string): dnsPacket.Answer {
-  return { type: 'CERT', name, ttl: 300, data: certRdata(1, der(certificatePem)) } as dnsPacket.Answer;
+  return { type: 'CERT', name, ttl: 300, data: certRdata(1, der(certificatePem)) };
 }
 
 interface LdapDirectory {
@@ -113,11 +113,19 @@ interface LdapDirectory {
   close(): void;
 }
 
+/** What the search handler uses of ldapjs's response. */
+interface SearchReply {
+  send(entry: unknown): void;
+  createSearchEntry(entry: Record<string, unknown>): unknown;
+  end(): void;
+}
+
 async function startLdap(): Promise<LdapDirectory> {
   const entries = new Map<string, Buffer[]>();
   const searches: string[] = [];
   const server = ldap.createServer();
-  server.search('', (req: ldap.SearchRequest, res: ldap.SearchResponse) => {
+  // @types/ldapjs describes an older ldapjs: the request's dn and the response's helpers are typed here.
+  server.search('', (req: { dn: { toString(): string } } & ldap.SearchRequest, res: SearchReply) => {
     const base = req.dn.toString();
     if (base === '') {
       res.send(
@@ -129,7 +137,7 @@ async function startLdap(): Promise<LdapDirectory> {
       res.end();
       return;
     }
-    const filter = req.filter.toString();
+    const filter = String(req.filter);
     searches.push(`${base} ${filter}`);
     const mail = /\(mail=([^)]*)\)/.exec(filter)?.[1];
     for (const certificate of (mail && entries.get(mail)) || []) {
@@ -146,7 +154,8 @@ async function startLdap(): Promise<LdapDirectory> {
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { port: (server.address() as net.AddressInfo).port, entries, searches, close: () => server.close() };
+  const address = (server as unknown as net.Server).address() as net.AddressInfo;
+  return { port: address.port, entries, searches, close: () => (server as unknown as net.Server).close() };
 }
 
 let dns: DnsServer;
@@ -190,7 +199,9 @@ beforeAll(async () => {
     }),
     issueDirectCertificate(anchor, { address: `dr.park@${LDAP_CLINIC}` }),
   ]);
-  dns.zone.set(certRecordName(`dr.lee@${CLINIC}`), [certRecord(certRecordName(`dr.lee@${CLINIC}`), addressBound.certificatePem)]);
+  dns.zone.set(certRecordName(`dr.lee@${CLINIC}`), [
+    certRecord(certRecordName(`dr.lee@${CLINIC}`), addressBound.certificatePem),
+  ]);
   dns.zone.set(CLINIC, [certRecord(CLINIC, domainBound.certificatePem)]);
   dns.zone.set(certRecordName(`dr.mallory@${CLINIC}`), [
     certRecord(certRecordName(`dr.mallory@${CLINIC}`), untrusted.certificatePem),

@@ -103,7 +103,9 @@ export class CertificateDiscovery {
         let candidates: Candidate[];
         try {
           candidates =
-            method === 'dns' ? await this.fromDns(name) : await this.fromLdap(domain, boundTo === 'address' ? address : domain);
+            method === 'dns'
+              ? await this.fromDns(name)
+              : await this.fromLdap(domain, boundTo === 'address' ? address : domain);
         } catch {
           // One channel failing is not "no certificate": say so, and still try the others.
           unavailable = true;
@@ -172,7 +174,8 @@ export class CertificateDiscovery {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     const addresses = isIP(host) ? [host] : await this.addressesOf(host);
-    if (addresses.length === 0 || !addresses.every((a) => isAllowedHost(a, this.options.allowLoopback))) return undefined;
+    if (addresses.length === 0 || !addresses.every((a) => isAllowedHost(a, this.options.allowLoopback)))
+      return undefined;
     try {
       const response = await (this.options.fetch ?? fetch)(url, {
         redirect: 'error',
@@ -250,7 +253,8 @@ export class CertificateDiscovery {
             for (const key of ['userCertificate;binary', 'userCertificate']) {
               const value = entry[key];
               for (const bytes of Array.isArray(value) ? value : [value]) {
-                if (Buffer.isBuffer(bytes) && bytes.length > 0) candidates.push({ der: new Uint8Array(bytes), source: 'ldap' });
+                if (Buffer.isBuffer(bytes) && bytes.length > 0)
+                  candidates.push({ der: new Uint8Array(bytes), source: 'ldap' });
               }
             }
           }

@@ -99,7 +99,7 @@ describe('readDirectCredentials', () => {
       DIRECT_KEY_PASSPHRASE: 'not the passphrase',
       DIRECT_TRUST_DIR: dir,
     });
-    const error = await createDirectSender(config.direct!).catch((err: unknown) => err as Error);
+    const error = (await createDirectSender(config.direct!).catch((err: unknown) => err)) as Error;
     expect(error).toBeInstanceOf(DirectConfigurationError);
     expect(error.message).toContain('DIRECT_KEY_PASSPHRASE is not its passphrase');
     expect(error.message).not.toContain('not the passphrase');

@@ -114,12 +114,13 @@ async function readPkcs12(der: Uint8Array, passphrase: string | undefined): Prom
       }
     }
   }
-  if (keys.length !== 1) throw new DirectKeyError(`The PKCS#12 file must hold one private key (it holds ${keys.length}).`);
+  if (keys.length !== 1)
+    throw new DirectKeyError(`The PKCS#12 file must hold one private key (it holds ${keys.length}).`);
   const key = keys[0]!;
   const pkcs8 = new Uint8Array(key.export({ type: 'pkcs8', format: 'der' }));
   // The key's own certificate first (the signer), then the rest of the chain as the file holds it.
   const leaf = certificates.find((certificate) => keyMatchesCertificate(pkcs8, certificate));
-  if (!leaf) throw new DirectKeyError("The PKCS#12 file holds no certificate of its private key.");
+  if (!leaf) throw new DirectKeyError('The PKCS#12 file holds no certificate of its private key.');
   return {
     certificatePem: [leaf, ...certificates.filter((c) => c !== leaf)].map(certificateToPem).join(''),
     privateKeyPem: pkcs8Pem(key),

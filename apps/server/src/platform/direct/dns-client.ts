@@ -75,7 +75,12 @@ function answersQuestion(packet: dnsPacket.DecodedPacket, id: number, name: stri
   );
 }
 
-function overUdp(server: DnsServer, message: Buffer, accept: (p: dnsPacket.DecodedPacket) => boolean, timeoutMs: number) {
+function overUdp(
+  server: DnsServer,
+  message: Buffer,
+  accept: (p: dnsPacket.DecodedPacket) => boolean,
+  timeoutMs: number,
+) {
   return new Promise<dnsPacket.DecodedPacket>((resolve, reject) => {
     const socket = dgram.createSocket(net.isIPv6(server.host) ? 'udp6' : 'udp4');
     const timer = setTimeout(() => finish(new DnsError('timeout')), timeoutMs);

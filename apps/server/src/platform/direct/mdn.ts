@@ -1,5 +1,5 @@
-import { MimeFormatError, decodeBody, decodeHeaderValue, parseMimeEntity, splitMultipart } from './mime';
-import { SmimeError, type SmimeCredentials } from './smime';
+import { decodeBody, decodeHeaderValue, parseMimeEntity, splitMultipart, type MimeFormatError } from './mime';
+import type { SmimeCredentials, SmimeError } from './smime';
 import { decryptAndVerify } from './smime-open';
 
 /**
@@ -103,7 +103,10 @@ export function readNotification(input: string | Uint8Array): DeliveryNotificati
     if (first) report = parseMimeEntity(first);
   }
   const reportType = (report.params['report-type'] ?? '').toLowerCase();
-  if (report.mediaType !== 'multipart/report' || !['disposition-notification', 'delivery-status'].includes(reportType)) {
+  if (
+    report.mediaType !== 'multipart/report' ||
+    !['disposition-notification', 'delivery-status'].includes(reportType)
+  ) {
     throw new NotificationError(
       'not_a_notification',
       'The message is not a delivery notification (multipart/report of disposition-notification or delivery-status).',
@@ -112,12 +115,15 @@ export function readNotification(input: string | Uint8Array): DeliveryNotificati
   const parts = splitMultipart(report.body, report.params.boundary ?? '').map((part) => parseMimeEntity(part));
   const returnedHeaders = parts.find((p) => p.mediaType === 'text/rfc822-headers' || p.mediaType === 'message/rfc822');
   const returnedId = returnedHeaders
-    ? messageIdOf(parseMimeEntity(Buffer.concat([decodeBody(returnedHeaders), Buffer.from('\r\n\r\n')])).header('message-id'))
+    ? messageIdOf(
+        parseMimeEntity(Buffer.concat([decodeBody(returnedHeaders), Buffer.from('\r\n\r\n')])).header('message-id'),
+      )
     : undefined;
 
   if (reportType === 'disposition-notification') {
     const part = parts.find((p) => p.mediaType === 'message/disposition-notification');
-    if (!part) throw new NotificationError('not_a_notification', 'The report has no message/disposition-notification part.');
+    if (!part)
+      throw new NotificationError('not_a_notification', 'The report has no message/disposition-notification part.');
     const [fields] = readFields(decodeBody(part).toString('utf8'));
     const disposition = dispositionType(fields?.get('disposition') ?? '');
     if (!disposition) throw new NotificationError('not_a_notification', 'The notification has no Disposition field.');
@@ -137,12 +143,18 @@ export function readNotification(input: string | Uint8Array): DeliveryNotificati
     return { kind: 'mdn', originalMessageId, disposition, outcome, finalDestination, from };
   }
 
-  const part = parts.find((p) => p.mediaType === 'message/delivery-status' || p.mediaType === 'message/global-delivery-status');
+  const part = parts.find(
+    (p) => p.mediaType === 'message/delivery-status' || p.mediaType === 'message/global-delivery-status',
+  );
   if (!part) throw new NotificationError('not_a_notification', 'The report has no message/delivery-status part.');
   // The first group is about the message, the others one recipient each (RFC 3464 2.1).
   const [perMessage, ...perRecipient] = readFields(decodeBody(part).toString('utf8'));
   const actions = perRecipient.map((group) => (group.get('action') ?? '').toLowerCase());
-  const action = actions.includes('failed') ? 'failed' : actions.includes('delivered') ? 'delivered' : (actions[0] ?? '');
+  const action = actions.includes('failed')
+    ? 'failed'
+    : actions.includes('delivered')
+      ? 'delivered'
+      : (actions[0] ?? '');
   const originalMessageId = returnedId ?? messageIdOf(perMessage?.get('original-envelope-id'));
   if (!originalMessageId) {
     throw new NotificationError('no_original_message_id', 'The delivery status does not name the message it answers.');
@@ -191,7 +203,10 @@ export async function openNotification(
       trustedSigners: options.trustedSigners ?? [],
     });
   } catch (err) {
-    throw new NotificationError('cannot_open', `The notification cannot be opened: ${(err as SmimeError).code ?? 'error'}.`);
+    throw new NotificationError(
+      'cannot_open',
+      `The notification cannot be opened: ${(err as SmimeError).code ?? 'error'}.`,
+    );
   }
   const notification = readNotification(opened.mime);
   const answerer = notification.from;

@@ -94,7 +94,8 @@ export async function encryptedNotification(
   const entity = await signAndEncrypt({ mime: plain, signer, recipients: [facilityCertificatePem] });
   const outer = new MimeNode(entity.headers.find((h) => h.name === 'Content-Type')!.value, { newline: CRLF });
   outer.setHeader({ From: headers.from, To: headers.to, Subject: 'Processed: Health summary' });
-  for (const header of entity.headers.filter((h) => h.name !== 'Content-Type')) outer.setHeader(header.name, header.value);
+  for (const header of entity.headers.filter((h) => h.name !== 'Content-Type'))
+    outer.setHeader(header.name, header.value);
   outer.setContent(Buffer.from(entity.body, 'base64'));
   return outer.build();
 }

@@ -137,7 +137,9 @@ describe('buildXdm', () => {
         'PID-7|19800101',
         'PID-8|F',
       ]);
-      expect(all(entry, `${RIM}|LocalizedString`)[0]!.attributes.value).toBe(`Summary & <notes> ${documents[i]!.extension}`);
+      expect(all(entry, `${RIM}|LocalizedString`)[0]!.attributes.value).toBe(
+        `Summary & <notes> ${documents[i]!.extension}`,
+      );
       const schemes = all(entry, `${RIM}|Classification`).map((c) => c.attributes.classificationScheme);
       // author, classCode, confidentialityCode, formatCode, healthcareFacilityTypeCode, practiceSettingCode, typeCode
       expect(schemes).toEqual([
@@ -160,11 +162,11 @@ describe('buildXdm', () => {
     const [set] = all(root, `${RIM}|RegistryPackage`);
     expect(slotValues(set!, 'submissionTime')).toEqual(['20240306100000']);
     expect(slotValues(set!, 'intendedRecipient')).toEqual(['||^^Internet^dr.lee@direct.example-clinic.org']);
-    const marker = all(root, `${RIM}|Classification`).find((c) => c.attributes.classificationNode === XDM_SUBMISSION_SET);
+    const marker = all(root, `${RIM}|Classification`).find(
+      (c) => c.attributes.classificationNode === XDM_SUBMISSION_SET,
+    );
     expect(marker?.attributes.classifiedObject).toBe(set!.attributes.id);
-    expect(
-      all(set!, `${RIM}|ExternalIdentifier`).map((e) => e.attributes.identificationScheme),
-    ).toEqual([
+    expect(all(set!, `${RIM}|ExternalIdentifier`).map((e) => e.attributes.identificationScheme)).toEqual([
       'urn:uuid:96fdda7c-d067-4183-912e-bf5ee74998a8',
       'urn:uuid:554ac39e-e3fe-47fe-b233-965d2a147832',
       'urn:uuid:6b5aea1a-874d-4603-a4bc-96a0a7b38446',

@@ -88,10 +88,12 @@ function Sender({ address }: { address: string | null }) {
 }
 
 /**
- * Send Securely (spec 002, 2.7 and 5): the recipient's Direct address and an optional message. A valid Send
- * closes it and sends.
+ * Send Securely (spec 002, 2.7 and 5): the recipient's Direct address and an optional message, with a standing note
+ * saying in plain words which address to use and what to do when a summary cannot be sent to it (check it with the
+ * office, or send by email: issue 32, finding 8). A valid Send closes it and sends. `failure`, when the page passes
+ * one (the key secureSendFailure gives for the last refusal), shows that refusal above the fields when it opens again.
  */
-export function SecureSendModal(props: TransmitProps<SecureForm> & { opened: boolean }) {
+export function SecureSendModal(props: TransmitProps<SecureForm> & { opened: boolean; failure?: FieldMessage | null }) {
   const { t } = useTranslation();
   return (
     <SummaryModal
@@ -105,20 +107,30 @@ export function SecureSendModal(props: TransmitProps<SecureForm> & { opened: boo
   );
 }
 
-function SecureFields(props: TransmitProps<SecureForm>) {
+function SecureFields({ failure, ...props }: TransmitProps<SecureForm> & { failure?: FieldMessage | null }) {
   const { t } = useTranslation();
   return (
     <TransmitForm {...props} fields={SECURE_FIELDS} check={secureFormErrors}>
       {(bind) => (
-        <TextInput
-          {...bind('to')}
-          type="email"
-          label={t('healthSummary.sendSecurely.to')}
-          description={t('healthSummary.sendSecurely.toHint')}
-          required
-          autoComplete="off"
-          data-autofocus
-        />
+        <>
+          {failure && (
+            <Alert color="red" variant="light" role="alert" data-testid="send-securely-failure">
+              {t(failure.key, failure.params)}
+            </Alert>
+          )}
+          <TextInput
+            {...bind('to')}
+            type="email"
+            label={t('healthSummary.sendSecurely.to')}
+            description={t('healthSummary.sendSecurely.toHint')}
+            required
+            autoComplete="off"
+            data-autofocus
+          />
+          <Text fz="sm" c="dimmed" role="note" data-testid="send-securely-help">
+            {t('healthSummary.sendSecurely.help')}
+          </Text>
+        </>
       )}
     </TransmitForm>
   );

@@ -6,6 +6,7 @@ import {
   firstError,
   SECURE_FIELDS,
   secureFormErrors,
+  secureSendFailure,
 } from './transmit-form';
 
 describe('Send by Email', () => {
@@ -41,5 +42,15 @@ describe('Send Securely', () => {
       message: { key: 'common.maxLength', params: { maxLength: 2000 } },
     });
     expect(firstError(SECURE_FIELDS, { message: { key: 'y' } })).toBe('message');
+  });
+
+  it('says what to do after a refused send: the refusal text, which names the office and email', () => {
+    expect(secureSendFailure({ status: 422, code: 'healthsummarysendsecurelyfailed' })).toEqual({
+      key: 'healthSummary.messages.healthsummarysendsecurelyfailed',
+    });
+    expect(secureSendFailure({ status: 409, code: 'noCcdaConfigured' })).toEqual({
+      key: 'healthSummary.messages.noCcdaConfigured',
+    });
+    expect(secureSendFailure(null)).toBeNull();
   });
 });

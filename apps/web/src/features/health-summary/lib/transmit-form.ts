@@ -64,6 +64,18 @@ export function secureFormErrors(form: SecureForm): Partial<Record<(typeof SECUR
   });
 }
 
+/**
+ * What the Send Securely modal says about a refused send (issue 32, finding 8): the server's 422 and 502 are both
+ * healthsummarysendsecurelyfailed, whose text says what to do (check the address with the care provider's office,
+ * try again, or send by email); noCcdaConfigured has its own. Null for what the page reports otherwise (a session
+ * that timed out).
+ */
+export function secureSendFailure(error: { status?: number; code?: string } | null | undefined): FieldMessage | null {
+  if (!error?.code) return null;
+  if (error.code === 'noCcdaConfigured') return { key: 'healthSummary.messages.noCcdaConfigured' };
+  return { key: 'healthSummary.messages.healthsummarysendsecurelyfailed' };
+}
+
 /** The first of the fields (in the form's order) that has an error: it takes focus. */
 export function firstError<F extends string>(fields: readonly F[], errors: Partial<Record<F, unknown>>): F | null {
   return fields.find((field) => errors[field] !== undefined) ?? null;
