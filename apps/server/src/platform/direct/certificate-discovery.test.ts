@@ -1,12 +1,12 @@
 import dgram from 'node:dgram';
-import net from 'node:net';
-import * as dnsPacket from 'dns-packet';
+import type net from 'node:net';
 import ldap from 'ldapjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificateDiscovery, certRecordName } from './certificate-discovery';
-import { parseCertificatesPem, pemBlocks } from './certificates';
+import { parseCertificatesPem } from './certificates';
 import { DnsClient } from './dns-client';
 import { DirectRecipients } from './recipients';
+import { certificateDer as der, certRecord, startTestDns, type TestDnsServer } from './test-dns';
 import {
   createTestAuthority,
   issueDirectCertificate,
@@ -17,93 +17,6 @@ import {
 // Direct certificate discovery against a DNS server and an LDAP directory on 127.0.0.1 (in-process: dns-packet over
 // node:dgram and node:net, ldapjs's server), as the Applicability Statement asks: DNS CERT address-bound, then
 // domain-bound, then LDAP found by SRV; every certificate checked against the trust anchors.
-
-type Zone = Map<string, dnsPacket.Answer[]>;
-
-interface DnsServer {
-  port: number;
-  zone: Zone;
-  /** Names asked, in order (name/type). */
-  asked: string[];
-  /** Answer UDP queries truncated (TC), so the client must ask again over TCP. */
-  truncate: boolean;
-  close(): Promise<void>;
-}
-
-async function startDns(): Promise<DnsServer> {
-  const zone: Zone = new Map();
-  const state = { asked: [] as string[], truncate: false };
-  const answer = (query: dnsPacket.DecodedPacket, truncated: boolean): Buffer => {
-    const question = query.questions![0]!;
-    state.asked.push(`${question.name}/${question.type}`);
-    const answers = (zone.get(question.name.toLowerCase()) ?? []).filter((a) => a.type === question.type);
-    const known = [...zone.keys()].includes(question.name.toLowerCase());
-    return dnsPacket.encode({
-      type: 'response',
-      id: query.id,
-      flags: dnsPacket.RECURSION_AVAILABLE | (truncated ? dnsPacket.TRUNCATED_RESPONSE : 0),
-      questions: query.questions,
-      answers: truncated ? [] : answers,
-      ...(known ? {} : { rcode: 'NXDOMAIN' }),
-    });
-  };
-  const udp = dgram.createSocket('udp4');
-  udp.on('message', (bytes, remote) => {
-    const query = dnsPacket.decode(bytes);
-    udp.send(answer(query, state.truncate), remote.port, remote.address);
-  });
-  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', () => resolve()));
-  const port = udp.address().port;
-  // The same port over TCP, as a DNS server listens on both.
-  const tcp = net.createServer((socket) => {
-    let buffer = Buffer.alloc(0);
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      if (buffer.length < 2 || buffer.length < buffer.readUInt16BE(0) + 2) return;
-      const query = dnsPacket.decode(buffer.subarray(2, buffer.readUInt16BE(0) + 2));
-      const reply = answer(query, false);
-      const framed = Buffer.alloc(reply.length + 2);
-      framed.writeUInt16BE(reply.length, 0);
-      reply.copy(framed, 2);
-      socket.end(framed);
-    });
-  });
-  await new Promise<void>((resolve) => tcp.listen(port, '127.0.0.1', () => resolve()));
-  return {
-    port,
-    zone,
-    get asked() {
-      return state.asked;
-    },
-    get truncate() {
-      return state.truncate;
-    },
-    set truncate(value: boolean) {
-      state.truncate = value;
-    },
-    close: async () => {
-      udp.close();
-      await new Promise<void>((resolve) => tcp.close(() => resolve()));
-    },
-  };
-}
-
-/** A CERT record's RDATA: type, key tag, algorithm (RFC 4398 2), then the DER certificate or a URL. */
-function certRdata(type: number, body: Buffer): Buffer {
-  const header = Buffer.alloc(5);
-  header.writeUInt16BE(type, 0);
-  header.writeUInt16BE(0, 2);
-  header.writeUInt8(0, 4);
-  return Buffer.concat([header, body]);
-}
-
-function der(pem: string): Buffer {
-  return Buffer.from(pemBlocks(pem)[0]!.der);
-}
-
-function certRecord(name: string, certificatePem: string): dnsPacket.Answer {
-  return { type: 'CERT', name, ttl: 300, data: certRdata(1, der(certificatePem)) };
-}
 
 interface LdapDirectory {
   port: number;
@@ -158,7 +71,7 @@ async function startLdap(): Promise<LdapDirectory> {
   return { port: address.port, entries, searches, close: () => (server as unknown as net.Server).close() };
 }
 
-let dns: DnsServer;
+let dns: TestDnsServer;
 let directory: LdapDirectory;
 let anchor: TestCertificateAuthority;
 let stranger: TestCertificateAuthority;
@@ -183,7 +96,7 @@ function discovery(methods: ('dns' | 'ldap')[] = ['dns', 'ldap']) {
 
 beforeAll(async () => {
   [dns, directory, anchor, stranger] = await Promise.all([
-    startDns(),
+    startTestDns(),
     startLdap(),
     createTestAuthority('Test Direct Trust Anchor'),
     createTestAuthority('Not A Trust Anchor'),
