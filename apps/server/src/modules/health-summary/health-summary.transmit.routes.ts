@@ -32,17 +32,22 @@ const DESCRIPTION =
   ' email: recipientAddress required and valid, else 400 validation_failed naming it; a senderAddress that is not ' +
   'the account’s confirmed email address: 400 naming senderAddress. Queued in the outbox (From the portal’s ' +
   'address, Reply-To the account’s confirmed address, none without one) with the audit row ' +
-  `${HEALTH_SUMMARY_EMAIL_AUDIT_EVENT} ({ ifSystemId, ccdaIds, transmitType, recipientDomain }) in one ` +
+  `${HEALTH_SUMMARY_EMAIL_AUDIT_EVENT} ({ ifSystemId, ccdaIds, transmitType, recipientAddress, recipientDomain }: ` +
+  'the activity log names the addressee) in one ' +
   'transaction; the text names the account that sent it, quotes the message as its words (web addresses ' +
   'defanged so that they do not open), says that the summary is attached and that email is not secure. Mail counts against the limits every mail shares (per recipient address, per patient, per caller): ' +
   '429 too_many_attempts. Production without SMTP: 503 healthsummarysendfailed.' +
   ' sendSecurely: recipientAddress a Direct address, else 400 naming recipientAddress (“' +
   TRANSMIT_MESSAGES.invalidDirectAddress('{address}') +
   '”); a system marked sendSecurelyDisabled or a portal without Direct: 409 noCcdaConfigured; signed and encrypted ' +
-  '(S/MIME) and handed to the facility’s HISP at once. A recipient whose certificate the trust store does not hold: ' +
-  '422 healthsummarysendsecurelyfailed, nothing sent; the HISP unreachable or refusing: 502 ' +
+  '(S/MIME: DIRECT_MODE=smime) or handed plain to the facility’s HISP account to do so (DIRECT_MODE=hisp), at once; ' +
+  'several documents as one IHE XDM zip. A recipient without a usable certificate (none in the trust folder nor ' +
+  'found by DNS CERT or LDAP against the trust anchors, one that does not chain to them, a lookup that failed, or ' +
+  'the HISP refusing the recipient): 422 healthsummarysendsecurelyfailed naming recipientAddress, with a message ' +
+  'that says what to do, nothing sent; the HISP unreachable or refusing: 502 ' +
   `healthsummarysendsecurelyfailed. ${HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT} is written on success and on ` +
-  'failure (with reason). Counted per patient and per caller: 429 too_many_attempts.' +
+  'failure (with reason), naming the addressee as the email’s does. Counted per patient and per caller: 429 ' +
+  'too_many_attempts.' +
   ' Answers { transmitType, documentCount }. The patient or an authorised representative; kiosk and link sessions ' +
   '403; anyone else 404.';
 

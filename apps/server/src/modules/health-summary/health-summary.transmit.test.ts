@@ -12,6 +12,7 @@ import { HEALTH_SUMMARY_EMAIL_AUDIT_EVENT, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EV
 import type { AccessFixture, CallerKind } from '../../../test/access-fixture';
 import { expectError, expectOk, openApiApp, openSecondApp, type ApiCaller, type TestApp } from '../../../test/api';
 import { seedHealthSummaryFixture, type HealthSummaryFixture } from '../../../test/health-summary-fixture';
+import { captureLogs } from '../../../test/helpers';
 import { integrationToken } from '../../../test/integration-client';
 import {
   auditEvents,
@@ -25,9 +26,16 @@ import {
 import type { DevDirectMessage } from '../../platform/direct/dev-direct';
 import { readMessage } from '../../platform/direct/mime';
 import { decryptAndVerify } from '../../platform/direct/smime-open';
-import { DEMO_RECIPIENT_DIRECT_ADDRESS, writeDirectTestCertificates } from '../../platform/direct/test-certificates';
-import type { DirectTestFiles } from '../../platform/direct/test-certificates';
+import {
+  createTestAuthority,
+  DEMO_RECIPIENT_DIRECT_ADDRESS,
+  issueDirectCertificate,
+  writeDirectTestCertificates,
+} from '../../platform/direct/test-certificates';
+import type { DirectTestCertificate, DirectTestFiles } from '../../platform/direct/test-certificates';
+import { publishAddressCertificate, startTestDns, type TestDnsServer } from '../../platform/direct/test-dns';
 import { encryptedNotification, testDsn, testMdn } from '../../platform/direct/test-notifications';
+import { localDate } from '../../platform/time/time';
 
 // POST .../HealthSummary/{ifSystemId}/{transmitType}: by email through the outbox (attachments, Reply-To), and by
 // Direct through a real SMTP listener standing for the HISP, the message opened with the demo recipient's key.
@@ -208,9 +216,11 @@ describe('sending a summary by email', () => {
       ifSystemId: f.systems.ccda.id,
       ccdaIds: [stored[0]!.id],
       transmitType: 'email',
+      recipientAddress: 'dr.smith@clinic.example',
       recipientDomain: 'clinic.example',
     });
-    expect(JSON.stringify(row)).not.toMatch(/dr\.smith|jane\.doe|Tuesday/);
+    // The addressee, as the activity log names it; nothing of the message nor the sender's address.
+    expect(JSON.stringify(row)).not.toMatch(/jane\.doe|Tuesday/);
   });
 
   it('attaches one zip of each document’s XML and PDF for a range, in the caller’s language', async () => {
@@ -395,6 +405,7 @@ describe('sending a summary securely by Direct', () => {
       ifSystemId: f.systems.ccda.id,
       ccdaIds: [stored[0]!.id],
       transmitType: 'sendSecurely',
+      recipientAddress: DEMO_RECIPIENT_DIRECT_ADDRESS,
       recipientDomain: 'direct.example-clinic.org',
       delivery: 'sent',
     });
@@ -424,7 +435,11 @@ describe('sending a summary securely by Direct', () => {
     expect(hisp.received).toHaveLength(received);
     const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
     expect(row).toMatchObject({ outcome: 'failure' });
-    expect(row!.detail).toMatchObject({ reason: 'recipient_unknown', recipientDomain: 'direct.nowhere.example' });
+    expect(row!.detail).toMatchObject({
+      reason: 'recipient_unknown',
+      recipientAddress: 'dr.who@direct.nowhere.example',
+      recipientDomain: 'direct.nowhere.example',
+    });
   });
 
   it('answers 502 when the HISP is down, and records the failure', async () => {
@@ -441,7 +456,7 @@ describe('sending a summary securely by Direct', () => {
       expectError(res, 502, 'healthsummarysendsecurelyfailed');
       const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
       expect(row).toMatchObject({ outcome: 'failure' });
-      expect(row!.detail).toMatchObject({ reason: 'hisp_failed' });
+      expect(row!.detail).toMatchObject({ reason: 'hisp_failed', recipientAddress: DEMO_RECIPIENT_DIRECT_ADDRESS });
     } finally {
       await down.close();
     }
@@ -718,6 +733,197 @@ describe('Send Securely through the HISP (DIRECT_MODE=hisp)', () => {
     } finally {
       await hispApp.close();
       await refusing.close();
+    }
+  });
+});
+
+describe('Send Securely to an ordinary Direct address: its certificate discovered by DNS against the trust bundle', () => {
+  // No trust folder: the facility gives its trust anchors (DIRECT_TRUST_BUNDLE) and the portal finds the clinician's
+  // certificate in a DNS CERT record, as the Direct Applicability Statement describes (issue 32, finding 8).
+  const JONES = 'dr.jones@direct.lakeview-clinic.example';
+  const MALLORY = 'dr.mallory@direct.lakeview-clinic.example';
+  const NOBODY = 'dr.nobody@direct.lakeview-clinic.example';
+  let dnsServer: TestDnsServer;
+  let jones: DirectTestCertificate;
+  let discovering: TestApp;
+
+  beforeAll(async () => {
+    dnsServer = await startTestDns();
+    const stranger = await createTestAuthority('Not A Trust Anchor');
+    jones = await issueDirectCertificate(certs.authority, { address: JONES });
+    publishAddressCertificate(dnsServer.zone, JONES, jones.certificatePem);
+    const mallory = await issueDirectCertificate(stranger, { address: MALLORY });
+    publishAddressCertificate(dnsServer.zone, MALLORY, mallory.certificatePem);
+    discovering = await openSecondApp(t, {
+      config: {
+        DIRECT_SMTP_URL: `smtp://127.0.0.1:${hisp.port}`,
+        DIRECT_CERT_FILE: certs.settings.certFile,
+        DIRECT_KEY_FILE: certs.settings.keyFile,
+        DIRECT_FROM: certs.settings.from,
+        DIRECT_TRUST_BUNDLE: certs.authorityFile,
+        DIRECT_DNS_SERVERS: `127.0.0.1:${dnsServer.port}`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await discovering?.close();
+    await dnsServer?.close();
+  });
+
+  async function send(recipientAddress: string) {
+    const { bearer } = await fx.token('patientA');
+    return discovering.app.inject({
+      method: 'POST',
+      url: url('sendSecurely'),
+      headers: { authorization: `Bearer ${bearer}` },
+      payload: secure({ recipientAddress }),
+    });
+  }
+
+  it('finds the certificate in DNS, encrypts to it and hands the message to the HISP: the clinician opens it', async () => {
+    const before = await lastIds();
+    const received = hisp.received.length;
+    const res = await send(JONES);
+    expect(expectOk(res)).toEqual({ transmitType: 'sendSecurely', documentCount: 1 });
+    expect(dnsServer.asked).toContain('dr.jones.direct.lakeview-clinic.example/CERT');
+    expect(hisp.received).toHaveLength(received + 1);
+    const sent = hisp.received[received]!;
+    expect(sent.from).toBe(certs.facility.address);
+    expect(sent.to).toEqual([JONES]);
+    // Encrypted to the discovered certificate: dr.jones's key opens it, the trust folder's dr.lee's does not.
+    const opened = await decryptAndVerify({
+      entity: sent.raw,
+      recipient: jones,
+      trustedSigners: [certs.authority.certificatePem],
+    });
+    expect(opened.signer.emailAddresses).toEqual([certs.facility.address]);
+    const message = readMessage(opened.mime);
+    expect(message.attachments.map((a) => a.filename)).toEqual([
+      `HealthSummary_${stored[0]!.documentDate}_${stored[0]!.id}.xml`,
+      `HealthSummary_${stored[0]!.documentDate}_${stored[0]!.id}.pdf`,
+    ]);
+    await expect(decryptAndVerify({ entity: sent.raw, recipient: certs.recipient })).rejects.toMatchObject({
+      code: 'not_for_recipient',
+    });
+    const [record] = await db.select().from(directSends).where(eq(directSends.messageId, message.messageId!));
+    expect(record).toMatchObject({ mode: 'smime', status: 'sent', recipientDomain: 'direct.lakeview-clinic.example' });
+    const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+    expect(row).toMatchObject({ outcome: 'success', patientId: fx.patientA });
+    expect(row!.detail).toMatchObject({ recipientAddress: JONES, delivery: 'sent' });
+  });
+
+  it('tells the patient what to do when the published certificate is not trusted, or none is published', async () => {
+    const received = hisp.received.length;
+    const before = await lastIds();
+    expectError(await send(MALLORY), 422, 'healthsummarysendsecurelyfailed', {
+      field: 'recipientAddress',
+      message:
+        'The health summary could not be sent securely: the Direct certificate of this Direct Address is not one ' +
+        'the portal can trust. Check the address with the care provider’s office, or send the summary by email ' +
+        'instead.',
+    });
+    expectError(await send(NOBODY), 422, 'healthsummarysendsecurelyfailed', {
+      field: 'recipientAddress',
+      message:
+        'The health summary could not be sent securely: no Direct certificate could be found for this Direct ' +
+        'Address. Check the address with the care provider’s office, or send the summary by email instead.',
+    });
+    // The domain asked after the address, and nothing handed to the HISP.
+    expect(dnsServer.asked).toContain('direct.lakeview-clinic.example/CERT');
+    expect(hisp.received).toHaveLength(received);
+    const rows = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+    expect(rows.map((r) => [r.outcome, r.detail])).toEqual([
+      ['failure', expect.objectContaining({ reason: 'recipient_untrusted', recipientAddress: MALLORY })],
+      ['failure', expect.objectContaining({ reason: 'recipient_unknown', recipientAddress: NOBODY })],
+    ]);
+  });
+});
+
+describe('the activity log names whom a summary was sent to (170.315(e)(1))', () => {
+  it('writes the addressee into the audit row of each send and refusal, shows it in the log, and never logs it', async () => {
+    // Finding 19 of issue 32: the log recorded each send but not to whom.
+    const logs = captureLogs();
+    const logged = await openSecondApp(t, {
+      config: { ...directConfig(`smtp://127.0.0.1:${hisp.port}`), LOG_LEVEL: 'debug' },
+      logStream: logs.stream,
+    });
+    const down = await openSecondApp(t, {
+      config: { ...directConfig(`smtp://127.0.0.1:${await freePort()}`), LOG_LEVEL: 'debug' },
+      logStream: logs.stream,
+    });
+    try {
+      const before = await lastIds();
+      const { bearer } = await fx.token('patientA');
+      const post = (app: TestApp, type: string, payload: Record<string, unknown>) =>
+        app.app.inject({ method: 'POST', url: url(type), headers: { authorization: `Bearer ${bearer}` }, payload });
+      expectOk(await post(logged, 'email', email({ recipientAddress: 'dr.addressee@clinic.example' })));
+      expectOk(await post(logged, 'sendSecurely', secure()));
+      const unknown = secure({ recipientAddress: 'dr.unknown@direct.nowhere.example' });
+      expectError(await post(logged, 'sendSecurely', unknown), 422, 'healthsummarysendsecurelyfailed');
+      expectError(await post(down, 'sendSecurely', secure()), 502, 'healthsummarysendsecurelyfailed');
+
+      const rows = await db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            gt(auditEvents.id, before.audit),
+            inArray(auditEvents.eventType, [
+              HEALTH_SUMMARY_EMAIL_AUDIT_EVENT,
+              HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT,
+            ]),
+          ),
+        )
+        .orderBy(auditEvents.id);
+      expect(rows.map((r) => [r.eventType, r.outcome, r.detail])).toEqual([
+        [
+          HEALTH_SUMMARY_EMAIL_AUDIT_EVENT,
+          'success',
+          expect.objectContaining({
+            recipientAddress: 'dr.addressee@clinic.example',
+            recipientDomain: 'clinic.example',
+          }),
+        ],
+        [
+          HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT,
+          'success',
+          expect.objectContaining({ recipientAddress: DEMO_RECIPIENT_DIRECT_ADDRESS, delivery: 'sent' }),
+        ],
+        [
+          HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT,
+          'failure',
+          expect.objectContaining({
+            recipientAddress: 'dr.unknown@direct.nowhere.example',
+            reason: 'recipient_unknown',
+          }),
+        ],
+        [
+          HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT,
+          'failure',
+          expect.objectContaining({ recipientAddress: DEMO_RECIPIENT_DIRECT_ADDRESS, reason: 'hisp_failed' }),
+        ],
+      ]);
+
+      // The patient's activity log names each addressee, the refusals as not completed.
+      const today = localDate(new Date(), 'America/New_York');
+      const report = await api.get(
+        `/api/patients/${fx.patientA}/audits/report?startDate=${today}&endDate=${today}&kind=sharing`,
+        'patientA',
+      );
+      expect(report.statusCode, report.body).toBe(200);
+      const body = /<tbody>([\s\S]*)<\/tbody>/.exec(report.body)?.[1] ?? '';
+      expect(body).toContain('Health information summary sent by email, to dr.addressee@clinic.example');
+      expect(body).toContain(`Health information summary sent securely (Direct), to ${DEMO_RECIPIENT_DIRECT_ADDRESS}`);
+      expect(body).toContain(
+        'Health information summary sent securely (Direct), to dr.unknown@direct.nowhere.example (not completed)',
+      );
+
+      // The application log has the failure, without any address (audit rows are the database's, not the log's).
+      expect(logs.text()).toContain('health summary Direct send failed');
+      expect(logs.text()).not.toMatch(/dr\.addressee|dr\.unknown|dr\.lee|clinic\.example|nowhere\.example/);
+    } finally {
+      await logged.close();
+      await down.close();
     }
   });
 });

@@ -47,7 +47,9 @@ import { xdmFile } from './health-summary.transmit.xdm';
 // Sending a summary (spec 002, 2.7; 170.315(e)(1)): by email through the outbox, with the documents' files attached,
 // or by Direct at once through the facility's HISP (several documents as one IHE XDM zip; the send recorded in
 // direct_sends, where its delivery notifications later put delivered or failed: ADR 0016). Both write their audit row
-// with the documents' ids and the recipient's domain, never an address's local part nor any content.
+// with the documents' ids and the addressee (recipientAddress, which the activity log shows, as 170.315(e)(1)'s
+// activity history asks, and recipientDomain), never any content. The address goes to the audit row in the
+// database only, never to the application log.
 //
 // A mail the portal's name stands behind must not be a phishing relay (issue 31, finding 8): its sender is the
 // account's own confirmed address or none (never one typed into the form), and what the user wrote goes out
@@ -152,11 +154,16 @@ export class HealthSummaryTransmitService {
     return { files, strings: language.strings };
   }
 
+  /**
+   * The send's audit row: which documents went to whom. The addressee is the patient's to see in the activity log
+   * (170.315(e)(1)(ii)); the row is in the database, readable by the patient's access check, not in any log line.
+   */
   private auditDetail(request: TransmitRequest, documents: SummaryDocuments, recipient: string) {
     return {
       ifSystemId: request.ifSystemId,
       ccdaIds: documents.map((d) => d.id),
       transmitType: request.transmitType,
+      recipientAddress: recipient,
       recipientDomain: recipientDomain(recipient),
     };
   }
