@@ -1,21 +1,22 @@
-// `npm run bench [-- api|pages|bytes|start ...] [--runs N] [--seconds S] [--rounds R] [--no-build] [--no-postgres]`:
+// `npm run bench [-- api|login|pages|bytes|start ...] [--runs N] [--seconds S] [--rounds R] [--no-build] [--no-postgres]`:
 // the figures of issue #17, each beside its baseline from the same run (docs/performance.md). Not part of npm test.
 // Exits 0 when it measured, whether or not the targets are met; 1 when the benchmark itself failed.
 import os from 'node:os';
 import { benchApi, type ApiOptions } from './api';
 import { benchBytes } from './bytes';
+import { benchLogin } from './login';
 import { benchPages } from './pages';
 import { withPortal } from './portal';
 import { BenchError, ensureBuild, log } from './processes';
 import { summary, type Check } from './report';
 import { benchStart } from './start';
 
-const PARTS = ['api', 'pages', 'bytes', 'start'] as const;
+const PARTS = ['api', 'login', 'pages', 'bytes', 'start'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `npm run bench [-- <part> ...] [options]
-parts: api, pages, bytes, start (default: all)
-  --runs N         Lighthouse runs per page and starts per case (default 3)
+parts: api, login, pages, bytes, start (default: all)
+  --runs N         Lighthouse runs per page, logins and starts per case (default 3)
   --seconds S      length of each API load (default 3)
   --rounds R       alternated rounds per API route (default 3)
   --no-build       measure apps/*/dist as they are, even when older than the sources
@@ -72,11 +73,16 @@ async function main() {
     };
     add(await benchApi(options));
   }
-  const browserParts = args.parts.has('pages') || args.parts.has('bytes');
+  const browserParts = args.parts.has('login') || args.parts.has('pages') || args.parts.has('bytes');
   if (browserParts || args.parts.has('start')) await ensureBuild(args.build);
   if (browserParts) {
     await withPortal(async (portal) => {
       lines.push(`Browser: ${portal.chromeVersion} (headless, over the DevTools protocol)`);
+      // First: its first login is the first after the server started.
+      if (args.parts.has('login')) {
+        log(`Login: the first after the start, then ${args.runs} more…`);
+        add(await benchLogin(portal, args.runs));
+      }
       if (args.parts.has('bytes')) {
         log('JavaScript bytes…');
         add(await benchBytes(portal));

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { checkScreen, expectAccessible, openPage, port } from './support/browser';
-import { heading, logIn, messageBar, path, useBrowser } from './support/pages';
+import { heading, logIn, messageBar, path, repeatedCalls, useBrowser } from './support/pages';
 
 const browser = useBrowser();
 
@@ -83,6 +83,48 @@ describe("jane.doe's dashboard", () => {
     await expect.poll(() => path(page)).toBe('/appointments');
     await expect.poll(() => main.getByRole('link', { name: 'Appointments' }).getAttribute('aria-current')).toBe('page');
     expect(await main.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    await context.close();
+  });
+
+  it("starts the dashboard's code with the credentials and its calls with the profile, each call once (finding 9)", async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'fetch' && request.method() === 'GET' && url.pathname.startsWith('/api/'))
+        calls.push(url.pathname + url.search);
+    });
+    let codeAsked: () => void = () => {};
+    const dashboardCode = new Promise<void>((resolve) => (codeAsked = resolve));
+    page.on('request', (request) => {
+      if (/\/assets\/DashboardPage-[\w-]+\.js$/.test(request.url())) codeAsked();
+    });
+    // The token's answer waits for the dashboard's code to be asked for, at most 5 s: with the code asked for as
+    // Log In is pressed, it is, without it the page would ask only after the login profile.
+    let codeBesideToken = false;
+    await page.route('**/token', async (route) => {
+      codeBesideToken = await Promise.race([
+        dashboardCode.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]);
+      await route.continue();
+    });
+    await logIn(page, 'jane.doe');
+    await expect.poll(() => heading(page)).toBe('Welcome, Jane');
+    await region(page, 'Personal Contacts').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(codeBesideToken).toBe(true);
+    const patientId = calls.find((call) => /^\/api\/patients\/\d+$/.test(call))!.split('/')[3];
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        `/api/patients/${patientId}/upcomingAppointments/count/4`,
+        `/api/patients/${patientId}/careTeamMembers`,
+        `/api/patients/${patientId}/contacts`,
+        `/api/patients/${patientId}/externalSystems`,
+      ]),
+    );
+    expect(repeatedCalls(calls)).toEqual({});
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 

@@ -9,7 +9,8 @@ import { FacilityContext } from '../lib/facility-context';
 import { initialLocale, loadLanguage } from '../lib/i18n';
 import { preloadNavigation } from './layout/lazy-nav';
 import { StatusPage } from './pages/StatusPage';
-import { AppRoutes, preloadFirstPage } from './router';
+import { AppRoutes, pagePreloader, preloadFirstPage } from './router';
+import { registerPagePreloader } from '../lib/page-preload';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { askSessionAhead, profileAskedAtStart } from './session-ahead';
 import { BlockingRouter } from '../lib/blocking-router';
@@ -29,6 +30,7 @@ function lastFacility(): Facility | undefined {
  * the facility's); a logged-in session's own answers; the code of the page the address shows.
  */
 function start() {
+  registerPagePreloader(pagePreloader);
   const known = lastFacility();
   const facility = fetchFacility(window.location.hostname);
   const facilityId = known ? Promise.resolve(known.facilityId) : facility.then((f) => f.facilityId);

@@ -3,7 +3,9 @@ import { Component as LoginPage } from '../features/auth/pages/LoginPage';
 import { page, preloadRoutes } from './lazy-page';
 import { Shell } from './layout/Shell';
 import { CatchAll, Home, LoggedOutOnly } from './route-parts';
-import { prefetchFirstPage, type askSessionAhead } from './session-ahead';
+import { prefetchFirstPage, sessionAfterLogin, type askSessionAhead } from './session-ahead';
+import { preloadNavigation } from './layout/lazy-nav';
+import type { PagePreloader } from '../lib/page-preload';
 
 /** The layout route of every page behind the login. */
 const AUTHENTICATED = 'authenticated';
@@ -157,3 +159,16 @@ export function preloadFirstPage(ahead: ReturnType<typeof askSessionAhead>): voi
     void preloadRoutes(matches);
   }
 }
+
+const matchesOf = (path: string) => matchRoutes(routes, new URL(path, window.location.origin).pathname) ?? [];
+
+/** How a login page starts the page it goes to (lib/page-preload.ts): its code, then its first calls. */
+export const pagePreloader: PagePreloader = {
+  code: (path) => void preloadRoutes(matchesOf(path)),
+  afterLogin: (path, profile) => {
+    const matches = matchesOf(path);
+    if (!matches.some((match) => match.route.id === AUTHENTICATED)) return void preloadRoutes(matches);
+    preloadNavigation();
+    prefetchFirstPage(sessionAfterLogin(profile), () => preloadRoutes(matches), path);
+  },
+};

@@ -40,7 +40,16 @@ export function askSessionAhead(): Promise<SessionAnswers> | null {
 }
 
 /**
- * For a page behind the login opened directly: once the session's answers are in, the patient, and, once
+ * The session's answers right after a login, from the login profile the login page has just read: the
+ * capabilities asked for ahead (the header and the page both read them), the profile as it is.
+ */
+export function sessionAfterLogin(profile: LoginProfile): Promise<SessionAnswers> {
+  if (profile.userId === null) return Promise.resolve({ profile, capabilities: null });
+  return fetchAhead<Capabilities>(capabilitiesPath(profile.userId)).then((capabilities) => ({ profile, capabilities }));
+}
+
+/**
+ * For a page behind the login opened directly (or the page a login goes to, at `location`): once the session's answers are in, the patient, and, once
  * the page's code is there, the page's own first calls (its `prefetch` export), only when the page will
  * show a record (no redirect, a patient to show, not a kiosk or link user): the calls the page would make,
  * no others.
@@ -48,8 +57,8 @@ export function askSessionAhead(): Promise<SessionAnswers> | null {
 export function prefetchFirstPage(
   session: Promise<SessionAnswers>,
   loadPage: () => Promise<{ prefetch?: PagePrefetch } | undefined>,
+  location = window.location.pathname + window.location.search,
 ): void {
-  const location = window.location.pathname + window.location.search;
   const ahead = session.then(({ profile, capabilities }): SessionAhead | null => {
     const patientId = currentPatientId(profile);
     const allowed = decideGuard({ location, session: api.session.get(), profile }).kind === 'allow';

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
 import { showEmailConfirmationNotice } from '../lib/email-confirmation-notice';
 import { afterLoginTarget, loadProfile, logIn, tokenErrorMessage } from '../../../lib/login-flow';
+import { preloadPageAfterLogin, preloadPageCode } from '../../../lib/page-preload';
 import { FormCard } from '../../../shared/components/FormCard';
 
 /** The username the forced password change starts with. */
@@ -22,6 +23,7 @@ export function Component() {
   usePageTitle('login.title');
 
   const submit = async ({ username, password }: { username: string; password: string }) => {
+    preloadPageCode(afterLoginTarget(search));
     try {
       await logIn({ grant_type: 'password', username, password });
     } catch (error) {
@@ -47,7 +49,9 @@ export function Component() {
     // The earlier errors (and a session-timeout notice) are answered by this login.
     messageBar.dismiss();
     showEmailConfirmationNotice(profile);
-    await navigate(profile.isEulaAccepted ? afterLoginTarget(search) : '/termsOfUse', { replace: true });
+    const target = profile.isEulaAccepted ? afterLoginTarget(search) : '/termsOfUse';
+    preloadPageAfterLogin(target, profile);
+    await navigate(target, { replace: true });
   };
 
   return (
