@@ -66,7 +66,7 @@ const BUDGETS: Record<string, number> = {
   'GET /api/patients/:patientId/NotificationSettings': OVERHEAD + 4,
   'GET /api/accountsettings/patientregistrationdetails/:patientId': OVERHEAD + 1,
   'GET /api/patients/:patientId/audits/report': OVERHEAD + 5,
-  'GET /api/patients/:patientId/export': OVERHEAD + 21,
+  'GET /api/patients/:patientId/export': OVERHEAD + 27,
 };
 
 let t: TestApp;

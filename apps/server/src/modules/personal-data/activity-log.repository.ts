@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { SECURE_MESSAGE_SEND_AUDIT_EVENT } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, facilities, integrationClients, patients, users } from '../../db/schema/index';
+import {
+  auditEvents,
+  careProviders,
+  facilities,
+  integrationClients,
+  messageThreads,
+  patients,
+  users,
+} from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { PATIENT_COUNT_AUDIT_EVENT } from '../../platform/access/access-control';
 
@@ -26,6 +35,9 @@ export function findPatientHeader(db: DbOrTx, scope: PatientScope) {
 /** The facility a row's session was at (for a kiosk session: the kiosk's) and the record's patient. */
 const actingFacility = alias(facilities, 'acting_facility');
 const recordPatient = alias(patients, 'record_patient');
+/** The thread a message was sent in, and the care provider it went to (the export's addressee). */
+const sentThread = alias(messageThreads, 'sent_thread');
+const addressedProvider = alias(careProviders, 'addressed_provider');
 
 export interface ActivityRange {
   from: Date;
@@ -219,29 +231,43 @@ export function findActivityBatch(db: DbOrTx, scope: PatientScope, afterId: numb
 }
 
 function activityQuery(db: DbOrTx) {
-  return db
-    .select({
-      id: auditEvents.id,
-      occurredAt: auditEvents.occurredAt,
-      eventType: auditEvents.eventType,
-      outcome: auditEvents.outcome,
-      relationship: auditEvents.relationship,
-      loginType: auditEvents.loginType,
-      route: auditEvents.route,
-      clientAddress: auditEvents.clientAddress,
-      detail: auditEvents.detail,
-      actorFirstName: users.firstName,
-      actorLastName: users.lastName,
-      systemName: integrationClients.name,
-      facilityName: actingFacility.name,
-      patientFirstName: recordPatient.firstName,
-      patientLastName: recordPatient.lastName,
-    })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .leftJoin(integrationClients, eq(integrationClients.id, auditEvents.integrationClientId))
-    .leftJoin(actingFacility, eq(actingFacility.id, auditEvents.facilityId))
-    .leftJoin(recordPatient, eq(recordPatient.id, auditEvents.patientId));
+  return (
+    db
+      .select({
+        id: auditEvents.id,
+        occurredAt: auditEvents.occurredAt,
+        eventType: auditEvents.eventType,
+        outcome: auditEvents.outcome,
+        relationship: auditEvents.relationship,
+        loginType: auditEvents.loginType,
+        route: auditEvents.route,
+        clientAddress: auditEvents.clientAddress,
+        detail: auditEvents.detail,
+        actorFirstName: users.firstName,
+        actorLastName: users.lastName,
+        systemName: integrationClients.name,
+        facilityName: actingFacility.name,
+        patientFirstName: recordPatient.firstName,
+        patientLastName: recordPatient.lastName,
+        addresseeFirstName: addressedProvider.firstName,
+        addresseeLastName: addressedProvider.lastName,
+      })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+      .leftJoin(integrationClients, eq(integrationClients.id, auditEvents.integrationClientId))
+      .leftJoin(actingFacility, eq(actingFacility.id, auditEvents.facilityId))
+      .leftJoin(recordPatient, eq(recordPatient.id, auditEvents.patientId))
+      // A message sent: its thread (the patient's own) names the care provider it went to.
+      .leftJoin(
+        sentThread,
+        and(
+          eq(auditEvents.eventType, SECURE_MESSAGE_SEND_AUDIT_EVENT),
+          eq(sentThread.patientId, auditEvents.patientId),
+          sql`${sentThread.id} = case when ${auditEvents.detail} ->> 'threadId' ~ '^[0-9]{1,9}$' then (${auditEvents.detail} ->> 'threadId')::int end`,
+        ),
+      )
+      .leftJoin(addressedProvider, eq(addressedProvider.id, sentThread.careProviderId))
+  );
 }
 
 export type ActivityRow = Awaited<ReturnType<typeof findActivityBatch>>[number];

@@ -1,12 +1,66 @@
 import type { DbOrTx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
+import { localText, type LocalText } from '../../platform/content/local-text';
+import { sanitizeRichText } from '../../platform/content/sanitize';
 import * as data from './export.repository';
 import { element, fields, openTag, xmlText, type XmlValue } from './xml';
 
-// The clinical sections of the personal data export (results, notes, treatment summary, education,
-// questionnaires), in the schema's order; see export.xml.ts.
+// The clinical sections of the personal data export (results, notes with their pages, treatment summary,
+// education articles with their text, questionnaires with their questions, answers and scores), in the schema's
+// order; see export.xml.ts.
 
 const BATCH = 500;
+/** Stored files (note pages, C-CDA documents) are read this many bytes, or this many files, at a time. */
+export const FILE_BATCH_BYTES = 8 * 1024 * 1024;
+export const FILE_BATCH_COUNT = 100;
+
+/**
+ * Rows cut into runs of at most FILE_BATCH_COUNT rows and FILE_BATCH_BYTES bytes (a larger row alone), in order:
+ * each run is one read of their contents, so a long record is never held whole.
+ */
+export function bySize<T>(rows: readonly T[], sizeOf: (row: T) => number): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = sizeOf(row);
+    if (current.length > 0 && (current.length >= FILE_BATCH_COUNT || bytes + size > FILE_BATCH_BYTES)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(row);
+    bytes += size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/**
+ * The parts of a stored questionnaire definition (modules/questionnaires/definition.ts) the export reads: a
+ * structural copy, as no module imports another; its texts are the shared LocalText.
+ */
+interface ExportDefinition {
+  items?: {
+    questionnaireItemId: number;
+    type: string;
+    text: LocalText;
+    prefix: string | null;
+    options: {
+      listAnswerId: number;
+      system: string | null;
+      code: string | null;
+      text: LocalText;
+      ordinal: number | null;
+    }[];
+  }[];
+  scales?: { code: string; name: LocalText; ranges: { min: number; max: number; message: LocalText }[] }[];
+}
+
+interface StoredScore {
+  code: string;
+  score: number;
+}
 
 interface Answer {
   questionnaireItemId?: number;
@@ -30,7 +84,8 @@ function fieldValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export async function* clinicalSections(db: DbOrTx, scope: PatientScope): AsyncGenerator<string> {
+/** The reader's language: questions, options and score messages are written in it, as the patient read them. */
+export async function* clinicalSections(db: DbOrTx, scope: PatientScope, locale: string): AsyncGenerator<string> {
   yield '<results>';
   for (let after = 0; ;) {
     const results = await data.findResultBatch(db, scope, after, BATCH);
@@ -81,21 +136,7 @@ export async function* clinicalSections(db: DbOrTx, scope: PatientScope): AsyncG
   }
   yield '</results>';
 
-  yield list('notes', await data.findNotes(db, scope), (n) =>
-    record(
-      'note',
-      { id: n.id },
-      fields([
-        ['serviceDate', n.serviceDate],
-        ['documentType', n.documentType],
-        ['authoredBy', n.authoredBy],
-        ['status', n.status],
-        ['publishedAt', n.publishedAt],
-        ['reviewed', n.isReviewedByPatient],
-        ['reviewedAt', n.reviewedAt],
-      ]),
-    ),
-  );
+  yield* notes(db, scope);
 
   yield list('treatmentSummary', await data.findTreatmentSummary(db, scope), (item) =>
     record(
@@ -118,6 +159,9 @@ export async function* clinicalSections(db: DbOrTx, scope: PatientScope): AsyncG
         ['assignedDate', a.assignedDate],
         ['readAt', a.readAt],
         ['archived', a.isArchived],
+        ['language', a.language],
+        // The article as the patient reads it: its HTML, cleaned as the article page cleans it.
+        ['content', sanitizeRichText(a.contentHtml)],
       ]),
     ),
   );
@@ -125,6 +169,10 @@ export async function* clinicalSections(db: DbOrTx, scope: PatientScope): AsyncG
   yield list('questionnaires', await data.findQuestionnaires(db, scope), (q) => {
     const submitted = Array.isArray(q.answers);
     const answers = ((submitted ? q.answers : q.draftAnswers) ?? []) as Answer[];
+    const definition = (q.definition ?? {}) as ExportDefinition;
+    const items = new Map((definition.items ?? []).map((item) => [item.questionnaireItemId, item]));
+    const text = (value: LocalText | null | undefined) => (value ? localText(value, locale) : null);
+    const scores = submitted && Array.isArray(q.scores) ? (q.scores as StoredScore[]) : null;
     return record(
       'questionnaire',
       { id: q.id },
@@ -142,21 +190,105 @@ export async function* clinicalSections(db: DbOrTx, scope: PatientScope): AsyncG
           'answers',
           { kind: submitted ? 'submitted' : 'draft' },
           answers
-            .map((answer) =>
-              record(
+            .map((answer) => {
+              const item = items.get(answer.questionnaireItemId ?? 0);
+              const option = item?.options.find((o) => o.listAnswerId === answer.listAnswerId);
+              return record(
                 'answer',
                 { itemId: answer.questionnaireItemId ?? 0, listAnswerId: answer.listAnswerId },
                 fields([
+                  ['questionNumber', item?.prefix],
+                  ['question', text(item?.text)],
                   ['checked', answer.isChecked],
                   ['number', answer.numberAnswer],
                   ['text', answer.textAnswer],
                   ['date', answer.dateAnswer],
                   ['otherText', answer.otherOptionText],
-                ]),
-              ),
-            )
+                ]) +
+                  (option
+                    ? record(
+                        'option',
+                        { code: option.code, system: option.system, score: option.ordinal },
+                        xmlText(text(option.text) ?? ''),
+                      )
+                    : ''),
+              );
+            })
             .join(''),
-        ),
+        ) +
+        (scores ? list('scores', scores, (score) => scoreOf(definition, score, text)) : ''),
     );
   });
+}
+
+/** A score as the patient read it on completion: the scale's name, the number and its range's message. */
+function scoreOf(
+  definition: ExportDefinition,
+  { code, score }: StoredScore,
+  text: (value: LocalText | null | undefined) => string | null,
+): string {
+  const scale = definition.scales?.find((s) => s.code === code);
+  const range = scale?.ranges.find((r) => score >= r.min && score <= r.max);
+  return record(
+    'score',
+    { code },
+    fields([
+      ['name', text(scale?.name) ?? code],
+      ['value', score],
+      ['interpretation', text(range?.message)],
+    ]),
+  );
+}
+
+/** Published notes with their pages (base64), the pages read a batch at a time. */
+async function* notes(db: DbOrTx, scope: PatientScope): AsyncGenerator<string> {
+  const rows = await data.findNotes(db, scope);
+  const pages = await data.findNotePageSizes(db, scope);
+  const key = (page: { noteId: number; pageNumber: number }) => `${page.noteId}:${page.pageNumber}`;
+  const batches = bySize(pages, (page) => page.sizeBytes);
+  const batchOf = new Map(batches.flatMap((batch, index) => batch.map((page) => [key(page), index] as const)));
+  let loaded = { index: -1, contents: new Map<string, Uint8Array>() };
+  const contentOf = async (page: { noteId: number; pageNumber: number }) => {
+    const index = batchOf.get(key(page))!;
+    if (loaded.index !== index) {
+      const read = await data.findNotePageContents(db, scope, batches[index]!);
+      loaded = { index, contents: new Map(read.map((row) => [key(row), row.content])) };
+    }
+    return loaded.contents.get(key(page));
+  };
+  const pagesOf = new Map<number, typeof pages>();
+  for (const page of pages) {
+    const list = pagesOf.get(page.noteId);
+    if (list) list.push(page);
+    else pagesOf.set(page.noteId, [page]);
+  }
+
+  yield '<notes>';
+  for (const n of rows) {
+    yield (
+      openTag('note', { id: n.id }) +
+      fields([
+        ['serviceDate', n.serviceDate],
+        ['documentType', n.documentType],
+        ['authoredBy', n.authoredBy],
+        ['status', n.status],
+        ['noteToPatient', n.noteToPatient],
+        ['publishedAt', n.publishedAt],
+        ['reviewed', n.isReviewedByPatient],
+        ['reviewedAt', n.reviewedAt],
+      ]) +
+      '<pages>'
+    );
+    for (const page of pagesOf.get(n.id) ?? []) {
+      const content = await contentOf(page);
+      if (!content) continue;
+      yield record(
+        'page',
+        { number: page.pageNumber, contentType: page.contentType },
+        Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('base64'),
+      );
+    }
+    yield '</pages></note>';
+  }
+  yield '</notes>';
 }

@@ -1,17 +1,23 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   appointments,
   careProviders,
+  careTeamMembers,
   educationArticles,
   educationMaterials,
   externalSystems,
   followUpItems,
+  followUpItemTasks,
+  followUpPlans,
+  followUpPlanTaskNames,
+  followUpPlanTemplates,
   healthSummaryDocuments,
   labResultDetails,
   labResultGroups,
   labResults,
+  medicalNotePages,
   medicalNotes,
   messageThreads,
   notificationPreferences,
@@ -66,6 +72,24 @@ export function findContacts(db: DbOrTx, scope: PatientScope) {
     .orderBy(asc(personalContacts.id));
 }
 
+/** The care team as the patient's Care Team page lists it (withdrawn providers left out). */
+export function findCareTeam(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({
+      id: careTeamMembers.id,
+      provider: careProviders,
+      isSecureMessageRecipient: careTeamMembers.isSecureMessageRecipient,
+    })
+    .from(careTeamMembers)
+    .innerJoin(careProviders, eq(careProviders.id, careTeamMembers.careProviderId))
+    .where(and(eq(careTeamMembers.patientId, scope.patientId), isNull(careProviders.withdrawnAt)))
+    .orderBy(
+      asc(sql`lower(${careProviders.lastName})`),
+      asc(sql`lower(${careProviders.firstName})`),
+      asc(careTeamMembers.id),
+    );
+}
+
 export function findAppointments(db: DbOrTx, scope: PatientScope) {
   return db
     .select()
@@ -80,6 +104,55 @@ export function findFollowUps(db: DbOrTx, scope: PatientScope) {
     .from(followUpItems)
     .where(and(eq(followUpItems.patientId, scope.patientId), isNull(followUpItems.withdrawnAt)))
     .orderBy(asc(followUpItems.recommendedDate), asc(followUpItems.id));
+}
+
+/** The follow-up plans with their guidelines (one row per plan and guideline; a plan without any: one row). */
+export function findFollowUpPlans(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({
+      id: followUpPlans.id,
+      startDate: followUpPlans.startDate,
+      memoToPatient: followUpPlans.memoToPatient,
+      isArchived: followUpPlans.isArchived,
+      guideline: followUpPlanTemplates.templateDisplayName,
+      guidelineEffectiveDate: followUpPlanTemplates.effectiveDate,
+    })
+    .from(followUpPlans)
+    .leftJoin(followUpPlanTemplates, eq(followUpPlanTemplates.planId, followUpPlans.id))
+    .where(and(eq(followUpPlans.patientId, scope.patientId), isNull(followUpPlans.withdrawnAt)))
+    .orderBy(
+      asc(followUpPlans.startDate),
+      asc(followUpPlans.id),
+      asc(followUpPlanTemplates.sortOrder),
+      asc(followUpPlanTemplates.id),
+    );
+}
+
+/** The tasks of the patient's follow-up items, each with its category's name in the item's plan. */
+export function findFollowUpTasks(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({
+      itemId: followUpItemTasks.itemId,
+      propertyCategoryId: followUpItemTasks.propertyCategoryId,
+      name: followUpPlanTaskNames.name,
+      isAddressed: followUpItemTasks.isAddressed,
+      taskNote: followUpItemTasks.taskNote,
+    })
+    .from(followUpItemTasks)
+    .innerJoin(followUpItems, eq(followUpItems.id, followUpItemTasks.itemId))
+    .leftJoin(
+      followUpPlanTaskNames,
+      and(
+        eq(followUpPlanTaskNames.planId, followUpItems.planId),
+        eq(followUpPlanTaskNames.propertyCategoryId, followUpItemTasks.propertyCategoryId),
+      ),
+    )
+    .where(and(eq(followUpItems.patientId, scope.patientId), isNull(followUpItems.withdrawnAt)))
+    .orderBy(
+      asc(followUpItemTasks.itemId),
+      asc(followUpPlanTaskNames.sortOrder),
+      asc(followUpItemTasks.propertyCategoryId),
+    );
 }
 
 export function findResultBatch(db: DbOrTx, scope: PatientScope, afterId: number, limit: number) {
@@ -127,6 +200,7 @@ export function findNotes(db: DbOrTx, scope: PatientScope) {
       documentType: medicalNotes.documentType,
       authoredBy: medicalNotes.authoredBy,
       status: medicalNotes.status,
+      noteToPatient: medicalNotes.noteToPatient,
       publishedAt: medicalNotes.publishedAt,
       isReviewedByPatient: medicalNotes.isReviewedByPatient,
       reviewedAt: medicalNotes.reviewedAt,
@@ -134,6 +208,51 @@ export function findNotes(db: DbOrTx, scope: PatientScope) {
     .from(medicalNotes)
     .where(and(eq(medicalNotes.patientId, scope.patientId), medicalNotes.isPublished, isNull(medicalNotes.withdrawnAt)))
     .orderBy(asc(medicalNotes.serviceDate), asc(medicalNotes.id));
+}
+
+const publishedNote = (scope: PatientScope) =>
+  and(eq(medicalNotes.patientId, scope.patientId), medicalNotes.isPublished, isNull(medicalNotes.withdrawnAt));
+
+/** Every page of the patient's published notes, without its bytes: its type and size, in the notes' order. */
+export function findNotePageSizes(db: DbOrTx, scope: PatientScope) {
+  return db
+    .select({
+      noteId: medicalNotePages.noteId,
+      pageNumber: medicalNotePages.pageNumber,
+      contentType: medicalNotePages.contentType,
+      sizeBytes: sql<number>`octet_length(${medicalNotePages.content})::int`,
+    })
+    .from(medicalNotePages)
+    .innerJoin(medicalNotes, eq(medicalNotes.id, medicalNotePages.noteId))
+    .where(publishedNote(scope))
+    .orderBy(asc(medicalNotes.serviceDate), asc(medicalNotes.id), asc(medicalNotePages.pageNumber));
+}
+
+/** The bytes of some pages (a batch of findNotePageSizes' rows), of the scope's published notes only. */
+export function findNotePageContents(
+  db: DbOrTx,
+  scope: PatientScope,
+  pages: readonly { noteId: number; pageNumber: number }[],
+) {
+  if (pages.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      noteId: medicalNotePages.noteId,
+      pageNumber: medicalNotePages.pageNumber,
+      content: medicalNotePages.content,
+    })
+    .from(medicalNotePages)
+    .innerJoin(medicalNotes, eq(medicalNotes.id, medicalNotePages.noteId))
+    .where(
+      and(
+        publishedNote(scope),
+        or(
+          ...pages.map((page) =>
+            and(eq(medicalNotePages.noteId, page.noteId), eq(medicalNotePages.pageNumber, page.pageNumber)),
+          ),
+        ),
+      ),
+    );
 }
 
 export function findTreatmentSummary(db: DbOrTx, scope: PatientScope) {
@@ -150,6 +269,8 @@ export function findEducation(db: DbOrTx, scope: PatientScope) {
       id: educationArticles.id,
       title: educationMaterials.title,
       category: educationMaterials.categoryName,
+      language: educationMaterials.language,
+      contentHtml: educationMaterials.contentHtml,
       assignedDate: educationArticles.assignedDate,
       readAt: educationArticles.readAt,
       isArchived: educationArticles.isArchived,
@@ -177,6 +298,8 @@ export function findQuestionnaires(db: DbOrTx, scope: PatientScope) {
       >`case when ${questionnaireAssignments.completedByUserId} <> coalesce(${patients.userId}, 0) then trim(${questionnaireCompleter.firstName} || ' ' || ${questionnaireCompleter.lastName}) end`,
       // The caller's own draft: no one is shown another's.
       draftSavedAt: questionnaireDrafts.savedAt,
+      // The version of the template the patient answered: its questions, options and score ranges.
+      definition: questionnaireTemplates.definition,
       answers: questionnaireAssignments.answers,
       draftAnswers: questionnaireDrafts.answers,
       scores: questionnaireAssignments.scores,
@@ -229,6 +352,7 @@ export function findHealthSummaries(db: DbOrTx, scope: PatientScope) {
       organizationName: healthSummaryDocuments.organizationName,
       encounterDate: healthSummaryDocuments.encounterDate,
       visitType: healthSummaryDocuments.visitType,
+      documentCode: healthSummaryDocuments.documentCode,
       sizeBytes: healthSummaryDocuments.sizeBytes,
       receivedAt: healthSummaryDocuments.receivedAt,
     })
@@ -236,6 +360,15 @@ export function findHealthSummaries(db: DbOrTx, scope: PatientScope) {
     .innerJoin(externalSystems, eq(externalSystems.id, healthSummaryDocuments.externalSystemId))
     .where(eq(healthSummaryDocuments.patientId, scope.patientId))
     .orderBy(asc(healthSummaryDocuments.documentDate), asc(healthSummaryDocuments.id));
+}
+
+/** The C-CDA text of some of the patient's documents (a batch of findHealthSummaries' ids). */
+export function findHealthSummaryContents(db: DbOrTx, scope: PatientScope, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: healthSummaryDocuments.id, xml: healthSummaryDocuments.xml })
+    .from(healthSummaryDocuments)
+    .where(and(eq(healthSummaryDocuments.patientId, scope.patientId), inArray(healthSummaryDocuments.id, [...ids])));
 }
 
 export function findNotificationSettings(db: DbOrTx, scope: PatientScope) {

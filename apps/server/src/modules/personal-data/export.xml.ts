@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import type { Strings } from '../../platform/content/language-packs';
 import { fill } from '../../platform/mail/templates';
-import { findActivityBatch } from './activity-log.repository';
+import { findActivityBatch, type ActivityRow } from './activity-log.repository';
 import { eventNameOf, whoOf } from './activity-log.report';
-import { clinicalSections, list, record } from './export-clinical.xml';
+import { bySize, clinicalSections, list, record } from './export-clinical.xml';
 import * as data from './export.repository';
 import { fields, openTag, xmlAttribute, xmlText } from './xml';
 
@@ -15,11 +15,19 @@ import { fields, openTag, xmlAttribute, xmlText } from './xml';
 // of docs/schemas/personal-data.xsd (a test validates an export against it).
 
 const BATCH = 500;
+/** The audit row of what left for a facility system (the integration module's disclosures.ts). */
+const INTEGRATION_DISCLOSURE_EVENT = 'integrationdisclosureauditevent';
+
+/** The reader's language: the activity log's names, questions and answers are written in it. */
+export interface ExportLanguage {
+  locale: string;
+  strings: Strings;
+}
 
 export async function* personalDataXml(
   db: DbOrTx,
   scope: PatientScope,
-  strings: Strings,
+  { locale, strings }: ExportLanguage,
   exportedAt: Date,
 ): AsyncGenerator<string> {
   const found = await data.findPatient(db, scope);
@@ -127,6 +135,33 @@ export async function* personalDataXml(
     ),
   );
 
+  yield list('careTeam', await data.findCareTeam(db, scope), ({ id, provider: c, isSecureMessageRecipient }) =>
+    record(
+      'member',
+      { id },
+      fields([
+        ['firstName', c.firstName],
+        ['lastName', c.lastName],
+        ['suffix', c.suffix],
+        ['title', c.title],
+        ['titleCode', c.titleValue],
+        ['institution', c.institution],
+        ['email', c.publicEmail],
+        ['phone', c.publicPhone],
+        ['phoneExt', c.publicPhoneExt],
+        ['fax', c.fax],
+        ['address1', c.address1],
+        ['address2', c.address2],
+        ['address3', c.address3],
+        ['city', c.city],
+        ['state', c.state],
+        ['zipCode', c.zipCode],
+        ['country', c.country],
+        ['takesSecureMessages', isSecureMessageRecipient],
+      ]),
+    ),
+  );
+
   yield list('appointments', await data.findAppointments(db, scope), (a) =>
     record(
       'appointment',
@@ -151,21 +186,67 @@ export async function* personalDataXml(
     ),
   );
 
+  const planRows = await data.findFollowUpPlans(db, scope);
+  const plans = new Map<number, { plan: (typeof planRows)[number]; guidelines: typeof planRows }>();
+  for (const row of planRows) {
+    const entry = plans.get(row.id) ?? { plan: row, guidelines: [] };
+    if (row.guideline !== null) entry.guidelines.push(row);
+    plans.set(row.id, entry);
+  }
+  yield list('followUpPlans', [...plans.values()], ({ plan, guidelines }) =>
+    record(
+      'plan',
+      { id: plan.id },
+      fields([
+        ['startDate', plan.startDate],
+        ['memoToPatient', plan.memoToPatient],
+        ['archived', plan.isArchived],
+      ]) +
+        list('guidelines', guidelines, (g) =>
+          record(
+            'guideline',
+            {},
+            fields([
+              ['name', g.guideline],
+              ['effectiveDate', g.guidelineEffectiveDate],
+            ]),
+          ),
+        ),
+    ),
+  );
+
+  const tasks = new Map<number, Awaited<ReturnType<typeof data.findFollowUpTasks>>>();
+  for (const task of await data.findFollowUpTasks(db, scope)) {
+    const of = tasks.get(task.itemId);
+    if (of) of.push(task);
+    else tasks.set(task.itemId, [task]);
+  }
   yield list('followUps', await data.findFollowUps(db, scope), (f) =>
     record(
       'followUp',
-      { id: f.id },
+      { id: f.id, planId: f.planId },
       fields([
         ['recommendedDate', f.recommendedDate],
         ['actualDate', f.actualDate],
         ['status', f.statusDesc],
         ['providerFirstName', f.providerFirstName],
         ['providerLastName', f.providerLastName],
-      ]),
+      ]) +
+        list('tasks', tasks.get(f.id) ?? [], (task) =>
+          record(
+            'task',
+            { categoryId: task.propertyCategoryId },
+            fields([
+              ['name', task.name],
+              ['addressed', task.isAddressed],
+              ['note', task.taskNote],
+            ]),
+          ),
+        ),
     ),
   );
 
-  yield* clinicalSections(db, scope);
+  yield* clinicalSections(db, scope, locale);
 
   yield '<messages>';
   for (let after = 0; ;) {
@@ -191,23 +272,39 @@ export async function* personalDataXml(
   }
   yield '</messages>';
 
-  yield list('healthSummaries', await data.findHealthSummaries(db, scope), (h) =>
-    record(
-      'document',
-      { id: h.id },
-      fields([
-        ['system', h.system],
-        ['title', h.title],
-        ['documentDate', h.documentDate],
-        ['author', h.authorName],
-        ['organization', h.organizationName],
-        ['encounterDate', h.encounterDate],
-        ['visitType', h.visitType],
-        ['sizeBytes', h.sizeBytes],
-        ['receivedAt', h.receivedAt],
-      ]),
-    ),
-  );
+  // Each C-CDA document with its text as received, read a batch at a time.
+  yield '<healthSummaries>';
+  for (const batch of bySize(await data.findHealthSummaries(db, scope), (h) => h.sizeBytes)) {
+    const contents = new Map(
+      (
+        await data.findHealthSummaryContents(
+          db,
+          scope,
+          batch.map((h) => h.id),
+        )
+      ).map((row) => [row.id, row.xml]),
+    );
+    for (const h of batch) {
+      yield record(
+        'document',
+        { id: h.id },
+        fields([
+          ['system', h.system],
+          ['title', h.title],
+          ['documentType', h.documentCode],
+          ['documentDate', h.documentDate],
+          ['author', h.authorName],
+          ['organization', h.organizationName],
+          ['encounterDate', h.encounterDate],
+          ['visitType', h.visitType],
+          ['sizeBytes', h.sizeBytes],
+          ['receivedAt', h.receivedAt],
+          ['content', contents.get(h.id)],
+        ]),
+      );
+    }
+  }
+  yield '</healthSummaries>';
 
   const settings = await data.findNotificationSettings(db, scope);
   const preferences = await data.findNotificationPreferences(db, scope);
@@ -251,6 +348,7 @@ export async function* personalDataXml(
             ['system', e.systemName],
             ['route', e.route],
             ['address', e.clientAddress],
+            ...addresseeOf(e),
           ]),
         ),
       )
@@ -258,4 +356,21 @@ export async function* personalDataXml(
     after = events[events.length - 1]!.id;
   }
   yield '</activityLog>\n</personalData>\n';
+}
+
+/**
+ * To whom a send went, as ONC's activity history asks (170.315(e)(1)): the address a summary was sent to, the care
+ * provider a message went to, the system a disclosure went to; only the domain where the row recorded no more.
+ */
+function addresseeOf(e: ActivityRow): [string, string | null][] {
+  const detail = e.detail ?? {};
+  const address = typeof detail.recipientAddress === 'string' ? detail.recipientAddress : null;
+  const provider = [e.addresseeFirstName, e.addresseeLastName].filter(Boolean).join(' ') || null;
+  const system = e.eventType === INTEGRATION_DISCLOSURE_EVENT ? e.systemName : null;
+  const addressee = address ?? provider ?? system;
+  const domain = addressee === null && typeof detail.recipientDomain === 'string' ? detail.recipientDomain : null;
+  return [
+    ['addressee', addressee],
+    ['addresseeDomain', domain],
+  ];
 }

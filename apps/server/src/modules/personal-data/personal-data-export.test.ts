@@ -5,9 +5,16 @@ import { validateXML } from 'xmllint-wasm';
 import { PERSONAL_DATA_EXPORT_AUDIT_EVENT } from '@portal/contracts';
 import type { AccessFixture } from '../../../test/access-fixture';
 import { expectError, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
-import { auditEvents, notificationPreferences, users } from '../../db/schema/index';
+import { healthSummaryDocuments, notificationPreferences, questionnaireDrafts, users } from '../../db/schema/index';
+import { auditEvents, careProviders, careTeamMembers } from '../../db/schema/index';
 import { openPatientScope } from '../../platform/access/patient-scope';
-import { localDate } from '../../platform/time/time';
+import { addDays, localDate } from '../../platform/time/time';
+import { seedHealthSummaryFixture } from '../../../test/health-summary-fixture';
+import { insertAssignment, insertTemplate, patientToday } from '../../../test/questionnaire-fixture';
+import { providerIdOf, putTestProviderMessage, uniqueId } from '../../../test/secure-message-fixture';
+import { putEducationArticle, putEducationMaterial } from '../education/education.intake';
+import { putFollowUpPlan } from '../follow-up-plan/follow-up-plan.intake';
+import { putMedicalNote } from '../medical-notes/medical-notes.intake';
 import { PersonalDataService } from './personal-data.service';
 import { PERSONAL_DATA_XSD } from './personal-data.xsd';
 
@@ -109,7 +116,10 @@ describe('GET /api/patients/:patientId/export', () => {
         actorUserId: fx.userIds.jane,
       })),
     );
-    const { chunks } = await new PersonalDataService(t.database, t.app.deps.urlTokens).personalData(scope, {});
+    const { chunks } = await new PersonalDataService(t.database, t.app.deps.urlTokens).personalData(scope, {
+      locale: 'en',
+      strings: {},
+    });
     const parts: string[] = [];
     for await (const chunk of chunks) parts.push(chunk);
     const whole = parts.join('');
@@ -129,6 +139,179 @@ describe('GET /api/patients/:patientId/export', () => {
     expectError(await api.get(exportPath(999999), 'patientA'), 404, 'not_found');
     expectError(await api.get(exportPath(fx.patientA), 'kioskUserOfA'), 403, 'forbidden');
     expectError(await api.get(exportPath(fx.patientA), 'anonymous'), 401, 'unauthorized');
+  });
+
+  it('holds each record with its content: questions and answers, documents, note pages, articles, care team, tasks, addressees', async () => {
+    const today = await patientToday(db, fx.patientA);
+    // A questionnaire jane submitted: item 4 answered "More than half the days" (score 2), the total 7.
+    const templateId = await insertTemplate(db, fx.facilityId);
+    const submittedId = await insertAssignment(db, fx.patientA, templateId, {
+      status: 'completed',
+      completedAt: new Date(),
+      completedByUserId: fx.userIds.jane,
+      answers: [
+        { questionnaireItemId: 4, listAnswerId: 3, isChecked: null, numberAnswer: null, textAnswer: null },
+        { questionnaireItemId: 10, listAnswerId: null, textAnswer: 'Export: tired after infusions' },
+      ],
+      scores: [{ code: 'total', score: 7 }],
+    });
+    // One begun: jane's draft and robert's, each seen by its writer only.
+    const draftId = await insertAssignment(db, fx.patientA, templateId, { status: 'started' });
+    await db.insert(questionnaireDrafts).values([
+      {
+        assignmentId: draftId,
+        author: 'patient',
+        answers: [{ questionnaireItemId: 10, textAnswer: 'Draft by jane for the export' }],
+        savedAt: new Date(),
+      },
+      {
+        assignmentId: draftId,
+        author: `user:${fx.userIds.robert}`,
+        answers: [{ questionnaireItemId: 10, textAnswer: 'Draft by robert for the export' }],
+        savedAt: new Date(),
+      },
+    ]);
+    // A published note with a page, an article, a follow-up plan with a task, a C-CDA document.
+    const page = new TextEncoder().encode('%PDF-1.4\n% the export page of a progress note\n');
+    const careProviderId = await providerIdOf(db, 'demo-cp-priya-raman');
+    const thread = await putTestProviderMessage(db, fx.patientA, careProviderId, {
+      thread: { subject: 'Export thread' },
+    });
+    await db.transaction(async (tx) => {
+      await putMedicalNote(tx, fx.patientA, uniqueId('export-note'), {
+        serviceDate: addDays(today, -3),
+        documentType: 'Progress Note',
+        authoredBy: 'Dr. Priya Raman',
+        status: 'Final',
+        noteToPatient: 'Export: keep walking daily',
+        isPublished: true,
+        pages: [{ contentType: 'application/pdf', content: page }],
+      });
+      const material = await putEducationMaterial(tx, fx.facilityId, uniqueId('export-edu'), {
+        title: 'Export: eating well',
+        categoryName: 'Nutrition',
+        categorySortOrder: 1,
+        contentHtml: '<p>Drink <strong>water</strong> through the day.</p>',
+        language: 'en',
+      });
+      await putEducationArticle(tx, fx.patientA, uniqueId('export-assign'), {
+        materialId: material.id,
+        assignedDate: today,
+      });
+      await putFollowUpPlan(tx, fx.patientA, uniqueId('export-plan'), {
+        startDate: addDays(today, -30),
+        memoToPatient: 'Export: see you every three months',
+        taskNames: [{ propertyCategoryId: 951, name: 'Export blood work' }],
+        templates: [{ templateDisplayName: 'Export survivorship guideline', effectiveDate: addDays(today, -30) }],
+        items: [
+          {
+            externalId: 'export-item-1',
+            recommendedDate: addDays(today, 60),
+            statusDesc: 'Pending',
+            tasks: [{ propertyCategoryId: 951, isAddressed: true, taskNote: 'Export: fasting' }],
+          },
+        ],
+      });
+    });
+    const summaries = await seedHealthSummaryFixture(db, fx.patientA, {
+      documents: [{ source: { fixture: 'ccd.xml' } }],
+    });
+    const [stored] = await db
+      .select({ id: healthSummaryDocuments.id, xml: healthSummaryDocuments.xml })
+      .from(healthSummaryDocuments)
+      .where(eq(healthSummaryDocuments.id, summaries.documents[0]!.id));
+    // Sends: a summary by email (the address), a secure message (the provider), a Direct send (the domain only).
+    await db.insert(auditEvents).values([
+      {
+        eventType: 'healthsummaryemailauditevent',
+        patientId: fx.patientA,
+        actorUserId: fx.userIds.jane,
+        detail: { recipientAddress: 'dr.export@clinic.example' },
+      },
+      {
+        eventType: 'securemessagesendauditevent',
+        patientId: fx.patientA,
+        actorUserId: fx.userIds.jane,
+        detail: { threadId: thread.threadId, messageId: thread.id, newThread: false },
+      },
+      {
+        eventType: 'healthsummarysendsecurelyauditevent',
+        patientId: fx.patientA,
+        actorUserId: fx.userIds.jane,
+        detail: { recipientDomain: 'direct.export.example' },
+      },
+    ]);
+
+    const res = await api.get(exportPath(fx.patientA), 'patientA');
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const xml = res.body;
+    const result = await validateXML({
+      xml: { fileName: 'export.xml', contents: xml },
+      schema: { fileName: 'personal-data.xsd', contents: PERSONAL_DATA_XSD },
+    });
+    expect(result.errors.map((e) => e.rawMessage)).toEqual([]);
+
+    // The questionnaire: each answer with its question, the option's text and code, the score as she read it.
+    const submitted = new RegExp(`<questionnaire id="${submittedId}">[\\s\\S]*?</questionnaire>`).exec(xml)?.[0] ?? '';
+    expect(submitted).toContain(
+      '<answer itemId="4" listAnswerId="3"><questionNumber>1.</questionNumber>' +
+        '<question>Little interest or pleasure in doing things</question>' +
+        '<option code="LA-2" system="http://loinc.org" score="2">More than half the days</option></answer>',
+    );
+    expect(submitted).toContain(
+      '<question>Anything else you want us to know?</question><text>Export: tired after infusions</text>',
+    );
+    expect(submitted).toContain(
+      '<scores><score code="total"><name>Total score</name><value>7</value>' +
+        '<interpretation>Mild symptoms.</interpretation></score></scores>',
+    );
+    const draft = new RegExp(`<questionnaire id="${draftId}">[\\s\\S]*?</questionnaire>`).exec(xml)?.[0] ?? '';
+    expect(draft).toContain('<answers kind="draft">');
+    expect(draft).toContain('<text>Draft by jane for the export</text>');
+    expect(draft).not.toContain('robert');
+    // The note with its text for the patient and its page, the article's text, the C-CDA as received.
+    expect(xml).toContain('<noteToPatient>Export: keep walking daily</noteToPatient>');
+    expect(xml).toContain(
+      `<page number="1" contentType="application/pdf">${Buffer.from(page).toString('base64')}</page>`,
+    );
+    expect(xml).toMatch(
+      /<title>Export: eating well<\/title>.*?<language>en<\/language><content>&lt;p&gt;Drink &lt;strong&gt;water&lt;\/strong&gt; through the day.&lt;\/p&gt;<\/content>/,
+    );
+    const ccda = stored!.xml.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(ccda).toContain('ClinicalDocument');
+    expect(xml).toContain(`<content>${ccda}</content>`);
+    // The care team, the plan and its follow-up's task.
+    const [member] = await db
+      .select({ firstName: careProviders.firstName, lastName: careProviders.lastName })
+      .from(careTeamMembers)
+      .innerJoin(careProviders, eq(careProviders.id, careTeamMembers.careProviderId))
+      .where(eq(careTeamMembers.patientId, fx.patientA))
+      .limit(1);
+    const careTeam = /<careTeam>[\s\S]*?<\/careTeam>/.exec(xml)?.[0] ?? '';
+    expect(careTeam).toContain(`<firstName>${member!.firstName}</firstName><lastName>${member!.lastName}</lastName>`);
+    expect(xml).toMatch(
+      /<memoToPatient>Export: see you every three months<\/memoToPatient><archived>false<\/archived><guidelines><guideline><name>Export survivorship guideline<\/name>/,
+    );
+    expect(xml).toContain(
+      '<task categoryId="951"><name>Export blood work</name><addressed>true</addressed><note>Export: fasting</note></task>',
+    );
+    // Each send with its addressee.
+    expect(xml).toMatch(
+      /<type>healthsummaryemailauditevent<\/type>.*?<addressee>dr.export@clinic.example<\/addressee>/,
+    );
+    expect(xml).toMatch(/<type>securemessagesendauditevent<\/type>[^]*?<addressee>Priya Raman<\/addressee><\/event>/);
+    expect(xml).toMatch(
+      /<type>healthsummarysendsecurelyauditevent<\/type>[^]*?<addresseeDomain>direct.export.example<\/addresseeDomain><\/event>/,
+    );
+
+    // The representative's export: the same record, his own draft and not jane's.
+    const robert = await api.get(exportPath(fx.patientA), 'representativeOfA');
+    expect(robert.statusCode).toBe(200);
+    const hisDraft = new RegExp(`<questionnaire id="${draftId}">[\\s\\S]*?</questionnaire>`).exec(robert.body)?.[0];
+    expect(hisDraft).toContain('<text>Draft by robert for the export</text>');
+    expect(robert.body).not.toContain('Draft by jane for the export');
+    expect(robert.body).toContain('<noteToPatient>Export: keep walking daily</noteToPatient>');
+    expect(robert.body).toContain(`<content>${ccda}</content>`);
   });
 
   it('publishes its schema, the same as docs/schemas/personal-data.xsd', async () => {

@@ -95,10 +95,14 @@ export async function personalDataRoutes(app: RouteApp) {
         description:
           'application/xml, an attachment named {FirstName}{LastName}_{YYYY-MM-DD}_PersonalData.xml (today on the ' +
           `home facility’s clock), valid against the schema at ${PERSONAL_DATA_SCHEMA_PATH}: demographics and ` +
-          'registration details, the account and its preferences, contacts and representatives, appointments, ' +
-          'follow-ups, published results with their tests, published notes’ metadata, the treatment summary, ' +
-          'education articles, questionnaires and their answers, messages, health summaries’ metadata, ' +
-          'notification settings and the activity log. Streamed section by section. Writes ' +
+          'registration details, the account and its preferences, contacts and representatives, the care team, ' +
+          'appointments, follow-up plans and their follow-ups with their tasks, published results with their tests, ' +
+          'published notes with the note to the patient and each page (base64), the treatment summary, education ' +
+          'articles with their text, questionnaires with each answer’s question, chosen option (text, code, score) ' +
+          'and the scores with their interpretation as the patient read them (in the reader’s language), and who ' +
+          'answered, messages, health summaries (C-CDA) with each document’s XML as received, notification ' +
+          'settings and the activity log, each send with its addressee. Streamed section by section; stored files ' +
+          'are read a batch at a time. Writes ' +
           `${PERSONAL_DATA_EXPORT_AUDIT_EVENT}.` +
           WHO,
         params: PatientIdParams,
@@ -108,8 +112,8 @@ export async function personalDataRoutes(app: RouteApp) {
       { auditRead: PERSONAL_DATA_EXPORT_AUDIT_EVENT },
     ),
     async (request, reply) => {
-      const { strings } = await languageOf(request);
-      const { fileName, chunks } = await service.personalData(scopeOf(request), strings);
+      const { locale, strings } = await languageOf(request);
+      const { fileName, chunks } = await service.personalData(scopeOf(request), { locale, strings });
       const stream = Readable.from(chunks);
       // A failure after the first chunk cannot become an error answer: the download ends short, and the log says
       // why (ids only).

@@ -13,7 +13,7 @@ import { addDays, localDate, startOfLocalDay } from '../../platform/time/time';
 import { countActivity, findActivityActors, findActivityPage, findPatientHeader } from './activity-log.repository';
 import { EVENT_KINDS } from './event-names';
 import { renderActivityReport } from './activity-log.report';
-import { personalDataXml } from './export.xml';
+import { personalDataXml, type ExportLanguage } from './export.xml';
 
 export interface ActivityReportRequest {
   startDate: string;
@@ -102,13 +102,13 @@ export class PersonalDataService {
   /** The export's file name (today on the home facility's clock) and its XML, chunk by chunk. */
   async personalData(
     scope: PatientScope,
-    strings: Strings,
+    language: ExportLanguage,
     now = new Date(),
   ): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
     const { timeZoneId, firstName, lastName } = await this.header(scope);
     return {
       fileName: personalDataFileName(firstName, lastName, localDate(now, timeZoneId)),
-      chunks: personalDataXml(this.database.db, scope, strings, now),
+      chunks: personalDataXml(this.database.db, scope, language, now),
     };
   }
 }

@@ -5,7 +5,9 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
   The personal data export of the patient portal (spec 002, 2.9): GET /api/patients/{patientId}/export.
   Published at /api/schemas/personal-data.xsd. Dates are xs:date (calendar days, no zone), instants xs:dateTime
   in UTC. An element the record has no value for is left out. Text is XML 1.0: characters it cannot hold
-  are written as U+FFFD. Message content is the message's cleaned HTML, as text.
+  are written as U+FFFD. Message content and an education article's content are cleaned HTML, as text; a C-CDA
+  document's content is its XML as received, as text; a note page is its file (PDF, PNG or JPEG) in base64.
+  Questions, answer options and score messages are in the language the export was asked in.
 -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"
            xmlns="urn:riverside-portal:personal-data:1"
@@ -23,9 +25,19 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
             <xs:element name="contact" type="Contact" minOccurs="0" maxOccurs="unbounded"/>
           </xs:sequence></xs:complexType>
         </xs:element>
+        <xs:element name="careTeam">
+          <xs:complexType><xs:sequence>
+            <xs:element name="member" type="CareTeamMember" minOccurs="0" maxOccurs="unbounded"/>
+          </xs:sequence></xs:complexType>
+        </xs:element>
         <xs:element name="appointments">
           <xs:complexType><xs:sequence>
             <xs:element name="appointment" type="Appointment" minOccurs="0" maxOccurs="unbounded"/>
+          </xs:sequence></xs:complexType>
+        </xs:element>
+        <xs:element name="followUpPlans">
+          <xs:complexType><xs:sequence>
+            <xs:element name="plan" type="FollowUpPlan" minOccurs="0" maxOccurs="unbounded"/>
           </xs:sequence></xs:complexType>
         </xs:element>
         <xs:element name="followUps">
@@ -174,6 +186,29 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
+  <xs:complexType name="CareTeamMember">
+    <xs:sequence>
+      <xs:element name="firstName" type="xs:string"/>
+      <xs:element name="lastName" type="xs:string"/>
+      <xs:element name="suffix" type="xs:string" minOccurs="0"/>
+      <xs:element name="title" type="xs:string" minOccurs="0"/>
+      <xs:element name="titleCode" type="xs:string" minOccurs="0"/>
+      <xs:element name="institution" type="xs:string" minOccurs="0"/>
+      <xs:element name="email" type="xs:string" minOccurs="0"/>
+      <xs:element name="phone" type="xs:string" minOccurs="0"/>
+      <xs:element name="phoneExt" type="xs:string" minOccurs="0"/>
+      <xs:element name="fax" type="xs:string" minOccurs="0"/>
+      <xs:element name="address1" type="xs:string" minOccurs="0"/>
+      <xs:element name="address2" type="xs:string" minOccurs="0"/>
+      <xs:element name="address3" type="xs:string" minOccurs="0"/>
+      <xs:element name="city" type="xs:string" minOccurs="0"/>
+      <xs:element name="state" type="xs:string" minOccurs="0"/>
+      <xs:element name="zipCode" type="xs:string" minOccurs="0"/>
+      <xs:element name="country" type="xs:string" minOccurs="0"/>
+      <xs:element name="takesSecureMessages" type="xs:boolean"/>
+    </xs:sequence>
+    <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
+  </xs:complexType>
   <xs:complexType name="Appointment">
     <xs:sequence>
       <xs:element name="startsAt" type="xs:dateTime"/>
@@ -194,6 +229,25 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
+  <xs:complexType name="FollowUpPlan">
+    <xs:sequence>
+      <xs:element name="startDate" type="xs:date"/>
+      <xs:element name="memoToPatient" type="xs:string" minOccurs="0"/>
+      <xs:element name="archived" type="xs:boolean"/>
+      <xs:element name="guidelines">
+        <xs:complexType><xs:sequence>
+          <xs:element name="guideline" minOccurs="0" maxOccurs="unbounded">
+            <xs:complexType><xs:sequence>
+              <xs:element name="name" type="xs:string"/>
+              <xs:element name="effectiveDate" type="xs:date" minOccurs="0"/>
+            </xs:sequence></xs:complexType>
+          </xs:element>
+        </xs:sequence></xs:complexType>
+      </xs:element>
+    </xs:sequence>
+    <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
+  </xs:complexType>
+  <!-- A follow-up of a plan (planId names it in followUpPlans), with its tasks. -->
   <xs:complexType name="FollowUp">
     <xs:sequence>
       <xs:element name="recommendedDate" type="xs:date"/>
@@ -201,8 +255,23 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="status" type="xs:string"/>
       <xs:element name="providerFirstName" type="xs:string" minOccurs="0"/>
       <xs:element name="providerLastName" type="xs:string" minOccurs="0"/>
+      <xs:element name="tasks">
+        <xs:complexType><xs:sequence>
+          <xs:element name="task" minOccurs="0" maxOccurs="unbounded">
+            <xs:complexType>
+              <xs:sequence>
+                <xs:element name="name" type="xs:string" minOccurs="0"/>
+                <xs:element name="addressed" type="xs:boolean"/>
+                <xs:element name="note" type="xs:string" minOccurs="0"/>
+              </xs:sequence>
+              <xs:attribute name="categoryId" type="xs:integer" use="required"/>
+            </xs:complexType>
+          </xs:element>
+        </xs:sequence></xs:complexType>
+      </xs:element>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
+    <xs:attribute name="planId" type="xs:positiveInteger"/>
   </xs:complexType>
   <xs:complexType name="Result">
     <xs:sequence>
@@ -240,9 +309,24 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="documentType" type="xs:string"/>
       <xs:element name="authoredBy" type="xs:string"/>
       <xs:element name="status" type="xs:string"/>
+      <xs:element name="noteToPatient" type="xs:string" minOccurs="0"/>
       <xs:element name="publishedAt" type="xs:dateTime" minOccurs="0"/>
       <xs:element name="reviewed" type="xs:boolean"/>
       <xs:element name="reviewedAt" type="xs:dateTime" minOccurs="0"/>
+      <xs:element name="pages">
+        <xs:complexType><xs:sequence>
+          <xs:element name="page" minOccurs="0" maxOccurs="unbounded">
+            <xs:complexType>
+              <xs:simpleContent>
+                <xs:extension base="xs:base64Binary">
+                  <xs:attribute name="number" type="xs:positiveInteger" use="required"/>
+                  <xs:attribute name="contentType" type="xs:string" use="required"/>
+                </xs:extension>
+              </xs:simpleContent>
+            </xs:complexType>
+          </xs:element>
+        </xs:sequence></xs:complexType>
+      </xs:element>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
@@ -269,6 +353,8 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="assignedDate" type="xs:date"/>
       <xs:element name="readAt" type="xs:dateTime" minOccurs="0"/>
       <xs:element name="archived" type="xs:boolean"/>
+      <xs:element name="language" type="xs:string" minOccurs="0"/>
+      <xs:element name="content" type="xs:string"/>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
@@ -287,11 +373,25 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
             <xs:element name="answer" minOccurs="0" maxOccurs="unbounded">
               <xs:complexType>
                 <xs:sequence>
+                  <xs:element name="questionNumber" type="xs:string" minOccurs="0"/>
+                  <xs:element name="question" type="xs:string" minOccurs="0"/>
                   <xs:element name="checked" type="xs:boolean" minOccurs="0"/>
                   <xs:element name="number" type="xs:double" minOccurs="0"/>
                   <xs:element name="text" type="xs:string" minOccurs="0"/>
                   <xs:element name="date" type="xs:date" minOccurs="0"/>
                   <xs:element name="otherText" type="xs:string" minOccurs="0"/>
+                  <!-- The option chosen (listAnswerId): its text, its code and code system, its score. -->
+                  <xs:element name="option" minOccurs="0">
+                    <xs:complexType>
+                      <xs:simpleContent>
+                        <xs:extension base="xs:string">
+                          <xs:attribute name="code" type="xs:string"/>
+                          <xs:attribute name="system" type="xs:string"/>
+                          <xs:attribute name="score" type="xs:double"/>
+                        </xs:extension>
+                      </xs:simpleContent>
+                    </xs:complexType>
+                  </xs:element>
                 </xs:sequence>
                 <xs:attribute name="itemId" type="xs:nonNegativeInteger" use="required"/>
                 <xs:attribute name="listAnswerId" type="xs:positiveInteger"/>
@@ -307,6 +407,21 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
             </xs:simpleType>
           </xs:attribute>
         </xs:complexType>
+      </xs:element>
+      <!-- The scores of a submitted questionnaire as the patient read them on completion. -->
+      <xs:element name="scores" minOccurs="0">
+        <xs:complexType><xs:sequence>
+          <xs:element name="score" minOccurs="0" maxOccurs="unbounded">
+            <xs:complexType>
+              <xs:sequence>
+                <xs:element name="name" type="xs:string"/>
+                <xs:element name="value" type="xs:double"/>
+                <xs:element name="interpretation" type="xs:string" minOccurs="0"/>
+              </xs:sequence>
+              <xs:attribute name="code" type="xs:string" use="required"/>
+            </xs:complexType>
+          </xs:element>
+        </xs:sequence></xs:complexType>
       </xs:element>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
@@ -334,6 +449,7 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
     <xs:sequence>
       <xs:element name="system" type="xs:string"/>
       <xs:element name="title" type="xs:string"/>
+      <xs:element name="documentType" type="xs:string" minOccurs="0"/>
       <xs:element name="documentDate" type="xs:date"/>
       <xs:element name="author" type="xs:string" minOccurs="0"/>
       <xs:element name="organization" type="xs:string" minOccurs="0"/>
@@ -341,6 +457,7 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="visitType" type="xs:string" minOccurs="0"/>
       <xs:element name="sizeBytes" type="xs:nonNegativeInteger"/>
       <xs:element name="receivedAt" type="xs:dateTime"/>
+      <xs:element name="content" type="xs:string" minOccurs="0"/>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
@@ -379,6 +496,10 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="system" type="xs:string" minOccurs="0"/>
       <xs:element name="route" type="xs:string" minOccurs="0"/>
       <xs:element name="address" type="xs:string" minOccurs="0"/>
+      <!-- To whom a send went: the address, the care provider or the system; only its domain where the row
+           recorded no more. -->
+      <xs:element name="addressee" type="xs:string" minOccurs="0"/>
+      <xs:element name="addresseeDomain" type="xs:string" minOccurs="0"/>
     </xs:sequence>
     <xs:attribute name="id" type="xs:positiveInteger" use="required"/>
   </xs:complexType>
