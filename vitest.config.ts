@@ -16,6 +16,16 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts'] } },
+      // Components that hold behaviour, rendered in jsdom with Testing Library, in the app's theme and language packs.
+      {
+        test: {
+          name: 'components',
+          root: './apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup-dom.ts'],
+        },
+      },
       // The house rules: lint boundaries and import cycles over the whole tree.
       { test: { name: 'tooling', root: './tooling', include: ['**/*.test.ts'], testTimeout: 120_000 } },
       {
