@@ -46,8 +46,8 @@ const firstCells = () =>
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
 describe('the sortable table', () => {
-  it('starts in its default order and says so with aria-sort', () => {
-    renderTable();
+  it('starts in its default order and says so with aria-sort', async () => {
+    await renderTable();
     expect(firstCells()).toEqual(['2026-11-20', '2026-03-04', '2025-07-15']);
     expect(screen.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
     expect(screen.getByRole('columnheader', { name: 'Clinician' }).getAttribute('aria-sort')).toBe('none');
@@ -55,7 +55,7 @@ describe('the sortable table', () => {
 
   it('sorts by another column descending first, then toggles it, by mouse and by keyboard', async () => {
     const user = userEvent.setup();
-    renderTable();
+    await renderTable();
     await user.click(screen.getByRole('button', { name: 'Clinician' }));
     expect(screen.getByRole('columnheader', { name: 'Clinician' }).getAttribute('aria-sort')).toBe('descending');
     expect(screen.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('none');
@@ -68,7 +68,7 @@ describe('the sortable table', () => {
 
   it('puts rows without a value last in either direction', async () => {
     const user = userEvent.setup();
-    renderTable();
+    await renderTable();
     const locations = () =>
       within(screen.getByRole('table', { name: 'Visits' }))
         .getAllByRole('row')
@@ -82,7 +82,7 @@ describe('the sortable table', () => {
 
   it('collapsed, shows the primary columns and expands a row to the others, named for that row', async () => {
     const user = userEvent.setup();
-    renderTable({ collapsed: true });
+    await renderTable({ collapsed: true });
     expect(screen.queryByRole('columnheader', { name: 'Location' })).toBeNull();
     const expand = screen.getByRole('button', { name: 'Show details of 2026-03-04' });
     expect(expand.getAttribute('aria-expanded')).toBe('false');
@@ -95,13 +95,13 @@ describe('the sortable table', () => {
     expect(screen.queryByText('Riverside')).toBeNull();
   });
 
-  it('says so when there are no rows', () => {
-    renderTable({ rows: [] });
+  it('says so when there are no rows', async () => {
+    await renderTable({ rows: [] });
     expect(screen.getByRole('cell', { name: 'No visits to display' })).toBeTruthy();
   });
 
-  it('names its expand buttons in the reader’s language', () => {
-    renderInApp(
+  it('names its expand buttons in the reader’s language', async () => {
+    await renderInApp(
       <SortableTable
         caption="Visitas"
         columns={COLUMNS}

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, type RenderResult } from '@testing-library/react';
-import type { SupportedLocale } from '@portal/contracts';
+import { localeDataOf, type SupportedLocale } from '@portal/contracts';
 import type { ReactElement } from 'react';
 import { ThemeRoot } from '../app/ThemeRoot';
+import { setDateLocale } from '../lib/dates';
 import { setLanguage } from '../lib/i18n';
 
 // Components as the app renders them: inside the app's theme root, in a language whose pack is the server's own
@@ -27,8 +28,9 @@ export function packOf(locale: SupportedLocale): Record<string, string> {
   return strings;
 }
 
-/** Renders `ui` in the app's theme root with the language `locale` (English by default). */
-export function renderInApp(ui: ReactElement, locale: SupportedLocale = 'en-US'): RenderResult {
+/** Renders `ui` in the app's theme root with the language `locale` (English by default), its dates' too. */
+export async function renderInApp(ui: ReactElement, locale: SupportedLocale = 'en-US'): Promise<RenderResult> {
   setLanguage(locale, packOf(locale));
+  await setDateLocale(localeDataOf(locale));
   return render(<ThemeRoot>{ui}</ThemeRoot>);
 }
