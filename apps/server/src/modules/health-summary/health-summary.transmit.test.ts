@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, createPrivateKey } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import {
   patients,
   users,
 } from '../../db/schema/index';
+import { BUNDLED_PACKS } from '../../platform/content/language-packs';
 import type { DevDirectMessage } from '../../platform/direct/dev-direct';
 import { readMessage } from '../../platform/direct/mime';
 import { decryptAndVerify } from '../../platform/direct/smime-open';
@@ -836,6 +837,92 @@ describe('Send Securely to an ordinary Direct address: its certificate discovere
       ['failure', expect.objectContaining({ reason: 'recipient_untrusted', recipientAddress: MALLORY })],
       ['failure', expect.objectContaining({ reason: 'recipient_unknown', recipientAddress: NOBODY })],
     ]);
+  });
+
+  it('says to try again later when DNS cannot answer, and asks again on the next try', async () => {
+    const LATER = 'dr.later@direct.lakeview-clinic.example';
+    const later = await issueDirectCertificate(certs.authority, { address: LATER });
+    publishAddressCertificate(dnsServer.zone, LATER, later.certificatePem);
+    const before = await lastIds();
+    dnsServer.servfail = true;
+    try {
+      expectError(await send(LATER), 422, 'healthsummarysendsecurelyfailed', {
+        field: 'recipientAddress',
+        message:
+          'The health summary could not be sent securely: this Direct Address could not be looked up just now. Try ' +
+          'again later, or send the summary by email instead.',
+      });
+    } finally {
+      dnsServer.servfail = false;
+    }
+    const [row] = await auditSince(before.audit, HEALTH_SUMMARY_SEND_SECURELY_AUDIT_EVENT);
+    expect(row!.detail).toMatchObject({ reason: 'recipient_unavailable', recipientAddress: LATER });
+    // The failed lookup was not kept: once DNS answers, the same address is sent to.
+    expect(expectOk(await send(LATER))).toEqual({ transmitType: 'sendSecurely', documentCount: 1 });
+    expect(hisp.received[hisp.received.length - 1]!.to).toEqual([LATER]);
+  });
+});
+
+describe('Send Securely with the facility key encrypted (DIRECT_KEY_PASSPHRASE)', () => {
+  it('starts with an encrypted PEM key and its passphrase, and signs what it sends with it', async () => {
+    const keyFile = path.join(dir, 'facility.key.encrypted.pem');
+    writeFileSync(
+      keyFile,
+      createPrivateKey(certs.facility.privateKeyPem).export({
+        type: 'pkcs8',
+        format: 'pem',
+        cipher: 'aes-256-cbc',
+        passphrase: 'correct horse battery staple',
+      }),
+      { mode: 0o600 },
+    );
+    expect(readFileSync(keyFile, 'latin1')).toContain('-----BEGIN ENCRYPTED PRIVATE KEY-----');
+    const encrypted = await openSecondApp(t, {
+      config: {
+        ...directConfig(`smtp://127.0.0.1:${hisp.port}`),
+        DIRECT_KEY_FILE: keyFile,
+        DIRECT_KEY_PASSPHRASE: 'correct horse battery staple',
+      },
+    });
+    try {
+      const { bearer } = await fx.token('patientA');
+      const res = await encrypted.app.inject({
+        method: 'POST',
+        url: url('sendSecurely'),
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: secure(),
+      });
+      expect(expectOk(res)).toEqual({ transmitType: 'sendSecurely', documentCount: 1 });
+      const opened = await decryptAndVerify({
+        entity: hisp.received[hisp.received.length - 1]!.raw,
+        recipient: certs.recipient,
+        trustedSigners: [certs.authority.certificatePem],
+      });
+      expect(opened.signer.emailAddresses).toEqual([certs.facility.address]);
+    } finally {
+      await encrypted.close();
+    }
+  });
+});
+
+describe('what the patient reads when a summary cannot be sent securely, in the five languages', () => {
+  // The page shows the pack's refusal for healthsummarysendsecurelyfailed, and the dialog a standing note: both say
+  // what to do (check the address with the office, or send by email), in the reader's own language.
+  it.each([
+    ['en', 'office', 'Email'],
+    ['es', 'consultorio', 'correo electrónico'],
+    ['fr', 'bureau', 'courriel'],
+    ['pt', 'consultório', 'e-mail'],
+    ['zh', '办公室', '电子邮件'],
+  ] as const)('%s: the refusal and the dialog’s note name the office and email', (language, office, byEmail) => {
+    const pack = BUNDLED_PACKS[language];
+    for (const key of ['healthSummary.messages.healthsummarysendsecurelyfailed', 'healthSummary.sendSecurely.help']) {
+      const text = pack[key];
+      expect(text, `${language} ${key}`).toEqual(expect.any(String));
+      expect(text).toContain(office);
+      expect(text).toContain(byEmail);
+      if (language !== 'en') expect(text).not.toBe(BUNDLED_PACKS.en[key]);
+    }
   });
 });
 

@@ -7,9 +7,13 @@ import { certRecordName } from './certificate-discovery';
 /**
  * A DNS server on 127.0.0.1 for tests of Direct certificate discovery (ADR 0016): UDP and TCP on one port, as a DNS
  * server listens on both, answering from a zone the test fills (CERT, SRV, A records), NXDOMAIN for a name it does not
- * hold, and, when asked to, UDP answers truncated (TC) so that the client must ask again over TCP. dns-packet
+ * hold (SERVFAIL for every name when asked to), and, when asked to, UDP answers truncated (TC) so that the client must ask again over TCP. dns-packet
  * writes the answers. Never for production.
  */
+
+// RFC 1035 4.1.1.
+const RCODE_SERVFAIL = 2;
+const RCODE_NXDOMAIN = 3;
 
 export type TestDnsZone = Map<string, dnsPacket.Answer[]>;
 
@@ -20,24 +24,27 @@ export interface TestDnsServer {
   asked: string[];
   /** Answer UDP queries truncated (TC), so the client must ask again over TCP. */
   truncate: boolean;
+  /** Answer every query SERVFAIL: the server cannot answer (the lookup "could not be made"). */
+  servfail: boolean;
   close(): Promise<void>;
 }
 
 export async function startTestDns(): Promise<TestDnsServer> {
   const zone: TestDnsZone = new Map();
-  const state = { asked: [] as string[], truncate: false };
+  const state = { asked: [] as string[], truncate: false, servfail: false };
   const answer = (query: dnsPacket.DecodedPacket, truncated: boolean): Buffer => {
     const question = query.questions![0]!;
     state.asked.push(`${question.name}/${question.type}`);
     const answers = (zone.get(question.name.toLowerCase()) ?? []).filter((a) => a.type === question.type);
     const known = [...zone.keys()].includes(question.name.toLowerCase());
+    // dns-packet writes the RCODE from the flags' low four bits only (a packet's `rcode` is read, never written).
+    const rcode = state.servfail ? RCODE_SERVFAIL : known ? 0 : RCODE_NXDOMAIN;
     return dnsPacket.encode({
       type: 'response',
       id: query.id,
-      flags: dnsPacket.RECURSION_AVAILABLE | (truncated ? dnsPacket.TRUNCATED_RESPONSE : 0),
+      flags: dnsPacket.RECURSION_AVAILABLE | (truncated ? dnsPacket.TRUNCATED_RESPONSE : 0) | rcode,
       questions: query.questions,
-      answers: truncated ? [] : answers,
-      ...(known ? {} : { rcode: 'NXDOMAIN' }),
+      answers: truncated || state.servfail ? [] : answers,
     });
   };
   const udp = dgram.createSocket('udp4');
@@ -72,6 +79,12 @@ export async function startTestDns(): Promise<TestDnsServer> {
     },
     set truncate(value: boolean) {
       state.truncate = value;
+    },
+    get servfail() {
+      return state.servfail;
+    },
+    set servfail(value: boolean) {
+      state.servfail = value;
     },
     close: async () => {
       udp.close();
