@@ -53,12 +53,18 @@ export const HealthSummaryIdentifierQuerySchema = z
   .superRefine(requireOneSelection);
 export type HealthSummaryIdentifierQuery = z.infer<typeof HealthSummaryIdentifierQuerySchema>;
 
-export const HealthSummaryRangeQuerySchema = z
+/**
+ * What the list of a system's summaries is asked for: a range (spec 002), or one document (ccdaId), whose entry
+ * the page reads beside its view for the document's versions and file.
+ */
+export const HealthSummaryListQuerySchema = z
   .object({
-    startDate: day.describe('YYYY-MM-DD: the first day of the range'),
-    endDate: day.describe('YYYY-MM-DD: the last day (a start after the end is swapped)'),
+    ccdaId: IdParam.optional().describe('One document: its entry, with its other versions'),
+    startDate: day.optional().describe('YYYY-MM-DD: the first day of the range (with endDate)'),
+    endDate: day.optional().describe('YYYY-MM-DD: the last day (a start after the end is swapped)'),
   })
-  .strict();
+  .strict()
+  .superRefine(requireOneSelection);
 
 export const HealthSummaryDownloadQuerySchema = z
   .object({
@@ -85,6 +91,14 @@ export const HealthSummaryIdentifierSchema = z.object({
 });
 export type HealthSummaryIdentifier = z.infer<typeof HealthSummaryIdentifierSchema>;
 
+/** Another version of a document: the same setId and document type, another versionNumber. */
+export const HealthSummaryVersionSchema = z.object({
+  ccdaId: z.number().int(),
+  versionNumber: z.number().int().nullable(),
+  displayDate: z.string().describe('YYYY-MM-DD: the day that version was written'),
+});
+export type HealthSummaryVersion = z.infer<typeof HealthSummaryVersionSchema>;
+
 /** One document of a list: its identifier plus what the date table shows. */
 export const HealthSummaryEntrySchema = HealthSummaryIdentifierSchema.extend({
   ccdaId: z.number().int(),
@@ -93,6 +107,20 @@ export const HealthSummaryEntrySchema = HealthSummaryIdentifierSchema.extend({
   documentType: z.string().nullable().describe("The document type's name ('Continuity of Care Document')"),
   authorName: z.string().nullable(),
   organizationName: z.string().nullable(),
+  versionNumber: z.number().int().nullable().describe("The document's versionNumber, when it has one"),
+  versions: z
+    .array(HealthSummaryVersionSchema)
+    .describe(
+      'The other versions of this document the system sent (same setId and type), newest first. A list or range ' +
+        'shows only the newest version of each document it finds; the others are reached from here.',
+    ),
+  attachmentType: z
+    .string()
+    .nullable()
+    .describe(
+      'An unstructured document (nonXMLBody): the media type of the file it holds. application/pdf: the file is ' +
+        'a PDF, which the download (format=pdf) serves as it is.',
+    ),
 });
 export type HealthSummaryEntry = z.infer<typeof HealthSummaryEntrySchema>;
 export const HealthSummaryEntriesSchema = z.array(HealthSummaryEntrySchema);

@@ -46,7 +46,7 @@ export const CCDA_HTML_TH_SCOPES = ['row', 'col', 'rowgroup', 'colgroup'] as con
 export const CCDA_HTML_CLASSES = {
   article: ['ccda-document'],
   table: ['ccda-summary'],
-  p: ['ccda-footnote', 'ccda-no-narrative'],
+  p: ['ccda-footnote', 'ccda-no-narrative', 'ccda-document-type', 'ccda-attachment'],
   span: ['ccda-caption', 'ccda-multimedia', 'ccda-inserted', 'ccda-deleted', 'ccda-footnote-ref'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bytea, tstz } from './columns';
 
-// The health information summary (module health-summary). Mirrors migrations/0027_health_summaries.sql, the
-// source of truth.
+// The health information summary (module health-summary). Mirrors migrations/0027_health_summaries.sql and
+// 0036_health_summary_versions.sql, the source of truth.
 
 /** C-CDA documents per patient and external system, with the header's metadata read when they arrived. */
 export const healthSummaryDocuments = pgTable('health_summary_documents', {
@@ -28,6 +28,11 @@ export const healthSummaryDocuments = pgTable('health_summary_documents', {
   visitType: text('visit_type'),
   providerName: text('provider_name'),
   locationName: text('location_name'),
+  /** setId as '{root}|{extension}': the versions of one document share it (with the document code). */
+  setId: text('set_id'),
+  versionNumber: integer('version_number'),
+  /** An unstructured document (nonXMLBody): the media type of the file it holds. */
+  attachmentType: text('attachment_type'),
   xml: text('xml').notNull(),
   contentSha256: text('content_sha256').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
@@ -47,6 +52,8 @@ export const healthSummaryRenderings = pgTable(
     language: text('language').notNull(),
     contentSha256: text('content_sha256').notNull(),
     html: text('html').notNull(),
+    /** The renderer's version (RENDERER_VERSION) the view came from. */
+    renderer: integer('renderer').notNull().default(0),
     renderedAt: tstz('rendered_at')
       .notNull()
       .default(sql`now()`),

@@ -1,5 +1,5 @@
 import { CCDA_LABELS_EN, type CcdaLabels } from '../../platform/ccda/labels';
-import { readCcdaDocument } from '../../platform/ccda/document';
+import { attachedPdf, readCcdaDocument } from '../../platform/ccda/document';
 import { renderCcdaPdf } from '../../platform/ccda/render-pdf';
 import type { Strings } from '../../platform/content/language-packs';
 
@@ -8,7 +8,11 @@ import type { Strings } from '../../platform/content/language-packs';
 
 const LABEL_KEYS = [
   'summary',
+  'untitledDocument',
   'patient',
+  'patientId',
+  'ssn',
+  'address',
   'birthDate',
   'gender',
   'author',
@@ -19,21 +23,41 @@ const LABEL_KEYS = [
   'provider',
   'location',
   'periodCovered',
+  'version',
+  'performer',
+  'legalAuthenticator',
+  'signedOn',
+  'withRole',
+  'participant',
   'periodRange',
   'periodFrom',
   'periodUntil',
   'untitledSection',
+  'dicomCatalog',
+  'dicomCatalogNote',
   'noNarrative',
   'noSections',
+  'attachedPdf',
+  'attachedFile',
   'multimedia',
-] as const satisfies readonly Exclude<keyof CcdaLabels, 'genders'>[];
+] as const satisfies readonly Exclude<keyof CcdaLabels, LabelMap>[];
+
+/** The labels that are names by code, and the prefix of their keys in the packs ('ccda.gender.F'). */
+type LabelMap = 'genders' | 'documentTypes' | 'participantRoles';
+const LABEL_MAPS: Record<LabelMap, string> = {
+  genders: 'ccda.gender',
+  documentTypes: 'ccda.documentType',
+  participantRoles: 'ccda.participantRole',
+};
 
 /** The rendering's labels from a language pack's `ccda.*` keys (English where a key is missing). */
 export function ccdaLabels(strings: Strings): CcdaLabels {
-  const labels = { ...CCDA_LABELS_EN, genders: { ...CCDA_LABELS_EN.genders } };
+  const labels: CcdaLabels = { ...CCDA_LABELS_EN };
   for (const key of LABEL_KEYS) labels[key] = strings[`ccda.${key}`] ?? CCDA_LABELS_EN[key];
-  for (const code of Object.keys(labels.genders)) {
-    labels.genders[code] = strings[`ccda.gender.${code}`] ?? labels.genders[code]!;
+  for (const [map, prefix] of Object.entries(LABEL_MAPS) as [LabelMap, string][]) {
+    const names = { ...CCDA_LABELS_EN[map] };
+    for (const code of Object.keys(names)) names[code] = strings[`${prefix}.${code}`] ?? names[code]!;
+    labels[map] = names;
   }
   return labels;
 }
@@ -51,7 +75,11 @@ export function rangeFileName(range: { startDate: string; endDate: string }): st
   return `HealthSummary_${range.startDate}_to_${range.endDate}.zip`;
 }
 
-/** The human-readable copy of a stored document (the same rendering as the view), as a PDF. */
-export function documentPdf(xml: string, labels: CcdaLabels, locale: string): Promise<Uint8Array> {
-  return renderCcdaPdf(readCcdaDocument(xml), { labels, language: locale });
+/**
+ * The human-readable copy of a stored document as a PDF: the PDF an unstructured document wraps, as it is (its
+ * bytes begin as a PDF's do: attachedPdf), else the same rendering as the view.
+ */
+export async function documentPdf(xml: string, labels: CcdaLabels, locale: string): Promise<Uint8Array> {
+  const document = readCcdaDocument(xml);
+  return attachedPdf(document) ?? renderCcdaPdf(document, { labels, language: locale });
 }

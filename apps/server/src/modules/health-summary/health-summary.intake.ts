@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { readCcdaDocument } from '../../platform/ccda/document';
-import type { CcdaHeader } from '../../platform/ccda/header';
+import { attachedPdf, readCcdaDocument, type CcdaDocument } from '../../platform/ccda/document';
+import type { CcdaHeader, CcdaIdentifier } from '../../platform/ccda/header';
 import type { Hl7Time } from '../../platform/ccda/hl7-time';
 import { CcdaError } from '../../platform/ccda/parse';
 import { recordTargetMismatches, type RecordTargetPart } from '../../platform/ccda/record-target';
@@ -66,6 +66,21 @@ export function documentDateOf(effectiveTime: Hl7Time | null): string {
   throw new CcdaError('not_ccda', 'The document has no effectiveTime.');
 }
 
+/** A setId as the column keeps it: '{root}|{extension}' (either may be empty), or null without one. */
+export function setIdOf(setId: CcdaIdentifier | null): string | null {
+  return setId ? `${setId.root ?? ''}|${setId.extension ?? ''}` : null;
+}
+
+/**
+ * The media type of the file an unstructured document holds, when it holds one: a PDF only when its bytes are
+ * one (attachedPdf), so that a download offers as a PDF only what is.
+ */
+export function attachmentTypeOf(document: Pick<CcdaDocument, 'attachment'>): string | null {
+  if (attachedPdf(document)) return 'application/pdf';
+  const { attachment } = document;
+  return attachment?.content && attachment.mediaType !== 'application/pdf' ? attachment.mediaType : null;
+}
+
 /** The metadata columns of a document, from its header. */
 export function documentMetadataOf(header: CcdaHeader) {
   // A person who wrote it before a system that assembled it; the organization of whoever is named, else the
@@ -90,6 +105,10 @@ export function documentMetadataOf(header: CcdaHeader) {
     visitType: encounter?.visitType ?? null,
     providerName: encounter?.provider ?? null,
     locationName: encounter?.location ?? null,
+    // The versions of one document: the same set (with the same document type, as a sender may reuse a setId
+    // for documents of different types), each with its number.
+    setId: setIdOf(header.setId),
+    versionNumber: header.versionNumber,
   };
 }
 
@@ -111,11 +130,13 @@ export async function storeHealthSummaryDocument(
   input: HealthSummaryDocumentInput,
 ): Promise<{ document: StoredHealthSummaryDocument; outcome: StoreOutcome }> {
   const xml = documentText(input.xml);
-  const { header } = readCcdaDocument(xml);
+  const parsed = readCcdaDocument(xml);
+  const { header } = parsed;
   const contentSha256 = createHash('sha256').update(xml, 'utf8').digest('hex');
   const fields: HealthSummaryDocumentFields = {
     externalSystemId: input.externalSystemId,
     ...documentMetadataOf(header),
+    attachmentType: attachmentTypeOf(parsed),
     xml,
     contentSha256,
     sizeBytes: Buffer.byteLength(xml, 'utf8'),

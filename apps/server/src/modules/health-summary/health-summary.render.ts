@@ -1,14 +1,15 @@
 import type { DbOrTx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { readCcdaDocument } from '../../platform/ccda/document';
-import { escapeHtml, renderCcdaHtml } from '../../platform/ccda/render-html';
+import { CCDA_RENDERER_VERSION, escapeHtml, renderCcdaHtml } from '../../platform/ccda/render-html';
 import type { CallerLanguage } from '../../platform/content/caller-language';
 import { ccdaLabels } from './health-summary.documents';
 import { findDocumentXml, findRenderings, saveRenderings, type RenderingRow } from './health-summary.repository';
 
 // The human-readable view of documents, kept per document and language (health_summary_renderings, ADR 0014):
 // rendering a large document costs far more than serving it, so the first view in a language renders and stores
-// it, later views read it, and a document whose XML changed since (another content_sha256) is rendered again.
+// it, later views read it, and a document whose XML changed since (another content_sha256), or whose view an
+// older renderer wrote (renderer below CCDA_RENDERER_VERSION), is rendered again.
 // A rendering is keyed by the locale, not the bare language: its dates are written the locale's way.
 
 export interface ViewedDocument {
@@ -32,7 +33,8 @@ export async function documentViews(
   const views = new Map<number, string>();
   const current = new Map(documents.map((document) => [document.id, document.contentSha256]));
   for (const rendering of stored) {
-    if (current.get(rendering.documentId) === rendering.contentSha256) views.set(rendering.documentId, rendering.html);
+    if (current.get(rendering.documentId) === rendering.contentSha256 && rendering.renderer === CCDA_RENDERER_VERSION)
+      views.set(rendering.documentId, rendering.html);
   }
   const toRender = ids.filter((id) => !views.has(id));
   if (toRender.length === 0) return views;
@@ -42,7 +44,7 @@ export async function documentViews(
   for (const { id, xml, contentSha256 } of await findDocumentXml(db, scope, toRender)) {
     const html = renderCcdaHtml(readCcdaDocument(xml), { labels, locale: language.locale });
     // The hash of the XML rendered, read with it: a document replaced meanwhile is rendered again next time.
-    rendered.push({ documentId: id, language: language.locale, contentSha256, html });
+    rendered.push({ documentId: id, language: language.locale, contentSha256, renderer: CCDA_RENDERER_VERSION, html });
     views.set(id, html);
   }
   await saveRenderings(db, rendered);

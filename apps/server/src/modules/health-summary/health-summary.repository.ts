@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HEALTH_SUMMARY_LIMITS } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { externalSystems, healthSummaryDocuments, healthSummaryRenderings } from '../../db/schema/index';
@@ -8,6 +9,11 @@ import { notFound } from '../../platform/errors/app-error';
 // The patient API's reads of health summaries. Every query names the scope's patient: a system or document id of
 // another patient finds nothing. Lists read the metadata columns only; the XML is read for the one request that
 // renders, downloads or sends it.
+//
+// Versions (ADR 0014): the documents of one system with the same setId and document code are versions of one
+// document. A range, the most recent and the visits show only the newest of each set (the highest versionNumber,
+// then the last stored); a document named by its ccdaId is shown whatever its version, and an entry lists the
+// other versions of its set (findVersions).
 
 /** Which summary: one document, or every document of a system written in a range of days (both ends included). */
 export type SummarySelection = { ccdaId: number } | { startDate: string; endDate: string };
@@ -68,23 +74,60 @@ export const documentMetadata = {
   visitType: healthSummaryDocuments.visitType,
   providerName: healthSummaryDocuments.providerName,
   locationName: healthSummaryDocuments.locationName,
+  setId: healthSummaryDocuments.setId,
+  versionNumber: healthSummaryDocuments.versionNumber,
+  attachmentType: healthSummaryDocuments.attachmentType,
   contentSha256: healthSummaryDocuments.contentSha256,
   sizeBytes: healthSummaryDocuments.sizeBytes,
 };
 
 export type DocumentMetadata = Awaited<ReturnType<typeof findDocuments>>[number];
 
+const newer = alias(healthSummaryDocuments, 'newer');
+
+/**
+ * The document is the newest of its set among the documents `within` allows (a document without a setId stands
+ * alone): no document of the same patient, system, setId and document code has a higher versionNumber, or the
+ * same one stored later.
+ */
+function newestOfSet(within: (documents: typeof newer) => SQL | undefined = () => undefined) {
+  const doc = healthSummaryDocuments;
+  const version = (table: typeof newer | typeof doc) => sql`coalesce(${table.versionNumber}, -1)`;
+  return or(
+    sql`${doc.setId} IS NULL`,
+    notExists(
+      sql`(SELECT 1 FROM ${healthSummaryDocuments} AS ${sql.identifier('newer')} WHERE ${and(
+        eq(newer.patientId, doc.patientId),
+        eq(newer.externalSystemId, doc.externalSystemId),
+        eq(newer.setId, doc.setId),
+        sql`${newer.documentCode} IS NOT DISTINCT FROM ${doc.documentCode}`,
+        or(
+          sql`${version(newer)} > ${version(doc)}`,
+          and(sql`${version(newer)} = ${version(doc)}`, sql`${newer.id} > ${doc.id}`),
+        ),
+        within(newer),
+      )})`,
+    ),
+  );
+}
+
+function inRange(documentDate: AnyPgColumn, range: { startDate: string; endDate: string }) {
+  return and(gte(documentDate, range.startDate), lte(documentDate, range.endDate));
+}
+
 function selectionWhere(scope: PatientScope, systemId: number, selection: SummarySelection) {
   const mine = and(
     eq(healthSummaryDocuments.patientId, scope.patientId),
     eq(healthSummaryDocuments.externalSystemId, systemId),
   );
+  // A range: the newest version of each document written in it (an older version in the range, whose newer one
+  // is not, still shows).
   return 'ccdaId' in selection
     ? and(mine, eq(healthSummaryDocuments.id, selection.ccdaId))
     : and(
         mine,
-        gte(healthSummaryDocuments.documentDate, selection.startDate),
-        lte(healthSummaryDocuments.documentDate, selection.endDate),
+        inRange(healthSummaryDocuments.documentDate, selection),
+        newestOfSet((table) => inRange(table.documentDate, selection)),
       );
 }
 
@@ -111,20 +154,24 @@ export function findDocumentsWithXml(db: DbOrTx, scope: PatientScope, systemId: 
     .limit(HEALTH_SUMMARY_LIMITS.maxDocumentsPerRequest);
 }
 
-/** The system's newest document, or undefined. */
+/** The system's newest document (the newest version of its set), or undefined. */
 export function findMostRecentDocument(db: DbOrTx, scope: PatientScope, systemId: number) {
   return db
     .select(documentMetadata)
     .from(healthSummaryDocuments)
     .where(
-      and(eq(healthSummaryDocuments.patientId, scope.patientId), eq(healthSummaryDocuments.externalSystemId, systemId)),
+      and(
+        eq(healthSummaryDocuments.patientId, scope.patientId),
+        eq(healthSummaryDocuments.externalSystemId, systemId),
+        newestOfSet(),
+      ),
     )
     .orderBy(desc(healthSummaryDocuments.documentDate), desc(healthSummaryDocuments.id))
     .limit(1)
     .then((rows) => rows[0]);
 }
 
-/** The patient's documents about one visit, newest visit first, with their system (one query). */
+/** The patient's documents about one visit (the newest version of each), newest visit first, with their system. */
 export function findOfficeVisits(db: DbOrTx, scope: PatientScope) {
   return db
     .select({
@@ -135,9 +182,41 @@ export function findOfficeVisits(db: DbOrTx, scope: PatientScope) {
     })
     .from(healthSummaryDocuments)
     .innerJoin(externalSystems, eq(externalSystems.id, healthSummaryDocuments.externalSystemId))
-    .where(and(eq(healthSummaryDocuments.patientId, scope.patientId), isNotNull(healthSummaryDocuments.encounterDate)))
+    .where(
+      and(
+        eq(healthSummaryDocuments.patientId, scope.patientId),
+        isNotNull(healthSummaryDocuments.encounterDate),
+        newestOfSet(),
+      ),
+    )
     .orderBy(desc(healthSummaryDocuments.encounterDate), desc(healthSummaryDocuments.id))
     .limit(HEALTH_SUMMARY_LIMITS.maxDocumentsPerRequest);
+}
+
+/**
+ * Every document of the system in these sets (setId), newest version first: the versions of the documents a
+ * list shows (one query; the caller groups them by setId and document code).
+ */
+export function findVersions(db: DbOrTx, scope: PatientScope, systemId: number, setIds: string[]) {
+  if (setIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: healthSummaryDocuments.id,
+      setId: healthSummaryDocuments.setId,
+      documentCode: healthSummaryDocuments.documentCode,
+      versionNumber: healthSummaryDocuments.versionNumber,
+      documentDate: healthSummaryDocuments.documentDate,
+    })
+    .from(healthSummaryDocuments)
+    .where(
+      and(
+        eq(healthSummaryDocuments.patientId, scope.patientId),
+        eq(healthSummaryDocuments.externalSystemId, systemId),
+        inArray(healthSummaryDocuments.setId, setIds),
+      ),
+    )
+    .orderBy(sql`${healthSummaryDocuments.versionNumber} DESC NULLS LAST`, desc(healthSummaryDocuments.id))
+    .limit(HEALTH_SUMMARY_LIMITS.maxDocumentsPerRequest * 4);
 }
 
 /** The stored views of these documents in one language (one query). */
@@ -147,6 +226,7 @@ export function findRenderings(db: DbOrTx, documentIds: number[], language: stri
     .select({
       documentId: healthSummaryRenderings.documentId,
       contentSha256: healthSummaryRenderings.contentSha256,
+      renderer: healthSummaryRenderings.renderer,
       html: healthSummaryRenderings.html,
     })
     .from(healthSummaryRenderings)
@@ -172,6 +252,8 @@ export interface RenderingRow {
   documentId: number;
   language: string;
   contentSha256: string;
+  /** The renderer's version (CCDA_RENDERER_VERSION) that wrote it. */
+  renderer: number;
   html: string;
 }
 
@@ -186,6 +268,7 @@ export async function saveRenderings(db: DbOrTx, rows: RenderingRow[]): Promise<
       set: {
         contentSha256: sql`excluded.content_sha256`,
         html: sql`excluded.html`,
+        renderer: sql`excluded.renderer`,
         renderedAt: sql`now()`,
       },
     });

@@ -12,7 +12,7 @@ import {
   HealthSummaryIdentifierSchema,
   HealthSummaryParams,
   HealthSummaryPrintBodySchema,
-  HealthSummaryRangeQuerySchema,
+  HealthSummaryListQuerySchema,
   OfficeVisitsSchema,
   PatientIdParams,
 } from '@portal/contracts';
@@ -89,16 +89,23 @@ export async function healthSummaryRoutes(app: RouteApp) {
     `${BASE}/:ifSystemId`,
     patientRoute({
       tags: TAGS,
-      summary: 'The system’s summaries written in a date range',
+      summary: 'The system’s summaries written in a date range, or one summary’s entry',
       description:
         'Every document of the system whose day (the document’s effectiveTime) is in startDate..endDate (both ' +
         `included; a start after the end is swapped), newest first, at most ${HEALTH_SUMMARY_LIMITS.maxDocumentsPerRequest}: ` +
         'displayDate, title, documentType (the C-CDA type’s name, or null), author and organisation, and its ' +
-        'identifier. An empty list when none. A missing or malformed date: 400 validation_failed naming it.' +
+        'identifier. Versions: documents with the same setId and document type are versions of one document, and ' +
+        'the list holds only the newest of them in the range (highest versionNumber, then the last received); ' +
+        'versions lists the others (any date, newest first: ccdaId, versionNumber, displayDate), each viewable by ' +
+        'its ccdaId. attachmentType: an unstructured document (nonXMLBody) holds a file of that media type ' +
+        '(application/pdf: the download with format=pdf is that PDF as it is). Or ccdaId instead of the range: ' +
+        'that one document’s entry, whatever its version (the page reads it for the versions and the file of the ' +
+        'summary it shows). An empty list when none. A missing or malformed date, or both kinds: 400 ' +
+        'validation_failed naming it.' +
         SEND_SECURELY +
         WHO,
       params: HealthSummaryParams,
-      querystring: HealthSummaryRangeQuerySchema,
+      querystring: HealthSummaryListQuerySchema,
       response: { 200: HealthSummaryEntriesSchema },
     }),
     async (request) => service.entries(scopeOf(request), request.params.ifSystemId, selectionOf(request.query)),
@@ -127,11 +134,13 @@ export async function healthSummaryRoutes(app: RouteApp) {
         tags: TAGS,
         summary: 'The human-readable view of a summary (an HTML fragment)',
         description:
-          'text/html; charset=utf-8, never cached: for each document, newest first, <article ' +
-          'class="ccda-document" aria-label="{title}"> holding a summary table of the header and every ' +
-          'section’s title and narrative, cleaned to the CCDA_HTML_* allowlist of the contracts (clean it again ' +
+          'text/html; charset=utf-8, never cached: for each document, newest first (of a range, the newest ' +
+          'version of each), <article class="ccda-document" aria-label="{title}"> holding its title (h2) and ' +
+          'type, a summary table of the header (patient, identifiers with an SSN as its last four digits, address, ' +
+          'authors, care team, contacts, who signed it) and every section’s title (h3) and narrative, or, for an ' +
+          'unstructured document, what file it holds; cleaned to the CCDA_HTML_* allowlist of the contracts (clean it again ' +
           'with the same lists before placing it in a page). Rendered the first time a document is viewed in a ' +
-          'language and kept; a changed document is rendered again.' +
+          'language and kept; a changed document, or one kept from an older renderer, is rendered again.' +
           SELECTION +
           LANGUAGE +
           ` Writes ${HEALTH_SUMMARY_VIEW_AUDIT_EVENT} with { ifSystemId, ccdaIds } (failure on a 404).` +
@@ -194,7 +203,7 @@ export async function healthSummaryRoutes(app: RouteApp) {
         description:
           'One document: format=xml (the default) answers its XML exactly as the system sent it ' +
           '(application/xml; charset=utf-8, HealthSummary_{date}_{ccdaId}.xml), format=pdf the human-readable copy ' +
-          '(application/pdf, .pdf). Several (a range): one zip (application/zip, ' +
+          '(application/pdf, .pdf), or, for an unstructured document that holds a PDF, that PDF as it is. Several (a range): one zip (application/zip, ' +
           'HealthSummary_{start}_to_{end}.zip) holding each document’s XML and PDF. Content-Disposition: ' +
           'attachment; never cached. Opened by a hidden frame, where no bearer header goes: besides the bearer ' +
           'header it accepts ?token= from POST /api/urlTokens for this exact path (5 minutes, bound to the ' +

@@ -3,6 +3,7 @@ import {
   type HealthSummaryDownloadFormat,
   type HealthSummaryEntry,
   type HealthSummaryIdentifier,
+  type HealthSummaryVersion,
   type OfficeVisit,
 } from '@portal/contracts';
 import type { Config } from '../../config';
@@ -20,7 +21,9 @@ import {
   findExternalSystem,
   findMostRecentDocument,
   findOfficeVisits,
+  findVersions,
   SUMMARY_NOT_FOUND_MESSAGE,
+  type DocumentMetadata,
   type ExternalSystemRow,
   type SummarySelection,
 } from './health-summary.repository';
@@ -54,11 +57,16 @@ export class HealthSummaryService {
     return system.sendSecurelyDisabled || !isDirectAvailable(this.config);
   }
 
-  /** The system's documents written in the range (both days included), newest first. */
-  async entries(scope: PatientScope, ifSystemId: number, range: SummarySelection): Promise<HealthSummaryEntry[]> {
+  /**
+   * The system's documents written in the range (both days included; the newest version of each), newest first,
+   * or the one document named by ccdaId; each with the other versions of its document, newest first.
+   */
+  async entries(scope: PatientScope, ifSystemId: number, selection: SummarySelection): Promise<HealthSummaryEntry[]> {
     const system = await findExternalSystem(this.db, scope, ifSystemId);
     const sendSecurelyDisabled = this.sendSecurelyDisabled(system);
-    return (await findDocuments(this.db, scope, system.id, range)).map((document) => ({
+    const documents = await findDocuments(this.db, scope, system.id, selection);
+    const versions = await this.versionsOf(scope, system.id, documents);
+    return documents.map((document) => ({
       ifSystemId: system.id,
       ccdaId: document.id,
       startDate: null,
@@ -69,7 +77,22 @@ export class HealthSummaryService {
       documentType: (document.documentCode && CCDA_DOCUMENT_TYPES[document.documentCode]) ?? null,
       authorName: document.authorName,
       organizationName: document.organizationName,
+      versionNumber: document.versionNumber,
+      versions: versions(document),
+      attachmentType: document.attachmentType,
     }));
+  }
+
+  /** The other versions of each document (same setId and document code), newest first: one query for all. */
+  private async versionsOf(scope: PatientScope, systemId: number, documents: DocumentMetadata[]) {
+    const setIds = [...new Set(documents.flatMap((document) => (document.setId ? [document.setId] : [])))];
+    const rows = await findVersions(this.db, scope, systemId, setIds);
+    return (document: DocumentMetadata): HealthSummaryVersion[] =>
+      rows
+        .filter(
+          (row) => row.id !== document.id && row.setId === document.setId && row.documentCode === document.documentCode,
+        )
+        .map((row) => ({ ccdaId: row.id, versionNumber: row.versionNumber, displayDate: row.documentDate }));
   }
 
   /** Documents about one visit, from every system of the patient, newest visit first. */

@@ -103,6 +103,10 @@ describe('GET /api/patients/:patientId/HealthSummary/:ifSystemId (a range)', () 
       documentType: 'Progress Note',
       authorName: expect.stringContaining('Hopper'),
       organizationName: 'Test Clinic',
+      // A document without a setId stands alone; a structured one holds no file.
+      versionNumber: null,
+      versions: [],
+      attachmentType: null,
     });
     expect(entries.find((e) => e.title === 'Middle later')?.documentType).toBeNull();
     expect(entries.find((e) => e.title === 'Last day')?.documentType).toBe('Continuity of Care Document');

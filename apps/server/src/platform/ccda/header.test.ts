@@ -248,6 +248,70 @@ describe('the header of each HL7 example document', () => {
   });
 });
 
+describe('who else the header names, and where the patient lives', () => {
+  it('reads the care team (performers), who signed, the participants, the patient ids and address of the CCD', () => {
+    const ccd = fixtureHeader('ccd.xml');
+    expect(ccd.performers).toEqual([
+      {
+        typeCode: 'PRF',
+        name: 'Patricia Primary M.D.',
+        role: 'primary care physician',
+        organization: 'The DoctorsTogether Physician Group',
+      },
+    ]);
+    expect(ccd.legalAuthenticator).toMatchObject({
+      name: 'Patricia Primary M.D.',
+      time: { iso: '2013-08-15T22:36:15-08:00' },
+    });
+    expect(ccd.participants).toEqual([
+      { typeCode: 'IND', classCode: 'NOK', name: 'Boris Betterhalf', relationship: null },
+      { typeCode: 'IND', classCode: 'ECON', name: 'Boris Betterhalf', relationship: null },
+    ]);
+    expect(ccd.patient?.ids).toContainEqual({ root: '2.16.840.1.113883.4.1', extension: '444222222' });
+    expect(ccd.patient?.addresses).toEqual([{ use: 'HP', display: '2222 Home Street, Beaverton, OR 97867, US' }]);
+  });
+
+  it('reads a performer’s role from its functionCode, else its code, and a participant’s relationship', () => {
+    const progress = fixtureHeader('progress-note.xml');
+    expect(progress.performers.map((p) => [p.typeCode, p.name, p.role])).toEqual([
+      ['PRF', 'Dr. Pseudo Physician-1', 'primary care physician'],
+      ['PRF', 'Dr. Pseudo Physician-3', 'Primary Care Provider'],
+    ]);
+    expect(progress.participants).toContainEqual({
+      typeCode: 'IND',
+      classCode: 'NOK',
+      name: 'Mrs. Abigail Ruth',
+      relationship: 'mother',
+    });
+    expect(fixtureHeader('care-plan.xml').legalAuthenticator).toMatchObject({
+      name: 'Nurse Nightingale RN',
+      organization: 'Good Health Hospital',
+    });
+  });
+
+  it('reads an address written as parts or as plain text, and leaves out participants who name no one', () => {
+    const h = header(
+      `${OPEN}<recordTarget><patientRole><addr use="WP"><streetAddressLine>1 Main St</streetAddressLine>` +
+        '<streetAddressLine>Suite 2</streetAddressLine><city>Albany</city><state>NY</state><postalCode>12207</postalCode>' +
+        '</addr><addr>PO Box 9, Troy</addr><addr nullFlavor="UNK"/><patient/></patientRole></recordTarget>' +
+        '<participant typeCode="IND"><associatedEntity classCode="CAREGIVER"><associatedPerson><name nullFlavor="UNK"/>' +
+        '</associatedPerson></associatedEntity></participant>' +
+        '<participant typeCode="CALLBCK"><associatedEntity classCode="ASSIGNED"><scopingOrganization><name>Clinic' +
+        '</name></scopingOrganization></associatedEntity></participant>' +
+        `<legalAuthenticator><time value="20240101"/><assignedEntity/></legalAuthenticator>${CLOSE}`,
+    );
+    expect(h.patient?.addresses).toEqual([
+      { use: 'WP', display: '1 Main St, Suite 2, Albany, NY 12207' },
+      { use: null, display: 'PO Box 9, Troy' },
+    ]);
+    expect(h.participants).toEqual([
+      { typeCode: 'CALLBCK', classCode: 'ASSIGNED', name: 'Clinic', relationship: null },
+    ]);
+    // A signature that names no one is not shown as one.
+    expect(h.legalAuthenticator).toBeNull();
+  });
+});
+
 const OPEN = '<ClinicalDocument xmlns="urn:hl7-org:v3">';
 const CLOSE = '</ClinicalDocument>';
 
@@ -267,6 +331,9 @@ describe('a header with parts missing', () => {
       custodian: null,
       servicePeriod: null,
       encounter: null,
+      performers: [],
+      legalAuthenticator: null,
+      participants: [],
     });
   });
 
@@ -285,6 +352,7 @@ describe('a header with parts missing', () => {
       birthTime: null,
       gender: null,
       ids: [],
+      addresses: [],
     });
     expect(h.authors).toEqual([{ kind: 'person', name: null, time: null, organization: null }]);
   });

@@ -33,6 +33,14 @@ export interface CcdaPeriod {
   high: Hl7Time | null;
 }
 
+/** A postal address (AD) as written: its lines and parts, and the whole on one line. */
+export interface CcdaAddress {
+  /** 'HP' primary home, 'WP' work place...; null when not given. */
+  use: string | null;
+  /** '2222 Home Street, Beaverton, OR 97867, US'. */
+  display: string;
+}
+
 export interface CcdaPatient {
   /** The legal name (or the first) as a reader sees it. */
   name: string | null;
@@ -41,6 +49,39 @@ export interface CcdaPatient {
   /** administrativeGenderCode: 'F', 'M', 'UN' with the sender's displayName when given. */
   gender: CcdaCode | null;
   ids: CcdaIdentifier[];
+  /** patientRole/addr: where the patient lives (or is reached), in the order written. */
+  addresses: CcdaAddress[];
+}
+
+/** A clinician who took part in the care the document covers (documentationOf/serviceEvent/performer). */
+export interface CcdaPerformer {
+  /** PRF performer, PPRF primary performer, SPRF secondary performer. */
+  typeCode: string | null;
+  name: string | null;
+  /** The performer's function in the care ('primary care physician'), as the sender names it. */
+  role: string | null;
+  organization: string | null;
+}
+
+/** Who signed the document as its legal authenticator, and when. */
+export interface CcdaAuthenticator {
+  name: string | null;
+  time: Hl7Time | null;
+  organization: string | null;
+}
+
+/**
+ * Someone else the document names (header participant): a next of kin, an emergency contact, a caregiver, a
+ * call-back contact. `classCode` is the associatedEntity's (NOK, ECON, CAREGIVER...), `typeCode` the
+ * participation's (IND, CALLBCK...).
+ */
+export interface CcdaParticipant {
+  typeCode: string | null;
+  classCode: string | null;
+  /** The person's name, else the organisation's. */
+  name: string | null;
+  /** The relationship or function the sender names ('mother', 'Primary caregiver'). */
+  relationship: string | null;
 }
 
 export interface CcdaAuthor {
@@ -80,6 +121,11 @@ export interface CcdaHeader {
   servicePeriod: CcdaPeriod | null;
   /** componentOf/encompassingEncounter: the visit the document is about. */
   encounter: CcdaEncounter | null;
+  /** documentationOf/serviceEvent/performer of every service event, in document order. */
+  performers: CcdaPerformer[];
+  legalAuthenticator: CcdaAuthenticator | null;
+  /** The header's participants that name someone (a participant with neither name is left out). */
+  participants: CcdaParticipant[];
 }
 
 export function readCcdaHeader(document: XmlElement): CcdaHeader {
@@ -99,7 +145,25 @@ export function readCcdaHeader(document: XmlElement): CcdaHeader {
     ),
     servicePeriod: firstPeriod(allChildren(document, 'documentationOf', 'serviceEvent', 'effectiveTime')),
     encounter: readEncounter(firstChild(document, 'componentOf', 'encompassingEncounter')),
+    performers: allChildren(document, 'documentationOf', 'serviceEvent', 'performer').map(readPerformer),
+    legalAuthenticator: readAuthenticator(firstChild(document, 'legalAuthenticator')),
+    participants: childElements(document, 'participant')
+      .map(readParticipant)
+      .filter((participant) => participant.name !== null),
   };
+}
+
+/** An address on one line: street lines, then city, state and postal code, then country; null when empty. */
+export function readAddress(element: XmlElement): CcdaAddress | null {
+  const part = (name: string) =>
+    childElements(element, name)
+      .map(cleanText)
+      .filter((text): text is string => text !== null);
+  const place = [part('city').join(' '), [...part('state'), ...part('postalCode')].join(' ')].filter(Boolean);
+  const pieces = [...part('streetAddressLine'), ...place, ...part('country')];
+  // An address may also be plain text with no parts.
+  const display = pieces.length ? pieces.join(', ') : cleanText(element);
+  return display ? { use: attr(element, 'use'), display } : null;
 }
 
 export function readIdentifier(element: XmlElement | null): CcdaIdentifier | null {
@@ -188,6 +252,48 @@ function readPatient(patientRole: XmlElement | null): CcdaPatient | null {
     ids: childElements(patientRole, 'id')
       .map(readIdentifier)
       .filter((id): id is CcdaIdentifier => id !== null),
+    addresses: childElements(patientRole, 'addr')
+      .map(readAddress)
+      .filter((address): address is CcdaAddress => address !== null),
+  };
+}
+
+function readPerformer(performer: XmlElement): CcdaPerformer {
+  const entity = firstChild(performer, 'assignedEntity');
+  return {
+    typeCode: attr(performer, 'typeCode'),
+    name: personName(firstChild(entity, 'assignedPerson')),
+    role:
+      readCode(firstChild(performer, 'functionCode'))?.displayName ??
+      readCode(firstChild(entity, 'code'))?.displayName ??
+      null,
+    organization: cleanText(firstChild(entity, 'representedOrganization', 'name')),
+  };
+}
+
+function readAuthenticator(authenticator: XmlElement | null): CcdaAuthenticator | null {
+  if (!authenticator) return null;
+  const entity = firstChild(authenticator, 'assignedEntity');
+  const result = {
+    name: personName(firstChild(entity, 'assignedPerson')),
+    time: readTime(firstChild(authenticator, 'time')),
+    organization: cleanText(firstChild(entity, 'representedOrganization', 'name')),
+  };
+  return result.name || result.organization ? result : null;
+}
+
+function readParticipant(participant: XmlElement): CcdaParticipant {
+  const entity = firstChild(participant, 'associatedEntity');
+  return {
+    typeCode: attr(participant, 'typeCode'),
+    classCode: attr(entity, 'classCode'),
+    name:
+      personName(firstChild(entity, 'associatedPerson')) ??
+      cleanText(firstChild(entity, 'scopingOrganization', 'name')),
+    relationship:
+      readCode(firstChild(entity, 'code'))?.displayName ??
+      readCode(firstChild(participant, 'functionCode'))?.displayName ??
+      null,
   };
 }
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { listCcdaFixtures, readCcdaFixture } from '../../../test/ccda-fixtures';
 import { readCcdaDocument } from './document';
 import { parseCcdaXml, textContent, type XmlElement } from './parse';
-import { CCDA_LABELS_EN, formatHl7Time, renderCcdaHtml, renderNarrativeHtml, type CcdaLabels } from './render-html';
+import {
+  CCDA_LABELS_EN,
+  escapeHtml,
+  formatHl7Time,
+  renderCcdaHtml,
+  renderNarrativeHtml,
+  type CcdaLabels,
+} from './render-html';
 import { parseHl7Time } from './hl7-time';
 import type { CcdaSection } from './narrative';
 
@@ -60,7 +67,9 @@ describe('the human-readable view of each HL7 example document', () => {
         .map((m) => decode(m[1]!).replace(/\s+/g, ' ').trim());
       expect(titles.length).toBeGreaterThan(0);
       expect(titles).toEqual(expectedSections.map((s) => s.title));
-      const headings = [...html.matchAll(/<h([234])>([\s\S]*?)<\/h\1>/g)].map((m) =>
+      // The document's own title is its h2; its sections are h3, nested ones h4.
+      expect(html.startsWith(`<h2>${escapeHtml(document.header.title!)}</h2>`)).toBe(true);
+      const headings = [...html.matchAll(/<h([34])>([\s\S]*?)<\/h\1>/g)].map((m) =>
         decode(m[2]!.replace(/<[^>]*>/g, '')),
       );
       expect(headings).toEqual(titles);
@@ -94,26 +103,55 @@ describe('the human-readable view of each HL7 example document', () => {
 
     it('sums up the header', () => {
       const { header } = document;
-      expect(html).toMatch(/^<table class="ccda-summary"><caption>About this document<\/caption>/);
+      expect(html).toMatch(
+        /^<h2>[^<]+<\/h2>(<p class="ccda-document-type">[^<]+<\/p>)?<table class="ccda-summary"><caption>About this document<\/caption>/,
+      );
       expect(decode(html)).toContain(`<th scope="row">Patient</th><td>${header.patient!.name!}</td>`);
       expect(html).toContain(`<th scope="row">Document date</th><td>${formatHl7Time(header.effectiveTime!)}</td>`);
     });
   });
 
-  it('sums up the CCD as its header says', () => {
+  it('heads the CCD with its title and type, and sums up its header as it says', () => {
     const html = render(readCcdaFixture('ccd.xml'));
     const summary = html.slice(0, html.indexOf('</table>') + '</table>'.length);
     expect(summary).toBe(
-      '<table class="ccda-summary"><caption>About this document</caption><tbody>' +
+      // The title and type are on screen and in print, not only the article's name.
+      '<h2>Patient Chart Summary</h2><p class="ccda-document-type">Continuity of Care Document</p>' +
+        '<table class="ccda-summary"><caption>About this document</caption><tbody>' +
         '<tr><th scope="row">Patient</th><td>Eve Betterhalf</td></tr>' +
+        // Her SSN (444222222) as its last four digits only.
+        '<tr><th scope="row">Social Security number</th><td>***-**-2222</td></tr>' +
         '<tr><th scope="row">Date of birth</th><td>May 1, 1975</td></tr>' +
         '<tr><th scope="row">Gender</th><td>Female</td></tr>' +
+        '<tr><th scope="row">Address</th><td>2222 Home Street, Beaverton, OR 97867, US</td></tr>' +
         '<tr><th scope="row">Author</th><td>Patricia Primary M.D.</td></tr>' +
         '<tr><th scope="row">Organization</th><td>Good Health HIE</td></tr>' +
         '<tr><th scope="row">Document date</th><td>Aug 15, 2013, 10:30 AM (UTC-08:00)</td></tr>' +
         '<tr><th scope="row">Period covered</th><td>May 1, 1975 to Aug 15, 2013</td></tr>' +
+        '<tr><th scope="row">Care team member</th><td>Patricia Primary M.D. (primary care physician)</td></tr>' +
+        '<tr><th scope="row">Next of kin</th><td>Boris Betterhalf</td></tr>' +
+        '<tr><th scope="row">Emergency contact</th><td>Boris Betterhalf</td></tr>' +
+        '<tr><th scope="row">Signed by</th><td>Patricia Primary M.D. on Aug 15, 2013, 10:36 PM (UTC-08:00)</td></tr>' +
         '</tbody></table>',
     );
+    expect(html).not.toContain('444222222');
+  });
+
+  it('shows a second version as one, the care team with their roles, other identifiers with their issuer', () => {
+    const carePlan = render(readCcdaFixture('care-plan.xml'));
+    expect(carePlan).toContain('<th scope="row">Version</th><td>2</td>');
+    expect(carePlan).toContain('<th scope="row">Caregiver</th><td>Mrs. Martha Jones</td>');
+    expect(carePlan).toContain(
+      '<th scope="row">Signed by</th><td>Nurse Nightingale RN, Good Health Hospital on Jul 30, 2013</td>',
+    );
+    const progress = render(readCcdaFixture('progress-note.xml'));
+    expect(progress).toContain('<th scope="row">Patient ID</th><td>12345 (2.16.840.1.113883.19)</td>');
+    expect(progress).toContain('<th scope="row">Social Security number</th><td>***-**-1234</td>');
+    expect(progress).toContain('<th scope="row">Next of kin</th><td>Mrs. Abigail Ruth (mother)</td>');
+    expect(count(progress, /scope="row">Care team member</g)).toBe(2);
+    // A first version says nothing of versions; a type the title already says is not said twice.
+    expect(progress).not.toContain('>Version<');
+    expect(progress).toMatch(/^<h2>Progress Note<\/h2><table/);
   });
 
   it('sums up a visit: its day, type and the hospital stay as a range', () => {
@@ -140,8 +178,12 @@ const withSections = (sections: string, header = '') =>
   `${OPEN}${header}<component><structuredBody>${sections}</structuredBody></component>${CLOSE}`;
 const section = (title: string, text: string, inner = '') =>
   `<component><section><title>${title}</title>${text}${inner}</section></component>`;
-/** The view without the header summary. */
-const sectionsOf = (html: string) => html.replace(/^<table class="ccda-summary">[\s\S]*?<\/table>/, '');
+/** The view without the document's title and type and the header summary. */
+const sectionsOf = (html: string) =>
+  html.replace(
+    /^<h2>[^<]*<\/h2>(<p class="ccda-document-type">[^<]*<\/p>)?(<table class="ccda-summary">[\s\S]*?<\/table>)?/,
+    '',
+  );
 
 describe('a hostile narrative', () => {
   const hostile = withSections(
@@ -178,8 +220,9 @@ describe('a hostile narrative', () => {
     ]) {
       expect(html.toLowerCase()).not.toContain(bad);
     }
+    expect(html.startsWith('<h2>&lt;script&gt;x&lt;/script&gt;</h2>')).toBe(true);
     expect(sectionsOf(html)).toBe(
-      '<h2>Results &lt;script&gt;alert(1)&lt;/script&gt;</h2>' +
+      '<h3>Results &lt;script&gt;alert(1)&lt;/script&gt;</h3>' +
         '<p>Click <strong>here</strong></p>' +
         '<p>js link js 2 <a href="https://example.org/" rel="noopener noreferrer">safe</a></p>' +
         '<table><tbody><tr><td>cell &lt;b&gt;</td></tr></tbody></table>' +
@@ -189,7 +232,7 @@ describe('a hostile narrative', () => {
 });
 
 describe('the view of a document', () => {
-  it('heads nested sections one level down (h2, h3, h4 at most) and says when a section has no text', () => {
+  it('heads nested sections one level down (h3, h4 at most) and says when a section has no text', () => {
     const html = render(
       withSections(
         section(
@@ -200,17 +243,63 @@ describe('the view of a document', () => {
       ),
     );
     expect(html).toBe(
-      '<h2>Plan</h2><h3>Goals</h3><p>Walk</p><h4>Weekly</h4><h4>Deeper</h4><p>x</p>' +
-        '<h2>Results</h2><p class="ccda-no-narrative">This section has no text to show.</p>',
+      // A document with neither title nor type is headed as a health summary.
+      '<h2>Health summary</h2>' +
+        '<h3>Plan</h3><h4>Goals</h4><p>Walk</p><h4>Weekly</h4><h4>Deeper</h4><p>x</p>' +
+        '<h3>Results</h3><p class="ccda-no-narrative">This section has no text to show.</p>',
     );
   });
 
-  it('says when a document has no sections to show (a nonXMLBody)', () => {
+  it('says what file an unstructured document (a nonXMLBody) holds instead of saying it has no sections', () => {
+    const nonXml = (text: string) =>
+      `${OPEN}<title>Scanned letter</title><component><nonXMLBody>${text}</nonXMLBody></component>${CLOSE}`;
+    const pdf = Buffer.from('%PDF-1.7\n%%EOF\n').toString('base64');
+    expect(render(nonXml(`<text mediaType="application/pdf" representation="B64">${pdf}</text>`))).toBe(
+      '<h2>Scanned letter</h2><p class="ccda-attachment">The content of this document is a PDF file.</p>',
+    );
+    // Bytes that only claim to be a PDF, an image, a file kept elsewhere: a file that cannot be shown here.
+    const notPdf = Buffer.from('<html>').toString('base64');
+    expect(render(nonXml(`<text mediaType="application/pdf" representation="B64">${notPdf}</text>`))).toContain(
+      '<p class="ccda-attachment">The content of this document is a file (application/pdf) that cannot be shown here.',
+    );
+    expect(render(nonXml('<text mediaType="image/jpeg" representation="B64">/9j/4AAQ</text>'))).toContain(
+      'a file (image/jpeg) that cannot be shown here',
+    );
     expect(
-      render(
-        `${OPEN}<component><nonXMLBody><text mediaType="application/pdf">JVBERi0=</text></nonXMLBody></component>${CLOSE}`,
-      ),
-    ).toBe('<p class="ccda-no-narrative">This document has no sections to show.</p>');
+      render(nonXml('<text mediaType="application/pdf"><reference value="https://example.org/a.pdf"/></text>')),
+    ).toContain('a file (application/pdf) that cannot be shown here');
+    // An empty structured body still says it has nothing.
+    expect(render(`${OPEN}<component><structuredBody/></component>${CLOSE}`)).toBe(
+      '<h2>Health summary</h2><p class="ccda-no-narrative">This document has no sections to show.</p>',
+    );
+  });
+
+  it('names a DICOM object catalog, which has no title, and says what it is; another untitled section by its code', () => {
+    const catalog =
+      '<component><section><templateId root="2.16.840.1.113883.10.20.6.1.1"/>' +
+      '<code code="121181" codeSystem="1.2.840.10008.2.16.4" codeSystemName="DCM" displayName="DICOM Object Catalog"/>' +
+      '<entry><act classCode="ACT" moodCode="EVN"/></entry></section></component>';
+    const coded =
+      '<component><section><code code="18782-3" codeSystem="2.16.840.1.113883.6.1" displayName="Study observation"/>' +
+      '<text>Findings</text></section></component>';
+    const bare = '<component><section><text>x</text></section></component>';
+    expect(sectionsOf(render(withSections(catalog + coded + bare)))).toBe(
+      '<h3>DICOM object catalog</h3><p class="ccda-no-narrative">This section lists the images of the imaging ' +
+        'study for imaging systems to find them. It has no text to show.</p>' +
+        '<h3>Study observation</h3><p>Findings</p><h3>Untitled section</h3><p>x</p>',
+    );
+  });
+
+  it('shows the type under the title in the reader’s language, and a document without a title by its type', () => {
+    const spanish: CcdaLabels = {
+      ...CCDA_LABELS_EN,
+      documentTypes: { ...CCDA_LABELS_EN.documentTypes, '11506-3': 'Nota de evolución' },
+    };
+    const code = '<code code="11506-3" codeSystem="2.16.840.1.113883.6.1" displayName="Progress note"/>';
+    expect(render(withSections('', `${code}<title>Visita del 5 de marzo</title>`), spanish)).toMatch(
+      /^<h2>Visita del 5 de marzo<\/h2><p class="ccda-document-type">Nota de evolución<\/p>/,
+    );
+    expect(render(withSections('', code), spanish)).toMatch(/^<h2>Nota de evolución<\/h2><p class="ccda-no/);
   });
 
   it('renders lists, tables with header scopes and spans, captions, sub and sup, styles and revisions', () => {
@@ -227,8 +316,8 @@ describe('the view of a document', () => {
         ),
       ),
     );
-    expect(html).toBe(
-      '<h2>All</h2>' +
+    expect(sectionsOf(html)).toBe(
+      '<h3>All</h3>' +
         '<p><span class="ccda-caption">Steps</span> </p><ol><li><span class="ccda-caption">1</span> Rest</li><li>Walk<br />daily</li></ol>' +
         '<table><caption>Labs</caption><thead><tr><th scope="col">Test</th><th scope="col">Value</th></tr></thead>' +
         '<tbody><tr><th scope="row">Hb</th><td colspan="2" rowspan="3">13 g/dL</td></tr></tbody><tfoot><tr><td>end</td></tr></tfoot></table>' +
@@ -248,8 +337,8 @@ describe('the view of a document', () => {
         ),
       ),
     );
-    expect(html).toBe(
-      '<h2>Odd</h2><p><span class="ccda-caption">Note</span> before</p>' +
+    expect(sectionsOf(html)).toBe(
+      '<h3>Odd</h3><p><span class="ccda-caption">Note</span> before</p>' +
         '<table><tbody><tr><td>t</td></tr></tbody></table><p>after</p><p><strong><ul><li>i</li></ul></strong></p>',
     );
   });
@@ -269,10 +358,10 @@ describe('the view of a document', () => {
       ),
     );
     const ref = (n: number) => `<sup><span class="ccda-footnote-ref">${n}</span></sup>`;
-    expect(html).toBe(
-      `<h2>Labs</h2><p>Glucose${ref(1)} and lipids${ref(1)}${ref(2)} see${ref(3)}</p>` +
+    expect(sectionsOf(html)).toBe(
+      `<h3>Labs</h3><p>Glucose${ref(1)} and lipids${ref(1)}${ref(2)} see${ref(3)}</p>` +
         '<p class="ccda-footnote"><sup>1</sup> Fasting</p><p class="ccda-footnote"><sup>2</sup> Unlabelled</p>' +
-        `<h2>Notes</h2><table><tbody><tr><td>x${ref(3)}</td></tr></tbody></table>` +
+        `<h3>Notes</h3><table><tbody><tr><td>x${ref(3)}</td></tr></tbody></table>` +
         '<p class="ccda-footnote"><sup>3</sup> Later</p>',
     );
   });
@@ -287,7 +376,7 @@ describe('the view of a document', () => {
       ),
     );
     expect(sectionsOf(html)).toBe(
-      '<h2>Media</h2><p><a href="https://example.org/x" rel="noopener noreferrer">https://example.org/x</a>' +
+      '<h3>Media</h3><p><a href="https://example.org/x" rel="noopener noreferrer">https://example.org/x</a>' +
         '<span class="ccda-multimedia">[Image or other media not shown] Chest X-ray</span></p>',
     );
   });
@@ -301,6 +390,7 @@ describe('the view of a document', () => {
       gender: 'Sexo',
       genders: { F: 'Femenino' },
       untitledSection: 'Sección sin título',
+      untitledDocument: 'Resumen de salud',
     };
     const xml = (gender: string) =>
       withSections(
@@ -309,11 +399,12 @@ describe('the view of a document', () => {
       );
     const html = render(xml('<administrativeGenderCode code="F" displayName="Female"/>'), spanish, 'es');
     expect(html).toBe(
-      '<table class="ccda-summary"><caption>Acerca de este documento</caption><tbody>' +
+      '<h2>Resumen de salud</h2>' +
+        '<table class="ccda-summary"><caption>Acerca de este documento</caption><tbody>' +
         '<tr><th scope="row">Paciente</th><td>Ana</td></tr>' +
         '<tr><th scope="row">Fecha de nacimiento</th><td>1 may 1975</td></tr>' +
         '<tr><th scope="row">Sexo</th><td>Femenino</td></tr></tbody></table>' +
-        '<h2>Sección sin título</h2><p>x</p>',
+        '<h3>Sección sin título</h3><p>x</p>',
     );
     expect(render(xml('<administrativeGenderCode code="X" displayName="Other"/>'), spanish)).toContain(
       '<th scope="row">Sexo</th><td>Other</td>',

@@ -1,17 +1,32 @@
-import type { CcdaDocument } from './document';
+import { attachedPdf, type CcdaDocument } from './document';
 import { footnoteNumbers, type FootnoteNumbers } from './footnotes';
 import { isBlock, type CcdaSection, type NarrativeCell, type NarrativeNode, type NarrativeRow } from './narrative';
 import { sanitizeCcdaHtml } from './sanitize';
 import type { CcdaLabels } from './labels';
-import { ccdaSummaryRows } from './summary';
+import {
+  attachmentNote,
+  ccdaSummaryRows,
+  documentTitle,
+  noNarrativeNote,
+  sectionTitle,
+  shownDocumentType,
+} from './summary';
 
 export { formatHl7Time } from './summary';
 export { CCDA_LABELS_EN, type CcdaLabels } from './labels';
 
-// The human-readable view of a C-CDA document as one HTML fragment: a summary of the header, then every section's
-// title and narrative in document order. Every text of the document is escaped here, and the result still goes
+// The human-readable view of a C-CDA document as one HTML fragment: its title (h2) and type, a summary of the
+// header, then every section's title (h3, nested h4) and narrative in document order; an unstructured document says
+// what file it holds instead (the page offers a PDF). Every text of the document is escaped here, and the result still goes
 // through the allowlist (sanitizeCcdaHtml). The labels are the caller's, so the language packs can translate
 // them; the document's own text is shown as written.
+
+/**
+ * The version of what renderCcdaHtml writes: raised whenever a change shows a document differently (issue 32,
+ * finding 13: 2, the title and type, performers, participants and the file of an unstructured document), so a
+ * view stored by an older renderer is rendered again on its next read.
+ */
+export const CCDA_RENDERER_VERSION = 2;
 
 export interface CcdaRenderOptions {
   labels: CcdaLabels;
@@ -21,12 +36,20 @@ export interface CcdaRenderOptions {
 
 /** The document's human-readable view as one HTML fragment, cleaned with the C-CDA allowlist. */
 export function renderCcdaHtml(document: CcdaDocument, options: CcdaRenderOptions): string {
+  const { labels } = options;
   const context = new RenderContext(options, footnoteNumbers(document.sections));
-  let html = renderSummary(document, context);
-  if (document.sections.length === 0) {
-    html += `<p class="ccda-no-narrative">${escapeHtml(options.labels.noSections)}</p>`;
+  // The title and type are the document's heading on screen and in print, not only the article's name.
+  let html = `<h2>${escapeHtml(documentTitle(document, labels))}</h2>`;
+  const type = shownDocumentType(document, labels);
+  if (type) html += `<p class="ccda-document-type">${escapeHtml(type)}</p>`;
+  html += renderSummary(document, context);
+  const attachment = attachmentNote(document, labels, attachedPdf(document) !== null);
+  if (attachment) {
+    html += `<p class="ccda-attachment">${escapeHtml(attachment)}</p>`;
+  } else if (document.sections.length === 0) {
+    html += `<p class="ccda-no-narrative">${escapeHtml(labels.noSections)}</p>`;
   }
-  for (const section of document.sections) html += renderSection(section, 2, context);
+  for (const section of document.sections) html += renderSection(section, 3, context);
   return sanitizeCcdaHtml(html);
 }
 
@@ -61,11 +84,11 @@ function renderSummary(document: CcdaDocument, context: RenderContext): string {
 function renderSection(section: CcdaSection, level: number, context: RenderContext): string {
   const { labels } = context.options;
   const tag = `h${Math.min(level, 4)}`;
-  let html = `<${tag}>${escapeHtml(section.title ?? labels.untitledSection)}</${tag}>`;
+  let html = `<${tag}>${escapeHtml(sectionTitle(section, labels))}</${tag}>`;
   if (section.blocks.length) {
     html += renderFlow(section.blocks, context) + renderFootnotes(context);
   } else if (section.sections.length === 0) {
-    html += `<p class="ccda-no-narrative">${escapeHtml(labels.noNarrative)}</p>`;
+    html += `<p class="ccda-no-narrative">${escapeHtml(noNarrativeNote(section, labels))}</p>`;
   }
   for (const nested of section.sections) html += renderSection(nested, level + 1, context);
   return html;

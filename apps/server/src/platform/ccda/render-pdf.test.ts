@@ -285,9 +285,13 @@ describe('the PDF of a narrative', () => {
       ),
     );
     expect(text).toContain('Plan Goals Walk Weekly Deeper x Results This section has no text to show.');
+    expect(await textOf(`${OPEN}<component><structuredBody/></component>${CLOSE}`)).toContain(
+      'Test document This document has no sections to show.',
+    );
+    // An unstructured document says what file it holds (a text/plain one, as CDA's default media type is).
     expect(
       await textOf(`${OPEN}<component><nonXMLBody><text>JVBERi0=</text></nonXMLBody></component>${CLOSE}`),
-    ).toContain('Test document This document has no sections to show.');
+    ).toContain('Test document The content of this document is a file (text/plain) that cannot be shown here.');
   });
 
   it('keeps a block an unknown element brings into a paragraph, and a block inside a table cell', async () => {
@@ -318,6 +322,7 @@ describe('the pages of the PDF', () => {
 });
 
 const CCDA_LABELS_ZH: CcdaLabels = {
+  ...CCDA_LABELS_EN,
   summary: '关于此文档',
   patient: '患者',
   birthDate: '出生日期',

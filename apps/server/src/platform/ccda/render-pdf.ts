@@ -1,9 +1,16 @@
 import { createPdf, type PdfBuilder, type PdfSpan, type PdfTable } from '../pdf/document';
-import type { CcdaDocument } from './document';
+import { attachedPdf, type CcdaDocument } from './document';
 import { footnoteNumbers, type FootnoteNumbers } from './footnotes';
 import { isBlock, type CcdaSection, type NarrativeCell, type NarrativeNode, type NarrativeRow } from './narrative';
 import type { CcdaLabels } from './labels';
-import { ccdaSummaryRows } from './summary';
+import {
+  attachmentNote,
+  ccdaSummaryRows,
+  documentTitle,
+  noNarrativeNote,
+  sectionTitle,
+  shownDocumentType,
+} from './summary';
 
 export { ccdaSummaryRows } from './summary';
 
@@ -27,16 +34,20 @@ export interface CcdaPdfOptions {
 /** The document as a PDF: its title, the header summary, then every section with its narrative. */
 export function renderCcdaPdf(document: CcdaDocument, options: CcdaPdfOptions): Promise<Uint8Array> {
   const { labels, language } = options;
-  const title = document.header.title ?? document.header.code?.displayName ?? labels.summary;
+  const title = documentTitle(document, labels);
   const pdf = createPdf({ title, language, createdAt: options.createdAt, embedFonts: true });
   pdf.heading(title, 1);
+  const type = shownDocumentType(document, labels);
+  if (type) pdf.paragraph(type, { muted: true });
   const summary = ccdaSummaryRows(document, options);
   if (summary.length) {
     pdf.paragraph(labels.summary, { bold: true, muted: true });
     pdf.keyValues(summary);
   }
   pdf.rule();
-  if (document.sections.length === 0) pdf.paragraph(labels.noSections, { muted: true });
+  const attachment = attachmentNote(document, labels, attachedPdf(document) !== null);
+  if (attachment) pdf.paragraph(attachment, { muted: true });
+  else if (document.sections.length === 0) pdf.paragraph(labels.noSections, { muted: true });
   const writer = new NarrativeWriter(pdf, labels, footnoteNumbers(document.sections));
   for (const section of document.sections) writer.section(section, 2);
   return pdf.save();
@@ -66,12 +77,12 @@ class NarrativeWriter {
   ) {}
 
   section(section: CcdaSection, level: number): void {
-    this.pdf.heading(section.title ?? this.labels.untitledSection, Math.min(level, 3) as 2 | 3);
+    this.pdf.heading(sectionTitle(section, this.labels), Math.min(level, 3) as 2 | 3);
     if (section.blocks.length) {
       this.flow(section.blocks, 0);
       this.writeFootnotes();
     } else if (section.sections.length === 0) {
-      this.pdf.paragraph(this.labels.noNarrative, { muted: true });
+      this.pdf.paragraph(noNarrativeNote(section, this.labels), { muted: true });
     }
     for (const nested of section.sections) this.section(nested, level + 1);
   }
