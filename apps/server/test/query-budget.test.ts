@@ -59,7 +59,7 @@ const BUDGETS: Record<string, number> = {
   'GET /api/patients/:patientId/SecureMessages/countUnread': OVERHEAD + 1,
   'GET /api/patients/:patientId/SecureMessages/threads/:threadId': OVERHEAD + 2,
   'GET /api/patients/:patientId/HealthSummary/OfficeVisits': OVERHEAD + 1,
-  'GET /api/patients/:patientId/HealthSummary/:ifSystemId': OVERHEAD + 2,
+  'GET /api/patients/:patientId/HealthSummary/:ifSystemId': OVERHEAD + 3,
   'GET /api/patients/:patientId/MostRecentHealthSummary/:ifSystemId': OVERHEAD + 2,
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/html': OVERHEAD + 4,
   'GET /api/patients/:patientId/HealthSummary/:ifSystemId/download': OVERHEAD + 3,
