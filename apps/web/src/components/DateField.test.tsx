@@ -29,7 +29,7 @@ function Harness({ initial, onChange }: { initial: string | null; onChange: (day
 async function renderField(initial: string | null = null, locale: 'en-US' | 'es-MX' = 'en-US') {
   const onChange = vi.fn();
   await renderInApp(<Harness initial={initial} onChange={onChange} />, locale);
-  return { onChange, input: screen.getByRole('textbox', { name: /^Date of birth|^Fecha/ }) as HTMLInputElement };
+  return { onChange, input: screen.getByRole<HTMLInputElement>('textbox', { name: /^Date of birth|^Fecha/ }) };
 }
 
 describe('the date field', () => {
@@ -65,8 +65,8 @@ describe('the date field', () => {
     await user.click(button);
     // The calendar fades in: its selects are there once the transition has run.
     await waitFor(() => {
-      expect((screen.getByRole('combobox', { name: 'Month' }) as HTMLSelectElement).value).toBe('4');
-      expect((screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement).value).toBe('1968');
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Month' }).value).toBe('4');
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Year' }).value).toBe('1968');
     });
     const chosen = document.querySelector<HTMLButtonElement>('button[data-day="1968-04-12"]');
     expect(chosen).not.toBeNull();
