@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, openApiApp, type TestApp } from '../../test/api';
 import type { AccessFixture } from '../../test/access-fixture';
 import { providerIdOf } from '../../test/secure-message-fixture';
-import { careProviders, messageThreadMembers, messageThreads, secureMessages } from '../db/schema/index';
+import {
+  careProviders,
+  messageThreadMembers,
+  messageThreads,
+  secureMessageReads,
+  secureMessages,
+} from '../db/schema/index';
 import { messageTextOf, sanitizeMessageHtml } from '../platform/content/sanitize';
 import { localDate, localHour } from '../platform/time/time';
 import { JANE_THREADS, JOHN_THREADS } from './demo-secure-messages';
@@ -46,7 +52,10 @@ describe('the demo seed’s secure messages', () => {
     await t?.close();
   });
 
-  /** The patient's threads newest first, with the patient's member, the provider and every message. */
+  /**
+   * The patient's threads newest first, with the patient's member, the provider, every message and each reader's
+   * state ('patient' or 'user:<id>'): reviewed when every care team message has their read, reviewedAt their last.
+   */
   async function threadsOf(patientId: number) {
     const threads = await db
       .select({ thread: messageThreads, member: messageThreadMembers, providerKey: careProviders.externalId })
@@ -60,7 +69,19 @@ describe('the demo seed’s secure messages', () => {
       .from(secureMessages)
       .where(eq(secureMessages.patientId, patientId))
       .orderBy(asc(secureMessages.sentAt));
-    return threads.reverse().map((row) => ({ ...row, messages: messages.filter((m) => m.threadId === row.thread.id) }));
+    const reads = await db.select().from(secureMessageReads).where(eq(secureMessageReads.patientId, patientId));
+    return threads.reverse().map((row) => {
+      const own = messages.filter((m) => m.threadId === row.thread.id);
+      const readBy = (reader: string) => {
+        const theirs = reads.filter((r) => r.threadId === row.thread.id && r.reader === reader);
+        const times = theirs.map((r) => r.readAt.getTime());
+        return {
+          reviewed: own.filter((m) => !m.fromPatient).every((m) => theirs.some((r) => r.messageId === m.id)),
+          reviewedAt: times.length ? new Date(Math.max(...times)) : null,
+        };
+      };
+      return { ...row, messages: own, readBy };
+    });
   }
 
   it('gives jane five threads with her three providers over the last eight weeks', async () => {
@@ -89,8 +110,13 @@ describe('the demo seed’s secure messages', () => {
 
   it('leaves exactly one unread (the newest message of the care team), one archived and one without replies', async () => {
     const threads = await threadsOf(fx.patientA);
-    const unread = threads.filter((r) => !r.member.areMessagesReviewed);
+    const unread = threads.filter((r) => !r.readBy('patient').reviewed);
     expect(unread.map((r) => r.thread.subject)).toEqual(['Morning joint stiffness']);
+    // Robert keeps up with Jane's messages: the same one is unread for him.
+    const robert = `user:${fx.userIds.robert}`;
+    expect(threads.filter((r) => !r.readBy(robert).reviewed).map((r) => r.thread.subject)).toEqual([
+      'Morning joint stiffness',
+    ]);
     const newestFromProvider = threads
       .flatMap((r) => r.messages)
       .filter((m) => !m.fromPatient)
@@ -101,8 +127,8 @@ describe('the demo seed’s secure messages', () => {
       externalId: 'demo-msg-jane-joint-stiffness-1',
     });
     // The others were read when Jane read or answered them.
-    for (const r of threads.filter((x) => x.member.areMessagesReviewed)) {
-      expect(r.member.reviewedAt!.getTime(), r.thread.subject).toBeGreaterThanOrEqual(
+    for (const r of threads.filter((x) => x.readBy('patient').reviewed)) {
+      expect(r.readBy('patient').reviewedAt!.getTime(), r.thread.subject).toBeGreaterThanOrEqual(
         r.messages
           .filter((m) => !m.fromPatient)
           .at(-1)!
@@ -159,7 +185,7 @@ describe('the demo seed’s secure messages', () => {
         subject: r.thread.subject,
         provider: r.providerKey,
         writers: r.messages.map((m) => m.senderDisplayName),
-        read: r.member.areMessagesReviewed,
+        read: r.readBy('patient').reviewed,
         archived: r.member.isArchived,
       })),
     ).toEqual([

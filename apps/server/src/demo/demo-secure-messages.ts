@@ -3,6 +3,7 @@ import { careProviderIdsOf } from '../modules/careteam/careteam.intake';
 import {
   addPatientMessage,
   putProviderMessage,
+  readerOfUser,
   setThreadArchived,
   setThreadReviewed,
 } from '../modules/secure-messages/secure-messages.intake';
@@ -442,7 +443,8 @@ export const JOHN_THREADS: DemoThread[] = [
 
 /**
  * Writes one thread message by message, as it happened: each reply from the patient's side marks what came before
- * read; then the patient's last reading and archiving.
+ * read for its writer; then the last reading, the patient's and her representative's (Robert and Jane keep up with
+ * each other's messages: a thread read through is read by both; the unread one is unread for both), and archiving.
  */
 async function seedThread(
   tx: Tx,
@@ -466,7 +468,6 @@ async function seedThread(
       });
       threadId = outcome.threadId;
     } else {
-      if (threadId !== undefined) await setThreadReviewed(tx, patientId, threadId, true, sentAt);
       const authorUserId = message.from === 'patient' ? who.patientUserId : who.representativeUserId;
       const sent = await addPatientMessage(tx, patientId, {
         authorUserId,
@@ -478,7 +479,15 @@ async function seedThread(
     }
   }
   if (threadId === undefined) throw new Error(`Demo thread ${thread.subject} has no message`);
-  if (thread.readAt) await setThreadReviewed(tx, patientId, threadId, true, at(thread.readAt));
+  // Read through: the reading after the last message, or the last message when the patient's side wrote it.
+  const last = thread.messages.at(-1);
+  const readAt = thread.readAt ?? (last && last.from !== 'provider' ? last.at : undefined);
+  if (readAt) {
+    const readers = new Set([who.patientUserId, who.representativeUserId]);
+    for (const userId of readers) {
+      await setThreadReviewed(tx, patientId, threadId, readerOfUser(who.patientUserId, userId), true, at(readAt));
+    }
+  }
   if (thread.archived) await setThreadArchived(tx, patientId, threadId, true);
 }
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns';
 
-// Secure messages (module secure-messages). Mirrors migrations/0026_secure_messages.sql, the source of truth.
+// Secure messages (module secure-messages). Mirrors migrations/0026_secure_messages.sql and 0037_message_reads.sql,
+// the source of truth.
 
 export const messageThreads = pgTable('message_threads', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -20,7 +21,11 @@ export const messageThreads = pgTable('message_threads', {
     .default(sql`now()`),
 });
 
-/** The patient's member (patientId set) and the care provider's (careProviderId set) of each thread. */
+/**
+ * The patient's member (patientId set) and the care provider's (careProviderId set) of each thread. The read
+ * columns are the care provider's member's only: on the patient's side each reader has their own
+ * (secureMessageReads), and the patient's member keeps them cleared (true, null).
+ */
 export const messageThreadMembers = pgTable('message_thread_members', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   threadId: integer('thread_id').notNull(),
@@ -51,3 +56,20 @@ export const secureMessages = pgTable('secure_messages', {
   idempotencyKey: text('idempotency_key'),
   requestHash: text('request_hash'),
 });
+
+/**
+ * Who on the patient's side read which message, and when: reader 'patient' (the patient's own account) or
+ * 'user:<id>' (a representative), as platform/access actorKey names them. patientId and threadId are the
+ * message's. A thread is unread for a reader while a care team message in it has no row of theirs.
+ */
+export const secureMessageReads = pgTable(
+  'secure_message_reads',
+  {
+    messageId: integer('message_id').notNull(),
+    reader: text('reader').notNull(),
+    patientId: integer('patient_id').notNull(),
+    threadId: integer('thread_id').notNull(),
+    readAt: tstz('read_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.reader] })],
+);

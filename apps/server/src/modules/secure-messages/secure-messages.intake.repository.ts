@@ -1,15 +1,17 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   careProviders,
   messageThreadMembers,
   messageThreads,
   patients,
+  secureMessageReads,
   secureMessages,
   users,
 } from '../../db/schema/index';
 
-// The writes of secure-messages.intake.ts: threads, their two members and their messages.
+// The writes of secure-messages.intake.ts: threads, their two members, their messages and who on the patient's
+// side read them (secure_message_reads, a row per reader and message).
 
 export type NewMessageThread = typeof messageThreads.$inferInsert;
 export type NewSecureMessage = typeof secureMessages.$inferInsert;
@@ -122,17 +124,19 @@ export function findMessageByExternalId(db: DbOrTx, patientId: number, externalI
     .then((rows) => rows[0]);
 }
 
-/** A new thread with its two members: the patient's and the care provider's, each in the state given. */
+/**
+ * A new thread with its two members: the patient's (current; its read state is each reader's, in
+ * secure_message_reads) and the care provider's, in the state given.
+ */
 export async function insertThreadWithMembers(
   tx: Tx,
   thread: NewMessageThread,
-  patientMember: { areMessagesReviewed: boolean; reviewedAt: Date | null },
-  providerMember: { areMessagesReviewed: boolean },
+  providerMember: { areMessagesReviewed: boolean; reviewedAt?: Date | null },
 ): Promise<number> {
   const [inserted] = await tx.insert(messageThreads).values(thread).returning({ id: messageThreads.id });
   if (!inserted) throw new Error('Adding a message thread returned no row');
   await tx.insert(messageThreadMembers).values([
-    { threadId: inserted.id, patientId: thread.patientId, ...patientMember },
+    { threadId: inserted.id, patientId: thread.patientId },
     { threadId: inserted.id, careProviderId: thread.careProviderId, ...providerMember },
   ]);
   return inserted.id;
@@ -162,8 +166,10 @@ export async function touchThread(
 }
 
 /**
- * A message arrived in the patient's thread: the side that wrote it has read the thread (reviewed at `at`), the
- * other side has not. A message from the care team also brings the patient's archived thread back to Current.
+ * A message arrived in the patient's thread. From the care team: its member has read the thread (reviewed at
+ * `at`), and the patient's archived thread comes back to Current (the message is unread for every reader on the
+ * patient's side, having no read of theirs yet). From the patient's side: the care provider's member has not read
+ * it (the writer's own read is markThreadRead's).
  */
 export async function markMessageArrived(
   tx: Tx,
@@ -176,17 +182,20 @@ export async function markMessageArrived(
     .select({ id: messageThreads.id })
     .from(messageThreads)
     .where(and(eq(messageThreads.id, threadId), eq(messageThreads.patientId, patientId)));
-  const writerSide = sql`((${messageThreadMembers.patientId} is not null) = ${fromPatient})`;
+  const providerSide = isNotNull(messageThreadMembers.careProviderId);
   await tx
     .update(messageThreadMembers)
-    .set({
-      areMessagesReviewed: writerSide,
-      reviewedAt: sql`case when ${writerSide} then ${at.toISOString()}::timestamptz else ${messageThreadMembers.reviewedAt} end`,
-      isArchived: fromPatient
-        ? sql`${messageThreadMembers.isArchived}`
-        : sql`${writerSide} and ${messageThreadMembers.isArchived}`,
-    })
-    .where(inArray(messageThreadMembers.threadId, patientsThread));
+    .set(
+      fromPatient
+        ? { areMessagesReviewed: false }
+        : {
+            areMessagesReviewed: true,
+            // The patient's member keeps no read time (each reader's is theirs): only the provider's is set.
+            reviewedAt: sql`case when ${providerSide} then ${at.toISOString()}::timestamptz end`,
+            isArchived: sql`${providerSide} and ${messageThreadMembers.isArchived}`,
+          },
+    )
+    .where(and(inArray(messageThreadMembers.threadId, patientsThread), fromPatient ? providerSide : undefined));
 }
 
 /** Archives or brings back the patient's member of the patient's thread; whether anything changed. */
@@ -211,26 +220,64 @@ export async function updatePatientMemberArchived(
 }
 
 /**
- * Marks the patient's member of the patient's thread read (reviewed_at = at) or unread (reviewed_at kept: when
- * it was last read); whether anything changed.
+ * The reader ('patient' or 'user:<id>') has read every message of the patient's thread at `at` (reads already
+ * there are kept, with their time): one statement. Whether a message of the care team was unread for them.
  */
-export async function updatePatientMemberReviewed(
+export async function markThreadRead(
   tx: Tx,
   patientId: number,
   threadId: number,
-  reviewed: boolean,
+  reader: string,
   at: Date,
 ): Promise<boolean> {
-  const changed = await tx
-    .update(messageThreadMembers)
-    .set(reviewed ? { areMessagesReviewed: true, reviewedAt: at } : { areMessagesReviewed: false })
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(secureMessageReads)
+      .select(
+        tx
+          .select({
+            messageId: secureMessages.id,
+            reader: sql<string>`${reader}::text`.as('reader'),
+            patientId: secureMessages.patientId,
+            threadId: secureMessages.threadId,
+            readAt: sql<Date>`${at.toISOString()}::timestamptz`.as('read_at'),
+          })
+          .from(secureMessages)
+          .where(and(eq(secureMessages.patientId, patientId), eq(secureMessages.threadId, threadId))),
+      )
+      .onConflictDoNothing()
+      .returning({ messageId: secureMessageReads.messageId }),
+  );
+  const [row] = await tx
+    .with(inserted)
+    .select({ n: count() })
+    .from(inserted)
+    .innerJoin(secureMessages, eq(secureMessages.id, inserted.messageId))
+    .where(not(secureMessages.fromPatient));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The patient's thread is unread again for the reader: their read of the care team's newest message in it goes
+ * (the others, and so when they last read, are kept). Whether it was read; a thread without a message of the
+ * care team has nothing to be unread.
+ */
+export async function markThreadUnread(tx: Tx, patientId: number, threadId: number, reader: string): Promise<boolean> {
+  const newest = tx
+    .select({ id: secureMessages.id })
+    .from(secureMessages)
     .where(
       and(
-        eq(messageThreadMembers.threadId, threadId),
-        eq(messageThreadMembers.patientId, patientId),
-        sql`${messageThreadMembers.areMessagesReviewed} <> ${reviewed}`,
+        eq(secureMessages.patientId, patientId),
+        eq(secureMessages.threadId, threadId),
+        not(secureMessages.fromPatient),
       ),
     )
-    .returning({ id: messageThreadMembers.id });
-  return changed.length > 0;
+    .orderBy(desc(secureMessages.id))
+    .limit(1);
+  const deleted = await tx
+    .delete(secureMessageReads)
+    .where(and(eq(secureMessageReads.reader, reader), inArray(secureMessageReads.messageId, newest)))
+    .returning({ messageId: secureMessageReads.messageId });
+  return deleted.length > 0;
 }

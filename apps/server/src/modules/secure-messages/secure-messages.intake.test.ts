@@ -1,6 +1,13 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { careProviders, facilities, messageThreadMembers, messageThreads, secureMessages } from '../../db/schema/index';
+import {
+  careProviders,
+  facilities,
+  messageThreadMembers,
+  messageThreads,
+  secureMessageReads,
+  secureMessages,
+} from '../../db/schema/index';
 import { AppError } from '../../platform/errors/app-error';
 import { openApiApp, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
@@ -94,11 +101,27 @@ const messageRow = (id: number) =>
     .where(eq(secureMessages.id, id))
     .then((rows) => rows[0]!);
 const messageCount = (threadId: number) => db.$count(secureMessages, eq(secureMessages.threadId, threadId));
+/** Each reader's reads of the thread: reader -> [messageId, readAt] by message. */
+const readsOf = (threadId: number) =>
+  db
+    .select()
+    .from(secureMessageReads)
+    .where(eq(secureMessageReads.threadId, threadId))
+    .orderBy(asc(secureMessageReads.reader), asc(secureMessageReads.messageId))
+    .then((rows) => {
+      const byReader: Record<string, [number, Date][]> = {};
+      for (const row of rows) {
+        expect(row.patientId).toBeGreaterThan(0);
+        (byReader[row.reader] ??= []).push([row.messageId, row.readAt]);
+      }
+      return byReader;
+    });
+const ROBERT = () => `user:${fx.userIds.robert}`;
 
 /* ------------------------------------------------------- putProviderMessage */
 
 describe('putProviderMessage', () => {
-  it('begins a thread with both members (the patient’s unread) and the provider’s names as they are now', async () => {
+  it('begins a thread with both members (read by nobody on the patient’s side) and the provider’s names as they are now', async () => {
     const externalId = uniqueId();
     const sentAt = new Date('2026-03-02T15:04:00Z');
     const outcome = await put(fx.patientA, externalId, {
@@ -124,8 +147,11 @@ describe('putProviderMessage', () => {
       lastMessageAt: sentAt,
     });
     const { patient, provider } = await membersOf(outcome.threadId);
-    expect(patient).toMatchObject({ patientId: fx.patientA, isArchived: false, areMessagesReviewed: false });
+    // The patient's member keeps no read state: every reader's is in secure_message_reads, none yet.
+    expect(patient).toMatchObject({ patientId: fx.patientA, isArchived: false, areMessagesReviewed: true });
+    expect(patient.reviewedAt).toBeNull();
     expect(provider).toMatchObject({ careProviderId: priya, isArchived: false, areMessagesReviewed: true });
+    expect(await readsOf(outcome.threadId)).toEqual({});
 
     expect(await messageRow(outcome.id)).toMatchObject({
       threadId: outcome.threadId,
@@ -177,9 +203,10 @@ describe('putProviderMessage', () => {
   it('into an existing thread: unread and current again, later time, replyAllowed only when given', async () => {
     const start = new Date('2026-02-01T10:00:00Z');
     const first = await put(fx.patientA, uniqueId(), { sentAt: start, replyAllowed: true });
+    const readAt = new Date('2026-02-02T10:00:00Z');
     await db.transaction(async (tx) => {
       await setThreadArchived(tx, fx.patientA, first.threadId, true);
-      await setThreadReviewed(tx, fx.patientA, first.threadId, true);
+      await setThreadReviewed(tx, fx.patientA, first.threadId, 'patient', true, readAt);
     });
 
     const later = new Date('2026-02-03T10:00:00Z');
@@ -187,7 +214,9 @@ describe('putProviderMessage', () => {
     expect(second).toMatchObject({ threadId: first.threadId, created: true, newThread: false });
     expect(await threadRow(first.threadId)).toMatchObject({ lastMessageAt: later, replyAllowed: true });
     const { patient, provider } = await membersOf(first.threadId);
-    expect(patient).toMatchObject({ isArchived: false, areMessagesReviewed: false });
+    expect(patient).toMatchObject({ isArchived: false });
+    // The patient read the first message only: the second is unread for her.
+    expect(await readsOf(first.threadId)).toEqual({ patient: [[first.id, readAt]] });
     // The provider who wrote has read the thread.
     expect(provider).toMatchObject({ areMessagesReviewed: true, reviewedAt: later });
 
@@ -276,7 +305,7 @@ describe('putProviderMessage', () => {
 /* ------------------------------------------------------- addPatientMessage */
 
 describe('addPatientMessage', () => {
-  it('begins a thread: the patient’s member read, the provider’s unread, the patient’s names', async () => {
+  it('begins a thread: read by its writer, the provider’s member unread, the patient’s names', async () => {
     const sentAt = new Date('2026-04-05T06:07:00Z');
     const { threadId, messageId } = await add(fx.patientA, {
       sentAt,
@@ -291,8 +320,9 @@ describe('addPatientMessage', () => {
       lastMessageAt: sentAt,
     });
     const { patient, provider } = await membersOf(threadId);
-    expect(patient).toMatchObject({ areMessagesReviewed: true, isArchived: false, reviewedAt: sentAt });
+    expect(patient).toMatchObject({ isArchived: false });
     expect(provider).toMatchObject({ areMessagesReviewed: false, careProviderId: priya });
+    expect(await readsOf(threadId)).toEqual({ patient: [[messageId, sentAt]] });
     expect(await messageRow(messageId)).toMatchObject({
       fromPatient: true,
       authorUserId: fx.userIds.jane,
@@ -309,8 +339,9 @@ describe('addPatientMessage', () => {
     });
   });
 
-  it('a representative writes on the patient’s behalf: the proxy author is the representative', async () => {
-    const { messageId } = await add(fx.patientA, { authorUserId: fx.userIds.robert });
+  it('a representative writes on the patient’s behalf: the proxy author is the representative, the read his', async () => {
+    const { threadId, messageId } = await add(fx.patientA, { authorUserId: fx.userIds.robert });
+    expect(Object.keys(await readsOf(threadId))).toEqual([ROBERT()]);
     expect(await messageRow(messageId)).toMatchObject({
       authorUserId: fx.userIds.robert,
       authorFirstName: 'Jane',
@@ -321,15 +352,25 @@ describe('addPatientMessage', () => {
     });
   });
 
-  it('a reply moves the thread’s time, makes the provider’s member unread and the patient’s read', async () => {
+  it('a reply moves the thread’s time, makes the provider’s member unread and the thread read for its writer only', async () => {
     const started = await put(fx.patientA, uniqueId(), { sentAt: new Date('2026-01-01T00:00:00Z') });
     const later = new Date('2026-01-02T00:00:00Z');
-    const { threadId } = await add(fx.patientA, { thread: { threadId: started.threadId }, sentAt: later });
+    const { threadId, messageId } = await add(fx.patientA, {
+      authorUserId: fx.userIds.robert,
+      thread: { threadId: started.threadId },
+      sentAt: later,
+    });
     expect(threadId).toBe(started.threadId);
     expect(await threadRow(threadId)).toMatchObject({ lastMessageAt: later });
-    const { provider, patient } = await membersOf(threadId);
+    const { provider } = await membersOf(threadId);
     expect(provider.areMessagesReviewed).toBe(false);
-    expect(patient).toMatchObject({ areMessagesReviewed: true, reviewedAt: later });
+    // Robert answered, so he has read the care team's message; Jane has not.
+    expect(await readsOf(threadId)).toEqual({
+      [ROBERT()]: [
+        [started.id, later],
+        [messageId, later],
+      ],
+    });
   });
 
   it('refuses another patient’s thread (not_found), an empty content and a long subject; writes nothing', async () => {
@@ -352,28 +393,36 @@ describe('addPatientMessage', () => {
 /* ------------------------------------------- setThreadArchived / setThreadReviewed */
 
 describe('setThreadArchived and setThreadReviewed', () => {
-  it('change the patient’s member only, and say whether anything changed', async () => {
-    const { threadId } = await putTestProviderMessage(db, fx.patientA, priya);
+  it('archive the patient’s member and mark read or unread for one reader, saying whether anything changed', async () => {
+    const { id: first, threadId } = await putTestProviderMessage(db, fx.patientA, priya);
     const at = new Date('2026-05-06T07:08:09Z');
     const run = <T>(work: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<T>) =>
       db.transaction(work);
 
     expect(await run((tx) => setThreadArchived(tx, fx.patientA, threadId, true))).toBe(true);
     expect(await run((tx) => setThreadArchived(tx, fx.patientA, threadId, true))).toBe(false);
-    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, true, at))).toBe(true);
-    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, true))).toBe(false);
-    let members = await membersOf(threadId);
-    expect(members.patient).toMatchObject({ isArchived: true, areMessagesReviewed: true, reviewedAt: at });
+    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, ROBERT(), true, at))).toBe(true);
+    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, ROBERT(), true))).toBe(false);
+    // Robert's reading is his: the thread is still unread for Jane, whose reading changes her state.
+    expect(await readsOf(threadId)).toEqual({ [ROBERT()]: [[first, at]] });
+    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, 'patient', true, at))).toBe(true);
+    const members = await membersOf(threadId);
+    expect(members.patient).toMatchObject({ isArchived: true, areMessagesReviewed: true, reviewedAt: null });
     expect(members.provider).toMatchObject({ isArchived: false, areMessagesReviewed: true });
 
-    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, false))).toBe(true);
-    expect(await run((tx) => setThreadArchived(tx, fx.patientA, threadId, false))).toBe(true);
-    members = await membersOf(threadId);
-    expect(members.patient).toMatchObject({ isArchived: false, areMessagesReviewed: false, reviewedAt: at });
+    // Unread again for Jane: her read of the care team's newest message goes, Robert's stays.
+    const { id: second } = await putTestProviderMessage(db, fx.patientA, priya, { thread: { threadId } });
+    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, 'patient', true, at))).toBe(true);
+    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, 'patient', false))).toBe(true);
+    expect(await run((tx) => setThreadReviewed(tx, fx.patientA, threadId, 'patient', false))).toBe(false);
+    expect(await readsOf(threadId)).toEqual({ patient: [[first, at]], [ROBERT()]: [[first, at]] });
+    expect(second).toBeGreaterThan(first);
+    expect(await run((tx) => setThreadArchived(tx, fx.patientA, threadId, false))).toBe(false);
 
     // Another patient's thread changes nothing.
     expect(await run((tx) => setThreadArchived(tx, fx.patientB, threadId, true))).toBe(false);
-    expect(await run((tx) => setThreadReviewed(tx, fx.patientB, threadId, true))).toBe(false);
+    expect(await run((tx) => setThreadReviewed(tx, fx.patientB, threadId, 'patient', true))).toBe(false);
+    expect(await readsOf(threadId)).toEqual({ patient: [[first, at]], [ROBERT()]: [[first, at]] });
     expect(
       await db
         .select({ archived: messageThreadMembers.isArchived })

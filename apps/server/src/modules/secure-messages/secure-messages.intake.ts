@@ -19,14 +19,17 @@ import {
   insertThreadWithMembers,
   lockKey,
   markMessageArrived,
+  markThreadRead,
+  markThreadUnread,
   touchThread,
   updatePatientMemberArchived,
-  updatePatientMemberReviewed,
 } from './secure-messages.intake.repository';
 
 // The message store (docs/adr/0011-secure-messages.md): how the patient API, the integration API (a care provider's
 // message) and the demo write threads and messages. The caller owns the transaction, so a thread, its members and
 // its first message are written together or not at all. No audit rows here: each caller audits its own action.
+// Read state on the patient's side is each reader's own: 'patient' (the patient's own account) or 'user:<id>' (a
+// representative), the key platform/access actorKey gives a scope.
 
 export const SECURE_MESSAGE_ERROR_MESSAGES = {
   threadNotFound: 'This message thread was not found.',
@@ -126,12 +129,13 @@ async function threadOf(tx: Tx, patientId: number, threadId: number, field?: str
  *
  * - externalId already stored for this patient: the same thread and content is a resend ({ created: false,
  *   changed: false }, nothing written); anything else is a 409 message_immutable.
- * - { subject } begins a new thread with its two members (the patient's unread, the provider's read); when the
+ * - { subject } begins a new thread with its two members (the provider's read); when the
  *   facility names the thread (externalId) and the patient already has a thread under that name, the message goes
  *   into that one.
  * - { threadId }: a thread of this patient (else 404 not_found); replyAllowed applied when given.
- * - Either way the patient's member becomes unread and current (a provider message brings an archived thread
- *   back), and the thread's time moves to the message's if later.
+ * - Either way the message is unread for every reader on the patient's side (none has read it), the thread is
+ *   current again (a provider message brings an archived thread back), and its time moves to the message's if
+ *   later.
  * - The provider must be one of the patient's facility and not withdrawn (else 404 naming careProviderId).
  */
 export async function putProviderMessage(
@@ -190,7 +194,6 @@ export async function putProviderMessage(
           createdAt: sentAt,
           lastMessageAt: sentAt,
         },
-        { areMessagesReviewed: false, reviewedAt: null },
         { areMessagesReviewed: true },
       );
       newThread = true;
@@ -214,9 +217,10 @@ export async function putProviderMessage(
 
 /**
  * Stores a message written on the patient's side. No audit row and no recipient or reply rules: the service
- * checks those first, the demo needs none. A new thread gets both members (the patient's read, the provider's
- * unread); in an existing one the thread's time moves and the provider's member becomes unread. author_* are the
- * patient's names; proxy_author_* the representative's when `authorUserId` is not the patient's own user.
+ * checks those first, the demo needs none. A new thread gets both members (the provider's unread); in an existing
+ * one the thread's time moves and the provider's member becomes unread. The writer has read the thread, their new
+ * message included (at sentAt); the other readers' state is theirs. author_* are the patient's names;
+ * proxy_author_* the representative's when `authorUserId` is not the patient's own user.
  */
 export async function addPatientMessage(
   tx: Tx,
@@ -248,7 +252,6 @@ export async function addPatientMessage(
         createdAt: sentAt,
         lastMessageAt: sentAt,
       },
-      { areMessagesReviewed: true, reviewedAt: sentAt },
       { areMessagesReviewed: false },
     );
   }
@@ -268,6 +271,7 @@ export async function addPatientMessage(
     idempotencyKey: record.idempotencyKey ?? null,
     requestHash: record.requestHash ?? null,
   });
+  await markThreadRead(tx, patientId, threadId, readerOfUser(patient.userId, record.authorUserId), sentAt);
   return { threadId, messageId };
 }
 
@@ -276,13 +280,24 @@ export function setThreadArchived(tx: Tx, patientId: number, threadId: number, a
   return updatePatientMemberArchived(tx, patientId, threadId, archived);
 }
 
-/** Marks the patient's member of the patient's thread read (reviewed_at = at) or unread; whether it changed. */
+/** The reader key of a user on the patient's side: 'patient' for the patient's own user, else 'user:<id>'. */
+export function readerOfUser(patientUserId: number | null, userId: number): string {
+  return patientUserId === userId ? 'patient' : `user:${userId}`;
+}
+
+/**
+ * Marks the patient's thread read (every message in it, at `at`) or unread (the care team's newest message) for
+ * one reader ('patient' or 'user:<id>'), the others' state untouched; whether it changed for them.
+ */
 export function setThreadReviewed(
   tx: Tx,
   patientId: number,
   threadId: number,
+  reader: string,
   reviewed: boolean,
   at = new Date(),
 ): Promise<boolean> {
-  return updatePatientMemberReviewed(tx, patientId, threadId, reviewed, at);
+  return reviewed
+    ? markThreadRead(tx, patientId, threadId, reader, at)
+    : markThreadUnread(tx, patientId, threadId, reader);
 }

@@ -91,9 +91,9 @@ async function janeUnread() {
 function reply(threadId: number, who: 'patientA' | 'representativeOfA', content: string) {
   return api.post(`${threadsUrl(fx.patientA)}/threads/${threadId}/messages`, who, { content });
 }
-async function patchThread(threadId: number, patch: unknown) {
+async function patchThread(threadId: number, patch: unknown, who: 'patientA' | 'representativeOfA' = 'patientA') {
   return request(t, 'PATCH', `${threadsUrl(fx.patientA)}/threads/${threadId}`, {
-    token: await api.tokenOf('patientA'),
+    token: await api.tokenOf(who),
     body: JSON.stringify(patch),
     headers: { 'content-type': 'application/json-patch+json' },
   });
@@ -497,6 +497,29 @@ describe('the event feed: message.sent and message.read', () => {
     // Another facility's client sees none of it.
     const lakeside = await integrationToken(t, 'events', 'lakeside');
     expect(messageEvents(await eventsSince(cursor, lakeside))).toEqual([]);
+  });
+
+  it('message.read names who read: robert’s reading is a representative’s, jane’s comes when she reads', async () => {
+    const { threadId } = await created(newId(), messageBody({ thread: { subject: 'Your scan is booked' } }));
+    const memberId = (await janeThread(threadId)).members[0]!.threadMemberId;
+    const read = [{ op: 'replace', path: `/members/${memberId}/areMessagesReviewed`, value: true }];
+    const cursor = await latestAuditId();
+
+    expect((await patchThread(threadId, read, 'representativeOfA')).statusCode).toBe(200);
+    const byRobert = messageEvents(await eventsSince(cursor));
+    expect(byRobert.map((e) => [e.type, e.actor.relationship, e.record.threadId])).toEqual([
+      ['message.read', 'representative', threadId],
+    ]);
+    // Robert's reading is not the patient's: nothing says jane read it until she does.
+    expect((await janeThread(threadId)).members[0]?.areMessagesReviewed).toBe(false);
+
+    expect((await patchThread(threadId, read)).statusCode).toBe(200);
+    expect((await patchThread(threadId, read)).statusCode).toBe(200);
+    const both = messageEvents(await eventsSince(cursor));
+    expect(both.map((e) => [e.type, e.actor.relationship, e.record.threadId])).toEqual([
+      ['message.read', 'representative', threadId],
+      ['message.read', 'self', threadId],
+    ]);
   });
 
   it('webhooks deliver the same message.sent event, message included', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, isNotNull, isNull, not, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -9,9 +9,10 @@ import {
   messageThreadMembers,
   messageThreads,
   patients,
+  secureMessageReads,
   secureMessages,
 } from '../../db/schema/index';
-import type { PatientScope } from '../../platform/access/patient-scope';
+import { actorKey, type PatientScope } from '../../platform/access/patient-scope';
 
 // The patient API's reads of secure messages. Every query names the scope's patient: a thread id of another
 // patient finds nothing. The hot reads are prepared statements (db/prepared.ts).
@@ -19,8 +20,11 @@ import type { PatientScope } from '../../platform/access/patient-scope';
 const patientMember = alias(messageThreadMembers, 'patient_member');
 const providerMember = alias(messageThreadMembers, 'provider_member');
 
+const reader = sql.placeholder('reader');
+
 /**
- * A thread with both members' state, the provider's names, the patient's names, date of birth and the zone of their
+ * A thread with both members' state, the reader's own read state (reviewed: every message of the care team read;
+ * reviewedAt: their latest read), the provider's names, the patient's names, date of birth and the zone of their
  * home facility (the messages' dates are on its clock), and how many messages it holds: one row per thread.
  */
 const threadColumns = {
@@ -32,8 +36,16 @@ const threadColumns = {
   patientMember: {
     id: patientMember.id,
     isArchived: patientMember.isArchived,
-    areMessagesReviewed: patientMember.areMessagesReviewed,
-    reviewedAt: patientMember.reviewedAt,
+  },
+  reader: {
+    reviewed: sql<boolean>`not exists (select 1 from ${secureMessages} care_team
+      where care_team.patient_id = ${messageThreads.patientId} and care_team.thread_id = ${messageThreads.id}
+        and not care_team.from_patient
+        and not exists (select 1 from ${secureMessageReads} own
+          where own.message_id = care_team.id and own.reader = ${reader}))`.mapWith(Boolean),
+    reviewedAt: sql<Date | null>`(select max(own.read_at) from ${secureMessageReads} own
+      where own.patient_id = ${messageThreads.patientId} and own.reader = ${reader}
+        and own.thread_id = ${messageThreads.id})`.mapWith(secureMessageReads.readAt),
   },
   providerMember: {
     id: providerMember.id,
@@ -87,7 +99,7 @@ export function listThreads(db: DbOrTx, scope: PatientScope, includeArchived: bo
       .where(includeArchived ? ofPatient : and(ofPatient, not(patientMember.isArchived)))
       .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
       .prepare(name),
-  ).execute({ patientId: scope.patientId });
+  ).execute({ patientId: scope.patientId, reader: actorKey(scope) });
 }
 
 /** One thread of the patient, or undefined. */
@@ -98,7 +110,7 @@ export function findThread(db: DbOrTx, scope: PatientScope, threadId: number) {
       .limit(1)
       .prepare('secure_message_thread'),
   )
-    .execute({ patientId: scope.patientId, threadId })
+    .execute({ patientId: scope.patientId, threadId, reader: actorKey(scope) })
     .then((rows) => rows[0]);
 }
 
@@ -129,22 +141,38 @@ export function listMessages(db: DbOrTx, scope: PatientScope, threadId: number) 
   ).execute({ patientId: scope.patientId, threadId });
 }
 
-/** The patient's current threads (not archived) with a message not yet read. */
+/**
+ * The patient's current threads (not archived) with a message of the care team the reader (the caller) has not
+ * read: the patient's care team messages (secure_messages_care_team_idx), each looked up in the reader's reads.
+ */
 export function countUnreadThreads(db: DbOrTx, scope: PatientScope): Promise<number> {
   return prepared(db, 'secure_message_threads_unread_count', (db) =>
     db
-      .select({ n: count() })
-      .from(messageThreadMembers)
+      .select({ n: countDistinct(secureMessages.threadId) })
+      .from(secureMessages)
+      .innerJoin(
+        messageThreadMembers,
+        and(
+          eq(messageThreadMembers.threadId, secureMessages.threadId),
+          eq(messageThreadMembers.patientId, secureMessages.patientId),
+        ),
+      )
       .where(
         and(
-          eq(messageThreadMembers.patientId, sql.placeholder('patientId')),
-          not(messageThreadMembers.areMessagesReviewed),
+          eq(secureMessages.patientId, sql.placeholder('patientId')),
+          not(secureMessages.fromPatient),
           not(messageThreadMembers.isArchived),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(secureMessageReads)
+              .where(and(eq(secureMessageReads.messageId, secureMessages.id), eq(secureMessageReads.reader, reader))),
+          ),
         ),
       )
       .prepare('secure_message_threads_unread_count'),
   )
-    .execute({ patientId: scope.patientId })
+    .execute({ patientId: scope.patientId, reader: actorKey(scope) })
     .then((rows) => rows[0]?.n ?? 0);
 }
 

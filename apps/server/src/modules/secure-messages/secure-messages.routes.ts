@@ -76,7 +76,9 @@ export async function secureMessageRoutes(app: RouteApp) {
           'archived); with it, every thread (the browser’s Archive filter shows those whose patient member has ' +
           'isArchived true). members: the patient’s member first (patientId), then the care provider’s ' +
           '(careProviderId); areMessagesReviewed false on the patient’s member means a message from the care team ' +
-          'waits to be read; visibleNumberOfMessages counts the thread’s messages. replyAllowed false: the care team ' +
+          'waits to be read by the caller, and its reviewedOnDate is when the caller last read the thread (each ' +
+          'reader has their own: the patient’s reading and each representative’s are separate); ' +
+          'visibleNumberOfMessages counts the thread’s messages. replyAllowed false: the care team ' +
           'takes no reply in this thread. The browser records the page’s view with ' +
           `${SECURE_MESSAGES_VIEW_AUDIT_EVENT} (POST /api/users/{userId}/audit).` +
           DATES +
@@ -98,8 +100,9 @@ export async function secureMessageRoutes(app: RouteApp) {
         tags: TAGS,
         summary: 'How many current threads have a message not yet read (the header badge)',
         description:
-          'A bare integer (0 or more): the threads whose patient member is not archived and has ' +
-          'areMessagesReviewed false. Marking a thread reviewed (PATCH .../threads/{threadId}) or archiving it ' +
+          'A bare integer (0 or more): the current threads (the patient’s member not archived) with a message of ' +
+          'the care team the caller has not read: the patient’s own count, or the representative’s, never ' +
+          'lowered by another reader. Marking a thread reviewed (PATCH .../threads/{threadId}) or archiving it ' +
           'lowers it; a care team message raises it (and brings an archived thread back).' +
           WHO,
         params: PatientIdParams,
@@ -147,10 +150,11 @@ export async function secureMessageRoutes(app: RouteApp) {
           'operations, applied in order in one transaction, each { "op": "replace", "path", "value": true|false }: ' +
           'path /isArchived archives (true) or brings back (false) the thread for the patient; path ' +
           '/members/{threadMemberId}/areMessagesReviewed, with the patient’s member of this thread, marks it read ' +
-          '(true; reviewedOnDate becomes now) or unread (false). Answers 200 with the thread as it is now. Each ' +
+          '(true; reviewedOnDate becomes now) or unread (false) for the caller only: a representative’s reading ' +
+          'leaves the patient’s unread, and the patient’s leaves each representative’s their own. Answers 200 with the thread as it is now. Each ' +
           `state that changes writes its audit row: ${SECURE_MESSAGE_ARCHIVE_AUDIT_EVENT}, ` +
           `${SECURE_MESSAGE_UNARCHIVE_AUDIT_EVENT}, ${SECURE_MESSAGE_REVIEW_AUDIT_EVENT} (read; the facility’s ` +
-          `system gets message.read) or ${SECURE_MESSAGE_UNREVIEW_AUDIT_EVENT} (unread), with the thread id; a ` +
+          `system gets message.read, whose actor.relationship says who read: self, the patient; representative) or ${SECURE_MESSAGE_UNREVIEW_AUDIT_EVENT} (unread), with the thread id; a ` +
           'replace that changes nothing writes none. Any other operation is 400 validation_failed naming it by ' +
           'its index: 0.op (not replace), 0.path (another path, or the care provider’s member), 0.value (not a ' +
           'boolean); nothing is changed then.' +

@@ -16,7 +16,7 @@ import {
   type ThreadPatch,
 } from '@portal/contracts';
 import type { Db, Tx } from '../../db/client';
-import type { PatientScope } from '../../platform/access/patient-scope';
+import { actorKey, type PatientScope } from '../../platform/access/patient-scope';
 import { audit } from '../../platform/audit/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import { localDate, localTime } from '../../platform/time/time';
@@ -84,9 +84,13 @@ export function messageDateOf(at: Date, timeZoneId: string): MessageDate {
   };
 }
 
-/** The patient's side of a thread as the API answers it: the patient's member first, then the care provider's. */
+/**
+ * The patient's side of a thread as the API answers it: the patient's member first, then the care provider's. The
+ * patient's member's areMessagesReviewed and reviewedOnDate are the caller's own (the patient's, or the
+ * representative's): one reader's reading never marks a thread read for another.
+ */
 function threadOf(row: ThreadRow, scope: PatientScope): MessageThread {
-  const { patientMember, providerMember, patient, messages } = row;
+  const { patientMember, providerMember, patient, messages, reader } = row;
   return {
     threadId: row.id,
     subjectText: row.subject,
@@ -104,9 +108,9 @@ function threadOf(row: ThreadRow, scope: PatientScope): MessageThread {
         firstName: patient.firstName,
         lastName: patient.lastName,
         isArchived: patientMember.isArchived,
-        areMessagesReviewed: patientMember.areMessagesReviewed,
+        areMessagesReviewed: reader.reviewed,
         visibleNumberOfMessages: messages,
-        statusData: { reviewedOnDate: patientMember.reviewedAt?.toISOString() ?? null },
+        statusData: { reviewedOnDate: reader.reviewedAt?.toISOString() ?? null },
       },
       {
         threadMemberId: providerMember.id,
@@ -188,7 +192,8 @@ export class SecureMessagesService {
 
   /**
    * Applies a thread's JSON Patch in order, in one transaction with an audit row for each state that changed;
-   * answers the thread as it is now.
+   * answers the thread as it is now. Archiving is the patient's member's (everyone on the patient's side); marking
+   * read or unread is the caller's own read state.
    */
   async patch(scope: PatientScope, threadId: number, patch: ThreadPatch, now = new Date()): Promise<MessageThread> {
     const changes = readThreadPatch(patch);
@@ -206,7 +211,7 @@ export class SecureMessagesService {
         if (change.memberId !== row.patientMember.id) {
           throw badRequest('validation_failed', SECURE_MESSAGE_MESSAGES.patchPath(index), `${index}.path`);
         }
-        if (await setThreadReviewed(tx, scope.patientId, threadId, change.value, now)) {
+        if (await setThreadReviewed(tx, scope.patientId, threadId, actorKey(scope), change.value, now)) {
           const event = change.value ? SECURE_MESSAGE_REVIEW_AUDIT_EVENT : SECURE_MESSAGE_UNREVIEW_AUDIT_EVENT;
           await audit(tx, scope, event, { threadId });
         }

@@ -322,6 +322,72 @@ describe('GET .../SecureMessages/countUnread and marking reviewed', () => {
   });
 });
 
+/* ------------------------------------------------------ read state per reader */
+
+describe('read state is each reader’s own (issue 32, finding 4)', () => {
+  const ROBERT: CallerKind = 'representativeOfA';
+  const stateOf = async (threadId: number, who: CallerKind) => {
+    const member = patientMemberOf((await listThreads(who)).find((thread) => thread.threadId === threadId)!);
+    return { reviewed: member.areMessagesReviewed, reviewedOnDate: member.statusData.reviewedOnDate };
+  };
+  const markRead = async (threadId: number, who: CallerKind, value = true) =>
+    expectOk<MessageThread>(await patchThread(threadId, [reviewedOp(await openThread(threadId, who), value)], who));
+
+  it('robert reading jane’s message leaves it unread for her, badge and mark; his own count drops', async () => {
+    const [janeBefore, robertBefore] = [await countUnread(), await countUnread(ROBERT)];
+    const threadId = await providerThread({ thread: { subject: 'Your results are in' } });
+    expect([await countUnread(), await countUnread(ROBERT)]).toEqual([janeBefore + 1, robertBefore + 1]);
+
+    const since = await lastAuditId();
+    const marked = await markRead(threadId, ROBERT);
+    expect(patientMemberOf(marked).areMessagesReviewed).toBe(true);
+    expect(await countUnread(ROBERT)).toBe(robertBefore);
+    expect((await stateOf(threadId, ROBERT)).reviewed).toBe(true);
+    expect(Date.parse((await stateOf(threadId, ROBERT)).reviewedOnDate!)).toBeGreaterThan(Date.now() - 60_000);
+
+    // Jane's badge and the list's mark are as they were: she has not read it.
+    expect(await countUnread()).toBe(janeBefore + 1);
+    expect(await stateOf(threadId, 'patientA')).toEqual({ reviewed: false, reviewedOnDate: null });
+    expect(patientMemberOf(await openThread(threadId)).areMessagesReviewed).toBe(false);
+    // Audited as Robert's reading (the feed's message.read with relationship representative).
+    const rows = await auditSince(since, SECURE_MESSAGE_REVIEW_AUDIT_EVENT);
+    expect(rows.map((row) => [row.actorUserId, row.relationship, row.detail])).toEqual([
+      [fx.userIds.robert, 'representative', { threadId }],
+    ]);
+
+    // Jane reads it: her count drops, her own reading written; Robert's state stays his.
+    await markRead(threadId, 'patientA');
+    expect(await countUnread()).toBe(janeBefore);
+    expect(await countUnread(ROBERT)).toBe(robertBefore);
+    const both = await auditSince(since, SECURE_MESSAGE_REVIEW_AUDIT_EVENT);
+    expect(both.map((row) => row.relationship)).toEqual(['representative', 'self']);
+  });
+
+  it('jane reading leaves robert’s unread; marking unread and replying are each reader’s own too', async () => {
+    const [janeBefore, robertBefore] = [await countUnread(), await countUnread(ROBERT)];
+    const threadId = await providerThread({ thread: { subject: 'About your next visit' } });
+    await markRead(threadId, 'patientA');
+    expect(await countUnread()).toBe(janeBefore);
+    expect(await countUnread(ROBERT)).toBe(robertBefore + 1);
+    expect(await stateOf(threadId, ROBERT)).toEqual({ reviewed: false, reviewedOnDate: null });
+
+    // Robert marks it read, then unread again: Jane's stays read.
+    await markRead(threadId, ROBERT);
+    await markRead(threadId, ROBERT, false);
+    expect(await countUnread(ROBERT)).toBe(robertBefore + 1);
+    expect(await countUnread()).toBe(janeBefore);
+    expect((await stateOf(threadId, 'patientA')).reviewed).toBe(true);
+
+    // A new message of the care team is unread for both; Robert answers it, which is his reading only.
+    await providerThread({ thread: { threadId } });
+    expect(await countUnread()).toBe(janeBefore + 1);
+    expectSent(await reply(threadId, '<p>She will come on Tuesday.</p>', ROBERT));
+    expect(await countUnread(ROBERT)).toBe(robertBefore);
+    expect(await countUnread()).toBe(janeBefore + 1);
+    expect((await stateOf(threadId, 'patientA')).reviewed).toBe(false);
+  });
+});
+
 /* ---------------------------------------------------------------------- PATCH */
 
 describe('PATCH .../SecureMessages/threads/{threadId}', () => {
