@@ -92,6 +92,93 @@ export const IntegrationQuestionnaireTemplateSchema = z.object({
 });
 export type IntegrationQuestionnaireTemplate = z.infer<typeof IntegrationQuestionnaireTemplateSchema>;
 
+/* ------------------------------------------- interpretation: a facility's setting of a template */
+
+/** What an interpretation holds at most (PUT .../questionnaire-templates/{externalId}/interpretation). */
+export const QUESTIONNAIRE_INTERPRETATION_LIMITS = { bands: 50, safetyMessages: 20, textLength: 2000 } as const;
+
+/** The languages an interpretation is written in: every text in all five, so each reader gets their own. */
+export const INTERPRETATION_LANGUAGES = ['en', 'es', 'fr', 'pt', 'zh'] as const;
+
+const interpretationText = z.string().trim().min(1).max(QUESTIONNAIRE_INTERPRETATION_LIMITS.textLength);
+const inEveryLanguage = (what: string) =>
+  z
+    .object({
+      en: interpretationText,
+      es: interpretationText,
+      fr: interpretationText,
+      pt: interpretationText,
+      zh: interpretationText,
+    })
+    .strict()
+    .describe(`${what}, in each of en, es, fr, pt and zh (plain text, up to 2,000 characters each)`);
+const scoreCode = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .describe("A score code of the template (its import's scores); absent: the template's first score");
+
+export const QuestionnaireInterpretationBandSchema = z
+  .object({
+    scoreCode,
+    min: z.number().describe('The lowest score of the band (included)'),
+    max: z.number().describe('The highest score of the band (included)'),
+    label: inEveryLanguage('What a score in the band means, as the patient reads it on completion'),
+  })
+  .strict();
+
+export const QuestionnaireSafetyConditionSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('item'),
+      linkId: z.string().min(1).max(255).describe('The question, by its linkId in the Questionnaire'),
+      min: z
+        .number()
+        .describe("The lowest item score that shows the message: its option's ordinalValue, or the number"),
+      max: z.number().optional().describe('The highest (included); absent: no upper bound'),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('score'),
+      scoreCode,
+      min: z.number().describe('The lowest score that shows the message'),
+      max: z.number().optional().describe('The highest (included); absent: no upper bound'),
+    })
+    .strict(),
+]);
+
+export const QuestionnaireSafetyMessageSchema = z
+  .object({
+    when: QuestionnaireSafetyConditionSchema.describe(
+      "kind item: an answered question's score is in min..max (the PHQ-9's item 9 above 0: linkId /44260-8, min " +
+        '1); kind score: a score is in min..max',
+    ),
+    message: inEveryLanguage('The message the patient reads on completion when the condition holds (a crisis line)'),
+  })
+  .strict();
+
+export const QuestionnaireInterpretationSchema = z
+  .object({
+    bands: z
+      .array(QuestionnaireInterpretationBandSchema)
+      .max(QUESTIONNAIRE_INTERPRETATION_LIMITS.bands)
+      .describe('Score ranges with their label; the bands of one score do not overlap'),
+    safetyMessages: z
+      .array(QuestionnaireSafetyMessageSchema)
+      .max(QUESTIONNAIRE_INTERPRETATION_LIMITS.safetyMessages)
+      .describe('Messages shown after every score message, each when its condition holds, in this order'),
+  })
+  .strict();
+export type QuestionnaireInterpretation = z.infer<typeof QuestionnaireInterpretationSchema>;
+
+export const IntegrationQuestionnaireInterpretationSchema = QuestionnaireInterpretationSchema.extend({
+  externalId: z.string(),
+  updatedAt: z.string().nullable().describe('ISO 8601: when it was last set; null: never set'),
+});
+export type IntegrationQuestionnaireInterpretation = z.infer<typeof IntegrationQuestionnaireInterpretationSchema>;
+
 /* ----------------------------------------------------------- QuestionnaireResponse */
 
 const CodingSchema = z.object({

@@ -88,7 +88,14 @@ export const PatientScoreSchema = z.object({
   patientMessageOnCompletion: z
     .string()
     .nullable()
-    .describe('The message of the range the score falls in, in the caller’s language; null when none matches'),
+    .describe(
+      'The message of the range the score falls in, else the label of the facility’s band it falls in, in the ' +
+        'caller’s language; null when none matches',
+    ),
+  interpretation: z
+    .string()
+    .nullable()
+    .describe('The label of the facility’s interpretation band the score falls in, in the caller’s language'),
 });
 export type PatientScore = z.infer<typeof PatientScoreSchema>;
 
@@ -120,6 +127,12 @@ export const AssignedQuestionnaireSchema = AssignedQuestionnaireSummarySchema.ex
     .array(QuestionnaireAnswerSchema)
     .describe('The draft (current) or the submitted answers (history)'),
   patientScoreList: z.array(PatientScoreSchema).describe('Empty until completed'),
+  safetyMessages: z
+    .array(z.string())
+    .describe(
+      'The facility’s safety messages whose condition the answers meet (a crisis line), in the caller’s language; ' +
+        'empty until completed',
+    ),
   isValid: z.boolean(),
 });
 export type AssignedQuestionnaire = z.infer<typeof AssignedQuestionnaireSchema>;

@@ -69,6 +69,22 @@ export const questionnaireDrafts = pgTable(
   (t) => [primaryKey({ columns: [t.assignmentId, t.author] })],
 );
 
+/**
+ * A facility's interpretation of a template (migrations/0038): score bands and safety messages, keyed by the
+ * template's externalId so every version reads it.
+ */
+export const questionnaireInterpretations = pgTable(
+  'questionnaire_interpretations',
+  {
+    facilityId: integer('facility_id').notNull(),
+    templateExternalId: text('template_external_id').notNull(),
+    /** StoredInterpretation */
+    interpretation: jsonb('interpretation').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.templateExternalId] })],
+);
+
 /** Facilities whose patients a kiosk staff account serves besides its own. */
 export const kioskStaffFacilities = pgTable(
   'kiosk_staff_facilities',

@@ -1,4 +1,4 @@
-import type { QuestionnaireItemType } from '@portal/contracts';
+import type { QuestionnaireInterpretation, QuestionnaireItemType } from '@portal/contracts';
 import type { LocalText } from '../../platform/content/local-text';
 
 // The portal's reading of a FHIR R4 Questionnaire, made once when the template is imported
@@ -49,6 +49,31 @@ export interface DefinitionScoreRange {
   message: LocalText;
 }
 
+/** An SDC `variable` (a FHIRPath expression named for the expressions after it). */
+export interface DefinitionVariable {
+  name: string;
+  expression: string;
+}
+
+/**
+ * A calculated item (SDC calculatedExpression), a published instrument's total: not shown, evaluated at submit;
+ * its value is the score's and goes back as the item's answer in the QuestionnaireResponse.
+ */
+export interface DefinitionCalculation {
+  linkId: string;
+  /** decimal, integer, ...: the answer's value type in the QuestionnaireResponse. */
+  fhirType: string;
+  text: string | null;
+  /** The FHIR groups that hold it, outermost first. */
+  groupLinkIds: string[];
+  /** How many of the definition's items come before it: where its answer goes in the QuestionnaireResponse. */
+  position: number;
+  /** Its text/fhirpath expression; null when written in another language (then the score sums the ordinals). */
+  expression: string | null;
+  /** The `variable` extensions in its scope, in order: the Questionnaire's, its groups', its own. */
+  variables: DefinitionVariable[];
+}
+
 /**
  * A score: the sum of the item scores of `linkIds` (an option's ordinal; the value of a Number or Slider item;
  * a checkbox item adds the ordinals of every checked option). linkIds null: every item with scored options.
@@ -58,6 +83,8 @@ export interface DefinitionScale {
   name: LocalText;
   linkIds: string[] | null;
   ranges: DefinitionScoreRange[];
+  /** The score is the value of this calculated item (absent: a sum; a definition stored before issue 32 too). */
+  calculation?: DefinitionCalculation;
 }
 
 export interface QuestionnaireDefinition {
@@ -78,3 +105,9 @@ export interface StoredScore {
   code: string;
   score: number;
 }
+
+/**
+ * A facility's interpretation of a template (questionnaire_interpretations, migration 0038): its bands and safety
+ * messages as set through the integration API, texts in en, es, fr, pt and zh.
+ */
+export type StoredInterpretation = QuestionnaireInterpretation;

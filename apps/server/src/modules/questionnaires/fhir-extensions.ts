@@ -11,6 +11,7 @@ export const EXTENSION = {
   minValue: `${FHIR_SD}/minValue`,
   maxValue: `${FHIR_SD}/maxValue`,
   hidden: `${FHIR_SD}/questionnaire-hidden`,
+  variable: `${FHIR_SD}/variable`,
   calculatedExpression: `${SDC_SD}/sdc-questionnaire-calculatedExpression`,
   enableWhenExpression: `${SDC_SD}/sdc-questionnaire-enableWhenExpression`,
 } as const;

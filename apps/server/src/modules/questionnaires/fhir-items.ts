@@ -1,5 +1,6 @@
 import type { QuestionnaireItemType } from '@portal/contracts';
-import type { DefinitionItem, LocalText } from './definition';
+import type { DefinitionItem, DefinitionVariable, LocalText } from './definition';
+import { calculationOf, variablesOf } from './fhir-calculation';
 import { EXTENSION, extensionsOf, flagOf, itemControlOf, localText, numberValue } from './fhir-extensions';
 import { readOptions } from './fhir-options';
 import { refuse } from './fhir-refusals';
@@ -25,8 +26,15 @@ export class ItemReader {
   readonly items: ImportedDefinitionItem[] = [];
   readonly calculated: CalculatedItem[] = [];
   private readonly linkIds = new Set<string>();
+  /** The SDC variables in scope (the Questionnaire's, then each enclosing group's); null: one is not FHIRPath. */
+  private scope: DefinitionVariable[] | null;
 
-  constructor(private readonly contained: FhirQuestionnaire['contained']) {}
+  constructor(
+    private readonly contained: FhirQuestionnaire['contained'],
+    rootVariables: DefinitionVariable[] | null,
+  ) {
+    this.scope = rootVariables;
+  }
 
   read(items: FhirItem[]): void {
     this.walk(items, [], []);
@@ -69,7 +77,7 @@ export class ItemReader {
   }
 
   /** Refusals every item shares; true when the item is not shown at all (hidden or calculated). */
-  private skipped(item: FhirItem, path: Path): boolean {
+  private skipped(item: FhirItem, path: Path, groups: string[]): boolean {
     this.claimLinkId(item, path);
     if (item.enableWhen?.length) {
       refuse(
@@ -82,10 +90,20 @@ export class ItemReader {
       refuse([...path, 'extension', expression.index], 'conditional items (enableWhenExpression) are not supported');
     }
     if (extensionsOf(item.extension, EXTENSION.calculatedExpression).length > 0) {
+      const calculation = calculationOf(item, path, this.scope);
       this.calculated.push({
         linkId: item.linkId,
         code: item.code?.find((c) => c.code)?.code ?? null,
         text: item.text ? localText(item.text, item._text, [...path, '_text']) : null,
+        calculation: {
+          linkId: item.linkId,
+          fhirType: item.type,
+          text: item.text ?? null,
+          groupLinkIds: groups,
+          position: this.items.length,
+          expression: calculation?.expression ?? null,
+          variables: calculation?.variables ?? [],
+        },
       });
       this.claimDescendants(item.item, path);
       return true;
@@ -104,6 +122,15 @@ export class ItemReader {
     return false;
   }
 
+  /** Reads a group's items with its variables in scope. */
+  private withVariablesOf(group: FhirItem, path: Path, read: () => void): void {
+    const outer = this.scope;
+    const own = variablesOf(group.extension, path);
+    this.scope = outer && own ? [...outer, ...own] : null;
+    read();
+    this.scope = outer;
+  }
+
   private claimDescendants(children: FhirItem[] | undefined, path: Path): void {
     children?.forEach((child, i) => {
       const at: Path = [...path, 'item', i];
@@ -117,7 +144,7 @@ export class ItemReader {
   }
 
   private readItem(item: FhirItem, path: Path, groups: string[]): void {
-    if (this.skipped(item, path)) return;
+    if (this.skipped(item, path, groups)) return;
     const control = itemControlOf(item, path);
     switch (item.type) {
       case 'group':
@@ -126,7 +153,7 @@ export class ItemReader {
           return;
         }
         if (item.text) this.add(item, path, groups, 'SectionHeader');
-        this.walk(item.item ?? [], path, [...groups, item.linkId]);
+        this.withVariablesOf(item, path, () => this.walk(item.item ?? [], path, [...groups, item.linkId]));
         return;
       case 'display':
         this.add(item, path, groups, 'SectionHeader');
@@ -223,26 +250,28 @@ export class ItemReader {
     if (rows.length === 0) refuse([...path, 'item'], 'a table (itemControl gtable or table) needs rows');
     if (group.text) this.add(group, path, groups, 'SectionHeader');
     let columns: number | null = null;
-    rows.forEach((row, i) => {
-      const at: Path = [...path, 'item', i];
-      if (this.skipped(row, at)) return;
-      if (row.type !== 'choice') {
-        refuse(
-          [...at, 'type'],
-          `the rows of a table (itemControl ${itemControlOf(group, path)}) must be choice items, not '${row.type}'`,
-        );
-      }
-      if (row.repeats) refuse([...at, 'repeats'], 'a table row takes one answer: remove repeats or use a group');
-      if (row.item?.length) refuse([...at, 'item'], 'a table row cannot hold items of its own');
-      const options = readOptions(row, at, this.contained);
-      if (columns !== null && options.length !== columns) {
-        refuse(
-          [...at, row.answerValueSet ? 'answerValueSet' : 'answerOption'],
-          `every row of a table has the same options as its first row (its columns: ${columns}), not ${options.length}`,
-        );
-      }
-      columns = options.length;
-      this.add(row, at, [...groups, group.linkId], 'Matrix', { options, matrixGuid: group.linkId });
-    });
+    this.withVariablesOf(group, path, () =>
+      rows.forEach((row, i) => {
+        const at: Path = [...path, 'item', i];
+        if (this.skipped(row, at, [...groups, group.linkId])) return;
+        if (row.type !== 'choice') {
+          refuse(
+            [...at, 'type'],
+            `the rows of a table (itemControl ${itemControlOf(group, path)}) must be choice items, not '${row.type}'`,
+          );
+        }
+        if (row.repeats) refuse([...at, 'repeats'], 'a table row takes one answer: remove repeats or use a group');
+        if (row.item?.length) refuse([...at, 'item'], 'a table row cannot hold items of its own');
+        const options = readOptions(row, at, this.contained);
+        if (columns !== null && options.length !== columns) {
+          refuse(
+            [...at, row.answerValueSet ? 'answerValueSet' : 'answerOption'],
+            `every row of a table has the same options as its first row (its columns: ${columns}), not ${options.length}`,
+          );
+        }
+        columns = options.length;
+        this.add(row, at, [...groups, group.linkId], 'Matrix', { options, matrixGuid: group.linkId });
+      }),
+    );
   }
 }

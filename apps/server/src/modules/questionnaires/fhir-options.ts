@@ -13,6 +13,9 @@ import {
 } from './fhir-shapes';
 
 const OTHER_OPTION_KEY = 'questionnaires.otherOption';
+const LOINC = 'http://loinc.org';
+/** A LOINC answer code (LA6568-5): LOINC's own, never another system's. */
+const LOINC_ANSWER_CODE = /^LA[0-9]{1,8}-[0-9]$/;
 
 type ReadOption = Omit<DefinitionOption, 'listAnswerId'>;
 
@@ -23,7 +26,7 @@ export function readOptions(item: FhirItem, path: Path, contained: FhirQuestionn
   }
   const read = item.answerValueSet
     ? valueSetOptions(item.answerValueSet, [...path, 'answerValueSet'], contained)
-    : (item.answerOption ?? []).map((option, i) => answerOption(option, [...path, 'answerOption', i]));
+    : (item.answerOption ?? []).map((option, i) => answerOption(option, [...path, 'answerOption', i], item));
   if (read.length === 0 && item.type === 'choice') {
     refuse(path, `the choice item '${item.linkId}' needs answerOption or a contained answerValueSet`);
   }
@@ -34,14 +37,25 @@ export function readOptions(item: FhirItem, path: Path, contained: FhirQuestionn
   return read.map((option, i) => ({ ...option, listAnswerId: i + 1 }));
 }
 
-function answerOption(option: FhirAnswerOption, path: Path): ReadOption {
+/**
+ * The system of an option's Coding. One that names none, on a question LOINC codes, whose code is a LOINC answer
+ * code (LA...), is LOINC's: LHC-Forms publishes the LOINC instruments so, and a facility's system reading the
+ * QuestionnaireResponse needs the system to know the code.
+ */
+function systemOf(coding: NonNullable<FhirAnswerOption['valueCoding']>, item: FhirItem): string | null {
+  if (coding.system !== undefined) return coding.system;
+  const loincQuestion = item.code?.some((c) => c.system === LOINC) ?? false;
+  return loincQuestion && coding.code !== undefined && LOINC_ANSWER_CODE.test(coding.code) ? LOINC : null;
+}
+
+function answerOption(option: FhirAnswerOption, path: Path, item: FhirItem): ReadOption {
   const coding = option.valueCoding;
   if (coding) {
     const shown = coding.display ?? coding.code;
     if (!shown) refuse([...path, 'valueCoding'], 'an option needs a code or a display');
     const codingPath: Path = [...path, 'valueCoding'];
     return {
-      system: coding.system ?? null,
+      system: systemOf(coding, item),
       code: coding.code ?? null,
       text: localText(shown, coding.display ? coding._display : undefined, [...codingPath, '_display']),
       ordinal: ordinalOf(option.extension, path) ?? ordinalOf(coding.extension, codingPath),

@@ -509,12 +509,80 @@ describe('readFhirQuestionnaire: calculated totals and the portal’s extensions
     const definition = read([scored('a'), scored('b'), total()]);
     expect(definition.items.map((i) => i.linkId)).toEqual(['a', 'b']);
     expect(definition.scales).toEqual([
-      { code: '44261-6', name: { text: 'Total score', translations: {} }, linkIds: null, ranges: [] },
+      {
+        code: '44261-6',
+        name: { text: 'Total score', translations: {} },
+        linkIds: null,
+        ranges: [],
+        calculation: {
+          linkId: 'total',
+          fhirType: 'integer',
+          text: 'Total score',
+          groupLinkIds: [],
+          position: 2,
+          expression: '%a + %b',
+          variables: [],
+        },
+      },
     ]);
     // Published forms do not always mark it read-only; without a code, the linkId names it.
     const unmarked = read([scored('a'), total({ readOnly: undefined, code: undefined })]);
     expect(unmarked.items.map((i) => i.linkId)).toEqual(['a']);
     expect(unmarked.scales.map((s) => s.code)).toEqual(['total']);
+  });
+
+  it('keeps a FHIRPath calculatedExpression with the variables in its scope (the Questionnaire’s, its groups’, its own)', () => {
+    const variable = (name: string, expression: string, language = 'text/fhirpath') => ({
+      url: `${SD}/variable`,
+      valueExpression: { name, language, expression },
+    });
+    const definition = read(
+      [
+        {
+          linkId: 'g',
+          type: 'group',
+          text: 'Group',
+          extension: [variable('inGroup', '2')],
+          item: [scored('a'), total({ extension: [variable('own', '3'), ...(total().extension as Json[])] })],
+        },
+        scored('b'),
+      ],
+      { extension: [variable('root', '1')] },
+    );
+    expect(definition.scales[0]?.calculation).toEqual({
+      linkId: 'total',
+      fhirType: 'integer',
+      text: 'Total score',
+      groupLinkIds: ['g'],
+      position: 2,
+      expression: '%a + %b',
+      variables: [
+        { name: 'root', expression: '1' },
+        { name: 'inGroup', expression: '2' },
+        { name: 'own', expression: '3' },
+      ],
+    });
+    // Another language than FHIRPath (CQL) is kept unevaluated: the total is then the sum of the ordinals.
+    const cql = read([
+      scored('a'),
+      total({ extension: [{ url: CALCULATED, valueExpression: { language: 'text/cql', expression: 'A' } }] }),
+    ]);
+    expect(cql.scales[0]?.calculation?.expression).toBeNull();
+    const cqlVariable = read([scored('a'), total()], { extension: [variable('x', 'A', 'text/cql')] });
+    expect(cqlVariable.scales[0]?.calculation?.expression).toBeNull();
+  });
+
+  it('refuses a FHIRPath expression that does not parse, or a variable without a name, naming its JSON path', () => {
+    const broken = total({
+      extension: [{ url: CALCULATED, valueExpression: { language: 'text/fhirpath', expression: '1 +' } }],
+    });
+    expect(refusal(questionnaire([scored('a'), broken]), 'item[1].extension[0].valueExpression.expression')).toContain(
+      'FHIRPath',
+    );
+    const unnamed = questionnaire([scored('a'), total()], {
+      extension: [{ url: `${SD}/variable`, valueExpression: { language: 'text/fhirpath', expression: '1' } }],
+    });
+    expect(refusal(unnamed, 'extension[0].valueExpression.name')).toContain('name');
   });
 
   it('a hidden item is not shown', () => {
@@ -883,6 +951,7 @@ describe('the PHQ-9 as LHC-Forms publishes it (test/fixtures/fhir/phq-9-loinc.js
         name: { text: 'Patient health questionnaire 9 item total score', translations: {} },
         linkIds: null,
         ranges: [],
+        calculation: expect.objectContaining({ linkId: '/44261-6', fhirType: 'decimal', position: 9 }),
       },
     ]);
     const answersChoosing = (listAnswerIds: number[]): QuestionnaireAnswer[] =>
@@ -901,6 +970,59 @@ describe('the PHQ-9 as LHC-Forms publishes it (test/fixtures/fhir/phq-9-loinc.js
     expect(scoreAnswers(definition, answersChoosing(Array(10).fill(1)))).toEqual([{ code: '44261-6', score: 0 }]);
     expect(scoreAnswers(definition, answersChoosing([4, 3, 2, 1, 4, 3, 2, 1, 2, 4]))).toEqual([
       { code: '44261-6', score: 13 },
+    ]);
+  });
+
+  const answersChoosing = (listAnswerIds: (number | null)[]): QuestionnaireAnswer[] =>
+    questions.map((item, i) => ({
+      questionnaireItemId: item.questionnaireItemId,
+      listAnswerId: listAnswerIds[i] ?? null,
+      otherOptionText: null,
+      isChecked: null,
+      numberAnswer: null,
+      textAnswer: null,
+      dateAnswer: null,
+    }));
+
+  it('keeps its calculatedExpression and eleven variables, and evaluates it with FHIRPath: 11 as the sum gives', () => {
+    const calculation = definition.scales[0]?.calculation;
+    expect(calculation?.expression).toMatch(/^iif\(%any_questions_answered/);
+    expect(calculation?.variables.map((v) => v.name)).toEqual([
+      'scoreExt',
+      ...Array.from({ length: 9 }, (_, i) => `q${i + 1}_value`),
+      'any_questions_answered',
+    ]);
+    // Several days, several days, more than half the days, several days, nearly every day, several days, not at
+    // all, several days, several days: 1 + 1 + 2 + 1 + 3 + 1 + 0 + 1 + 1 = 11.
+    const answers = answersChoosing([2, 2, 3, 2, 4, 2, 1, 2, 2]);
+    expect(scoreAnswers(definition, answers)).toEqual([{ code: '44261-6', score: 11 }]);
+    expect(scoreAnswers(definition, answers, resource)).toEqual([{ code: '44261-6', score: 11 }]);
+    expect(scoreAnswers(definition, answersChoosing([4, 4, 4, 4, 4, 4, 4, 4, 4]), resource)).toEqual([
+      { code: '44261-6', score: 27 },
+    ]);
+    // Its expression gives nothing when nothing is answered: no score then (the sum would say 0).
+    expect(scoreAnswers(definition, answersChoosing([]), resource)).toEqual([]);
+  });
+
+  it('is the expression that counts, not the sum: an instrument whose total is not a sum gets its own value', () => {
+    const doubled = structuredClone(resource) as {
+      item: { extension?: { url: string; valueExpression?: { expression: string } }[] }[];
+    };
+    const calculated = doubled.item[9]?.extension?.find((e) => e.url === CALCULATED);
+    if (!calculated?.valueExpression) throw new Error('the fixture has no calculatedExpression');
+    calculated.valueExpression.expression = `(${calculated.valueExpression.expression}) * 2`;
+    const twice = readFhirQuestionnaire(doubled);
+    expect(scoreAnswers(twice, answersChoosing([2, 2, 3, 2, 4, 2, 1, 2, 2]), doubled)).toEqual([
+      { code: '44261-6', score: 22 },
+    ]);
+  });
+
+  it('gives its LOINC answer codes their system, which the fixture leaves out', () => {
+    expect(questions[0]?.options.map((o) => [o.system, o.code])).toEqual([
+      ['http://loinc.org', 'LA6568-5'],
+      ['http://loinc.org', 'LA6569-3'],
+      ['http://loinc.org', 'LA6570-1'],
+      ['http://loinc.org', 'LA6571-9'],
     ]);
   });
 });

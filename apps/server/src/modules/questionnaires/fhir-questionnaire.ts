@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PORTAL_FHIR_EXTENSIONS } from '@portal/contracts';
 import type { LocalText, QuestionnaireDefinition } from './definition';
+import { variablesOf } from './fhir-calculation';
 import { extensionsOf, localText, valueOf } from './fhir-extensions';
 import { ItemReader } from './fhir-items';
 import { checkLimits, refusalOf, refuse } from './fhir-refusals';
@@ -39,7 +40,7 @@ export function readFhirQuestionnaire(resource: unknown): QuestionnaireDefinitio
 function definitionOf(q: FhirQuestionnaire): QuestionnaireDefinition {
   const titleText = q.title ?? q.name;
   if (!titleText?.trim()) refuse(['title'], 'a questionnaire needs a title (or a name): patients see it in their list');
-  const reader = new ItemReader(q.contained);
+  const reader = new ItemReader(q.contained, variablesOf(q.extension, []));
   reader.read(q.item);
   if (!reader.items.some((i) => i.type !== 'SectionHeader')) {
     refuse(['item'], 'has no question a patient can answer');

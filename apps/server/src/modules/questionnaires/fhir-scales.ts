@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PORTAL_FHIR_EXTENSIONS } from '@portal/contracts';
-import type { DefinitionItem, DefinitionScale, DefinitionScoreRange, LocalText } from './definition';
+import type {
+  DefinitionCalculation,
+  DefinitionItem,
+  DefinitionScale,
+  DefinitionScoreRange,
+  LocalText,
+} from './definition';
 import { extensionsOf, localText, numberValue, valueOf } from './fhir-extensions';
 import { refuse } from './fhir-refusals';
 import type { FhirElement, FhirExtension, Path } from './fhir-shapes';
@@ -10,6 +16,7 @@ export interface CalculatedItem {
   linkId: string;
   code: string | null;
   text: LocalText | null;
+  calculation: DefinitionCalculation;
 }
 
 /** The template's scores, else one total from its calculated item, else none. */
@@ -23,7 +30,15 @@ export function scalesOf(
     const total = calculated[0];
     if (!total) return [];
     const code = total.code ?? total.linkId;
-    return [{ code, name: total.text ?? { text: code, translations: {} }, linkIds: null, ranges: [] }];
+    return [
+      {
+        code,
+        name: total.text ?? { text: code, translations: {} },
+        linkIds: null,
+        ranges: [],
+        calculation: total.calculation,
+      },
+    ];
   }
   const codes = new Set<string>();
   return declared.map(({ ext, index }) => {

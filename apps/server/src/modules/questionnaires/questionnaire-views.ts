@@ -14,10 +14,11 @@ import {
   type DefinitionItem,
   type LocalText,
   type QuestionnaireDefinition,
+  type StoredInterpretation,
   type StoredScore,
 } from './definition';
 import type { AssignmentRow, AssignmentStateRow, AssignmentSummaryRow } from './questionnaires.repository';
-import { scoreMessages } from './scoring';
+import { safetyMessages, scoreMessages } from './scoring';
 
 // An assignment's phase on a day, and the assignment as the patient's calls answer it (list items, the whole
 // questionnaire with its answers and score messages) in the reader's language.
@@ -52,9 +53,10 @@ export function phaseOf(
 }
 
 /** An assignment with its jsonb read as the module's shapes (definition.ts). */
-export interface Assignment extends Omit<AssignmentRow, 'definition' | 'scores'> {
+export interface Assignment extends Omit<AssignmentRow, 'definition' | 'scores' | 'interpretation'> {
   definition: QuestionnaireDefinition;
   scores: StoredScore[] | null;
+  interpretation: StoredInterpretation | null;
 }
 
 const LABELS: Record<Exclude<Phase, 'current' | 'upcoming' | 'withdrawn'>, QuestionnaireStatus> = {
@@ -128,13 +130,14 @@ function answerFields(answer: QuestionnaireAnswer): QuestionnaireAnswer {
   };
 }
 
-/** The whole questionnaire in the reader's language, with the answers and scores given. */
+/** The whole questionnaire in the reader's language, with the answers, scores and safety messages given. */
 export function questionnaireOf(
   row: Assignment,
   phase: Phase,
   language: CallerLanguage,
   answers: QuestionnaireAnswer[],
   scores: PatientScore[],
+  safety: string[] = [],
 ): AssignedQuestionnaire {
   const { definition } = row;
   const text = (value: QuestionnaireDefinition['description']) => (value ? localText(value, language.locale) : null);
@@ -153,19 +156,27 @@ export function questionnaireOf(
       .map((item) => itemOf(item, language.locale)),
     patientQuestionAnswerList: answers.map(answerFields),
     patientScoreList: scores,
+    safetyMessages: safety,
     isValid: true,
   };
 }
 
-/** A questionnaire of the history: the submitted answers and scores of a completed one, nothing for the others. */
+/**
+ * A questionnaire of the history: the submitted answers and scores of a completed one, with the facility's
+ * interpretation (band labels, safety messages) read now in the reader's language; nothing for the others.
+ */
 export function answeredOf(row: Assignment, phase: Phase, language: CallerLanguage): AssignedQuestionnaire {
   if (phase !== 'completed') return questionnaireOf(row, phase, language, [], []);
+  const answers = row.answers ?? [];
+  const scores = row.scores ?? [];
+  const interpretation = row.interpretation ?? null;
   return questionnaireOf(
     row,
     phase,
     language,
-    row.answers ?? [],
-    scoreMessages(row.definition, row.scores ?? [], language.locale),
+    answers,
+    scoreMessages(row.definition, scores, language.locale, interpretation),
+    safetyMessages(row.definition, answers, scores, interpretation, language.locale),
   );
 }
 

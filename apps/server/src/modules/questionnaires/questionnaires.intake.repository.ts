@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { facilities, patients, questionnaireAssignments, questionnaireTemplates } from '../../db/schema/index';
+import {
+  facilities,
+  patients,
+  questionnaireAssignments,
+  questionnaireInterpretations,
+  questionnaireTemplates,
+} from '../../db/schema/index';
 
 // The writes of questionnaires.intake.ts: a facility's templates (versions under the facility's identifier, one
 // current per identifier) and their assignments to patients (keyed by the facility's identifier, unique per
@@ -164,4 +170,38 @@ export async function updateAssignment(
   fields: QuestionnaireAssignmentFields,
 ): Promise<void> {
   await db.update(questionnaireAssignments).set(fields).where(eq(questionnaireAssignments.id, assignmentId));
+}
+
+/** The facility's interpretation of a template (by its identifier), or undefined when it set none. */
+export function findInterpretation(db: DbOrTx, facilityId: number, externalId: string) {
+  return db
+    .select({
+      interpretation: questionnaireInterpretations.interpretation,
+      updatedAt: questionnaireInterpretations.updatedAt,
+    })
+    .from(questionnaireInterpretations)
+    .where(
+      and(
+        eq(questionnaireInterpretations.facilityId, facilityId),
+        eq(questionnaireInterpretations.templateExternalId, externalId),
+      ),
+    )
+    .then((rows) => rows[0]);
+}
+
+/** Sets (or replaces) the facility's interpretation of a template. */
+export async function upsertInterpretation(
+  db: DbOrTx,
+  facilityId: number,
+  externalId: string,
+  interpretation: unknown,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(questionnaireInterpretations)
+    .values({ facilityId, templateExternalId: externalId, interpretation, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [questionnaireInterpretations.facilityId, questionnaireInterpretations.templateExternalId],
+      set: { interpretation, updatedAt: at },
+    });
 }

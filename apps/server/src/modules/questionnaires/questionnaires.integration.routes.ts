@@ -5,6 +5,8 @@ import {
   FhirQuestionnaireBodySchema,
   IntegrationQuestionnaireAssignmentSchema,
   IntegrationQuestionnaireAssignmentStateSchema,
+  IntegrationQuestionnaireInterpretationSchema,
+  QuestionnaireInterpretationSchema,
   IntegrationQuestionnaireTemplatePutSchema,
   IntegrationQuestionnaireTemplateSchema,
   IntegrationRecordPutSchema,
@@ -16,6 +18,7 @@ import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http
 import { integrationPatientOf } from '../../platform/integration/integration-patients';
 import { questionnaireResponsesOf } from '../../platform/integration/questionnaire-responses';
 import type { QuestionnaireDefinition } from './definition';
+import { interpretationOf, putInterpretation } from './questionnaire-interpretation';
 import {
   putQuestionnaireAssignment,
   putQuestionnaireTemplate,
@@ -27,6 +30,7 @@ import {
 
 const TAGS = ['Questionnaires'];
 const TEMPLATE_PATH = '/integration/v1/questionnaire-templates/:externalId';
+const INTERPRETATION_PATH = `${TEMPLATE_PATH}/interpretation`;
 const ASSIGNMENT_PATH = '/integration/v1/patients/:mrn/questionnaire-assignments/:externalId';
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'Your facility has no questionnaire template with this externalId.';
 export const ASSIGNMENT_NOT_FOUND_MESSAGE = 'This patient has no questionnaire assignment with this externalId.';
@@ -115,6 +119,54 @@ export async function questionnaireIntegrationRoutes(app: RouteApp) {
         ...summaryOf(template.definition),
         resource: template.resource as Record<string, unknown>,
       };
+    },
+  );
+
+  app.put(
+    INTERPRETATION_PATH,
+    integrationRoute('content', {
+      tags: TAGS,
+      summary: 'Set your interpretation of a questionnaire template: score bands and safety messages',
+      description:
+        'For any template, a published instrument as LOINC or LHC-Forms publish it included: bands (score ranges ' +
+        'with a label the patient reads on completion, for the template’s first score or the one scoreCode ' +
+        'names) and safety messages (shown after the score messages when a question’s score, such as the ' +
+        'PHQ-9’s item 9 above 0, or a score is in a range). Every text in en, es, fr, pt and zh: each patient ' +
+        'reads their own language. It replaces what was set before (empty lists clear it), is kept across new ' +
+        'versions of the template, and applies to every completed questionnaire of it when next read. Checked ' +
+        'against the current version: a scoreCode it does not compute, a linkId that names no scored question, ' +
+        'overlapping bands of one score or a max below its min are a 400 validation_failed naming the field ' +
+        '(bands.1.min). 404 not_found when your facility has no template with this externalId.',
+      params: QuestionnaireTemplateParams,
+      body: QuestionnaireInterpretationSchema,
+      response: { 200: IntegrationQuestionnaireInterpretationSchema },
+    }),
+    async (request) => {
+      const { externalId } = request.params;
+      const { facilityId } = integrationCallerOf(request);
+      const set = await putInterpretation(db, facilityId, externalId, request.body);
+      if (!set) throw notFound('not_found', TEMPLATE_NOT_FOUND_MESSAGE);
+      return set;
+    },
+  );
+
+  app.get(
+    INTERPRETATION_PATH,
+    integrationRoute('content', {
+      tags: TAGS,
+      summary: 'Read your interpretation of a questionnaire template',
+      description:
+        'The bands and safety messages as set (empty lists, updatedAt null, when none was). 404 not_found when ' +
+        'your facility has no template with this externalId.',
+      params: QuestionnaireTemplateParams,
+      response: { 200: IntegrationQuestionnaireInterpretationSchema },
+    }),
+    async (request) => {
+      const { externalId } = request.params;
+      const { facilityId } = integrationCallerOf(request);
+      const found = await interpretationOf(db, facilityId, externalId);
+      if (!found) throw notFound('not_found', TEMPLATE_NOT_FOUND_MESSAGE);
+      return found;
     },
   );
 

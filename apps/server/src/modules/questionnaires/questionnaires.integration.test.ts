@@ -10,6 +10,7 @@ import type {
   IntegrationEvent,
   IntegrationEventsPageSchema,
   IntegrationQuestionnaireAssignmentState,
+  IntegrationQuestionnaireInterpretation,
   IntegrationQuestionnaireTemplate,
   IntegrationQuestionnaireTemplatePut,
   IntegrationRecordPut,
@@ -673,6 +674,201 @@ describe('GET and DELETE /integration/v1/patients/:mrn/questionnaire-assignments
   });
 });
 
+/* ------------------------------------------ interpretation (issue 32, finding 6) */
+
+describe('PUT and GET /integration/v1/questionnaire-templates/:externalId/interpretation', () => {
+  const interpretationUrl = (externalId: string) => `${templateUrl(externalId)}/interpretation`;
+  const putInterpretation = (externalId: string, body: unknown, token = forms) =>
+    request(t, 'PUT', interpretationUrl(externalId), { token, body });
+  const five = (en: string, es: string) => ({ en, es, fr: `${en} (fr)`, pt: `${en} (pt)`, zh: `${en} (zh)` });
+  const PHQ9_BANDS = [
+    { min: 0, max: 4, label: five('Minimal depression', 'Depresión mínima') },
+    { min: 5, max: 9, label: five('Mild depression', 'Depresión leve') },
+    { min: 10, max: 14, label: five('Moderate depression', 'Depresión moderada') },
+    { min: 15, max: 19, label: five('Moderately severe depression', 'Depresión moderadamente grave') },
+    { min: 20, max: 27, label: five('Severe depression', 'Depresión grave') },
+  ];
+  const CRISIS = five(
+    'If you are thinking of hurting yourself, call or text 988 now.',
+    'Si está pensando en hacerse daño, llame o envíe un mensaje de texto al 988 ahora.',
+  );
+  const PHQ9_INTERPRETATION = {
+    bands: PHQ9_BANDS,
+    safetyMessages: [{ when: { kind: 'item', linkId: '/44260-8', min: 1 }, message: CRISIS }],
+  };
+  /** The LHC-Forms PHQ-9 with a canonical url and version, as a facility's forms server may hold it. */
+  const PHQ9_CANONICAL = {
+    ...(PHQ9 as Record<string, unknown>),
+    url: 'http://loinc.org/q/44249-1',
+    version: '2.72',
+  };
+  // Items 1-9 (options 1-4 score 0-3) then the difficulty question (10): 1+1+2+1+3+1+0+1+1 = 11; item 9 scores 1.
+  const PHQ9_ANSWERS = [2, 2, 3, 2, 4, 2, 1, 2, 2, 2].map((listAnswerId, i) => answer(i + 1, { listAnswerId }));
+
+  it('sets and reads bands and safety messages; jane’s imported PHQ-9 then says 11, its band and the crisis message', async () => {
+    const { externalId: templateExternalId } = await template(PHQ9_CANONICAL);
+    const empty = expectOk<IntegrationQuestionnaireInterpretation>(
+      await request(t, 'GET', interpretationUrl(templateExternalId), { token: forms }),
+    );
+    expect(empty).toEqual({ externalId: templateExternalId, bands: [], safetyMessages: [], updatedAt: null });
+
+    const before = await latestAuditId();
+    const set = expectOk<IntegrationQuestionnaireInterpretation>(
+      await putInterpretation(templateExternalId, PHQ9_INTERPRETATION),
+    );
+    expect(set).toEqual({ externalId: templateExternalId, ...PHQ9_INTERPRETATION, updatedAt: expect.any(String) });
+    expect(
+      expectOk<IntegrationQuestionnaireInterpretation>(
+        await request(t, 'GET', interpretationUrl(templateExternalId), { token: forms }),
+      ),
+    ).toEqual(set);
+    // Audited as every integration call is: who, which route and template, the outcome; never the texts.
+    const audits = await db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.id} > ${before}`);
+    const put = audits.find(
+      (a) => a.route === 'PUT /integration/v1/questionnaire-templates/:externalId/interpretation',
+    );
+    expect(put).toMatchObject({
+      eventType: 'integrationcallauditevent',
+      outcome: 'success',
+      detail: { externalId: templateExternalId, status: 200 },
+    });
+    expect(JSON.stringify(put)).not.toContain('988');
+
+    const { externalId, id } = await assigned(templateExternalId);
+    const submitted = await janeSubmits(id, PHQ9_ANSWERS);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const result = submitted.json<AssignedQuestionnaire>();
+    expect(result.patientScoreList).toEqual([
+      {
+        scoreCode: '44261-6',
+        scoreName: 'Patient health questionnaire 9 item total score',
+        score: 11,
+        patientMessageOnCompletion: 'Moderate depression',
+        interpretation: 'Moderate depression',
+      },
+    ]);
+    expect(result.safetyMessages).toEqual([CRISIS.en]);
+
+    // Read again in Spanish: the same numbers, the facility's texts in the reader's language.
+    const spanish = expectOk<AssignedQuestionnaire>(
+      await api.get(`${janeQuestionnaires()}/history/${id}?language=es-MX`, 'patientA'),
+    );
+    expect(spanish.patientScoreList[0]).toMatchObject({ score: 11, interpretation: 'Depresión moderada' });
+    expect(spanish.safetyMessages).toEqual([CRISIS.es]);
+    const chinese = expectOk<AssignedQuestionnaire>(
+      await api.get(`${janeQuestionnaires()}/history/${id}?language=zh`, 'patientA'),
+    );
+    expect(chinese.safetyMessages).toEqual([CRISIS.zh]);
+
+    // What goes back: the total as the answer of its calculated item, the canonical, codings with their system.
+    const response = expectOk<IntegrationQuestionnaireAssignmentState>(
+      await getAssignment(externalId),
+    ).questionnaireResponse;
+    expect(response?.questionnaire).toBe('http://loinc.org/q/44249-1|2.72');
+    expect(response?.item.map((i) => i.linkId)).toEqual([
+      '/44250-9',
+      '/44255-8',
+      '/44259-0',
+      '/44254-1',
+      '/44251-7',
+      '/44258-2',
+      '/44252-5',
+      '/44253-3',
+      '/44260-8',
+      '/44261-6',
+      '/69722-7',
+    ]);
+    expect(response?.item[9]).toEqual({
+      linkId: '/44261-6',
+      text: 'Patient health questionnaire 9 item total score',
+      answer: [{ valueDecimal: 11 }],
+    });
+    expect(response?.item[8]?.answer).toEqual([
+      { valueCoding: { system: 'http://loinc.org', code: 'LA6569-3', display: 'Several days' } },
+    ]);
+    expect(response?.item.flatMap((i) => i.answer ?? []).filter((a) => a.valueCoding && !a.valueCoding.system)).toEqual(
+      [],
+    );
+  });
+
+  it('item 9 "Not at all": the band but no crisis message; cleared, neither', async () => {
+    const { externalId: templateExternalId } = await template(PHQ9);
+    expectOk(await putInterpretation(templateExternalId, PHQ9_INTERPRETATION));
+    const { id } = await assigned(templateExternalId);
+    const answers = PHQ9_ANSWERS.map((a) => (a.questionnaireItemId === 9 ? { ...a, listAnswerId: 1 } : a));
+    const result = expectOk<AssignedQuestionnaire>(await janeSubmits(id, answers));
+    expect(result.patientScoreList.map((s) => [s.score, s.interpretation])).toEqual([[10, 'Moderate depression']]);
+    expect(result.safetyMessages).toEqual([]);
+    expectOk(await putInterpretation(templateExternalId, { bands: [], safetyMessages: [] }));
+    const again = expectOk<AssignedQuestionnaire>(await api.get(`${janeQuestionnaires()}/history/${id}`, 'patientA'));
+    expect(again.patientScoreList.map((s) => [s.score, s.interpretation, s.patientMessageOnCompletion])).toEqual([
+      [10, null, null],
+    ]);
+  });
+
+  it('refuses what the template cannot read with a 400 naming the field; 404 for an unknown template; scope content', async () => {
+    const { externalId } = await template(PHQ9);
+    const band = PHQ9_BANDS[0];
+    const refused = async (body: unknown, code: string, field: string) =>
+      expectError(await putInterpretation(externalId, body), 400, code, field).message;
+    expect(
+      await refused(
+        { bands: [{ ...band, scoreCode: 'anxiety' }], safetyMessages: [] },
+        'validation_failed',
+        'bands.0.scoreCode',
+      ),
+    ).toContain('44261-6');
+    expect(
+      await refused({ bands: [band, { ...band, min: 3 }], safetyMessages: [] }, 'validation_failed', 'bands.1.min'),
+    ).toContain('overlaps');
+    await refused({ bands: [{ ...band, min: 5, max: 4 }], safetyMessages: [] }, 'validation_failed', 'bands.0.max');
+    await refused(
+      { bands: [], safetyMessages: [{ when: { kind: 'item', linkId: '/69722-7', min: 1 }, message: CRISIS }] },
+      'validation_failed',
+      'safetyMessages.0.when.linkId',
+    );
+    // Shape: every language, nothing unknown.
+    await refused(
+      { bands: [{ ...band, label: { en: 'Minimal' } }], safetyMessages: [] },
+      'validation_failed',
+      'bands.0.label.es',
+    );
+    await refused({ bands: [], safetyMessages: [], colour: 'red' }, 'validation_failed', 'colour');
+    await refused({ bands: [] }, 'validation_failed', 'safetyMessages');
+    expect(
+      expectOk<IntegrationQuestionnaireInterpretation>(
+        await request(t, 'GET', interpretationUrl(externalId), { token: forms }),
+      ).bands,
+    ).toEqual([]);
+
+    // A template without a score has nothing for a band to read.
+    const { externalId: unscored } = await template({
+      resourceType: 'Questionnaire',
+      status: 'active',
+      title: 'Notes',
+      item: [{ linkId: 'n', type: 'string', text: 'Anything?' }],
+    });
+    expect(
+      expectError(
+        await putInterpretation(unscored, { bands: [band], safetyMessages: [] }),
+        400,
+        'validation_failed',
+        'bands.0',
+      ).message,
+    ).toContain('no score');
+
+    expectError(await putInterpretation(newId('QT'), PHQ9_INTERPRETATION), 404, 'not_found', {
+      message: TEMPLATE_NOT_FOUND_MESSAGE,
+    });
+    expectError(await putInterpretation(externalId, PHQ9_INTERPRETATION, ehr), 403, 'insufficient_scope');
+    const lakeside = await tokenOf('content', 'lakeside');
+    expectError(await putInterpretation(externalId, PHQ9_INTERPRETATION, lakeside), 404, 'not_found');
+  });
+});
+
 /* ----------------------------------------------------------------- events */
 
 describe('the event feed: questionnaire.completed and questionnaire.declined', () => {
@@ -771,6 +967,7 @@ describe('the integration OpenAPI document', () => {
     const doc = res.json<{ paths: Record<string, Record<string, Operation>> }>();
     for (const [url, methods] of [
       ['/integration/v1/questionnaire-templates/{externalId}', ['put', 'get', 'delete']],
+      ['/integration/v1/questionnaire-templates/{externalId}/interpretation', ['put', 'get']],
       ['/integration/v1/patients/{mrn}/questionnaire-assignments/{externalId}', ['put', 'get', 'delete']],
     ] as const) {
       for (const method of methods) {

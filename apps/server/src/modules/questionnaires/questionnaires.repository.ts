@@ -8,6 +8,7 @@ import {
   patients,
   questionnaireAssignments,
   questionnaireDrafts,
+  questionnaireInterpretations,
   questionnaireTemplates,
   users,
 } from '../../db/schema/index';
@@ -80,6 +81,8 @@ export interface AssignmentRow extends AssignmentStateRow {
   answers: QuestionnaireAnswer[] | null;
   /** StoredScore[] */
   scores: unknown;
+  /** The facility's interpretation of the template (StoredInterpretation), or null. */
+  interpretation: unknown;
 }
 
 /** The same, the patient a placeholder: the hot reads are prepared statements (db/prepared.ts). */
@@ -140,6 +143,7 @@ export async function findAssignment(
         draftAnswers: questionnaireDrafts.answers,
         answers: questionnaireAssignments.answers,
         scores: questionnaireAssignments.scores,
+        interpretation: questionnaireInterpretations.interpretation,
       })
       .from(questionnaireAssignments)
       .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
@@ -147,6 +151,13 @@ export async function findAssignment(
       .innerJoin(facilities, eq(facilities.id, patients.homeFacilityId))
       .leftJoin(completer, eq(completer.id, questionnaireAssignments.completedByUserId))
       .leftJoin(questionnaireDrafts, callersDraft)
+      .leftJoin(
+        questionnaireInterpretations,
+        and(
+          eq(questionnaireInterpretations.facilityId, questionnaireTemplates.facilityId),
+          eq(questionnaireInterpretations.templateExternalId, questionnaireTemplates.externalId),
+        ),
+      )
       .where(and(shownAssignments, eq(questionnaireAssignments.id, sql.placeholder('assignmentId'))))
       .prepare('questionnaire_assignment'),
   ).execute({ patientId: scope.patientId, assignmentId, author: actorKey(scope) });
@@ -156,6 +167,15 @@ export async function findAssignment(
     draftAnswers: (row.draftAnswers ?? []) as QuestionnaireAnswer[],
     answers: row.answers as QuestionnaireAnswer[] | null,
   };
+}
+
+/** The FHIR Questionnaire a template version was imported from (a calculatedExpression reads it at submit). */
+export async function templateResourceOf(db: DbOrTx, templateId: number): Promise<unknown> {
+  const [row] = await db
+    .select({ resource: questionnaireTemplates.resource })
+    .from(questionnaireTemplates)
+    .where(eq(questionnaireTemplates.id, templateId));
+  return row?.resource;
 }
 
 /**

@@ -26,10 +26,11 @@ import {
   listAssignments,
   markViewed,
   saveDraft,
+  templateResourceOf,
   type AssignmentStateRow,
   type Completion,
 } from './questionnaires.repository';
-import { ruleItemOf, scoreAnswers } from './scoring';
+import { hasCalculatedScore, ruleItemOf, scoreAnswers } from './scoring';
 import {
   answeredOf,
   openDueFrom,
@@ -236,7 +237,9 @@ export class QuestionnairesService {
       const problems = answerProblems(row.definition, body.patientQuestionAnswerList, 'submit');
       if (problems.length > 0) return { problems };
       const answers = submittedAnswers(row.definition, body.patientQuestionAnswerList);
-      const scores: StoredScore[] = scoreAnswers(row.definition, answers);
+      // A calculatedExpression reads the Questionnaire as imported (%questionnaire): read only for those.
+      const resource = hasCalculatedScore(row.definition) ? await templateResourceOf(tx, row.templateId) : undefined;
+      const scores: StoredScore[] = scoreAnswers(row.definition, answers, resource);
       if (
         !(await completeAssignment(tx, scope, assignmentId, openDueFrom(today), { answers, scores }, by(scope, now)))
       ) {

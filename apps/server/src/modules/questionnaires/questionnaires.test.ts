@@ -566,12 +566,16 @@ describe('PUT .../assignedquestionnaires/:id (submit)', () => {
       defaultMsgOnCompletion: 'Thank you, your nurse will call you.',
       patientQuestionAnswerList: KEPT,
     });
-    expect(body.patientScoreList).toEqual([
-      { scoreCode: 'total', scoreName: 'Total score', score: 8, patientMessageOnCompletion: 'Mild symptoms.' },
-      { scoreCode: 'anxiety', scoreName: 'Anxiety', score: 3, patientMessageOnCompletion: 'High anxiety.' },
-      { scoreCode: 'pain', scoreName: 'Pain', score: 6, patientMessageOnCompletion: 'Significant pain.' },
-      { scoreCode: 'sleep', scoreName: 'Sleep', score: 7, patientMessageOnCompletion: null },
-    ]);
+    expect(body.patientScoreList).toEqual(
+      [
+        { scoreCode: 'total', scoreName: 'Total score', score: 8, patientMessageOnCompletion: 'Mild symptoms.' },
+        { scoreCode: 'anxiety', scoreName: 'Anxiety', score: 3, patientMessageOnCompletion: 'High anxiety.' },
+        { scoreCode: 'pain', scoreName: 'Pain', score: 6, patientMessageOnCompletion: 'Significant pain.' },
+        { scoreCode: 'sleep', scoreName: 'Sleep', score: 7, patientMessageOnCompletion: null },
+      ].map((score) => ({ ...score, interpretation: null })),
+    );
+    // No interpretation set for this template: no safety message.
+    expect(body.safetyMessages).toEqual([]);
     expect(body.questionnaireItems).toHaveLength(10);
     const row = await rowOf(id);
     expect(row).toMatchObject({

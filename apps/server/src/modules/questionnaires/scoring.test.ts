@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionnaireAnswer } from '@portal/contracts';
 import { TEST_DEFINITION } from '../../../test/questionnaire-fixture';
-import type { QuestionnaireDefinition } from './definition';
-import { itemScore, scoreAnswers, scoreMessages } from './scoring';
+import type { QuestionnaireDefinition, StoredInterpretation } from './definition';
+import { itemScore, safetyMessages, scoreAnswers, scoreMessages } from './scoring';
 
 const answer = (questionnaireItemId: number, values: Partial<QuestionnaireAnswer>): QuestionnaireAnswer => ({
   questionnaireItemId,
@@ -109,11 +109,23 @@ describe('scoreMessages', () => {
 
   it('names each score and gives the message of the range that holds it (both ends included)', () => {
     expect(scoreMessages(TEST_DEFINITION, stored, 'en-US')).toEqual([
-      { scoreCode: 'total', scoreName: 'Total score', score: 5, patientMessageOnCompletion: 'Mild symptoms.' },
-      { scoreCode: 'anxiety', scoreName: 'Anxiety', score: 2, patientMessageOnCompletion: 'Low anxiety.' },
+      {
+        scoreCode: 'total',
+        scoreName: 'Total score',
+        score: 5,
+        patientMessageOnCompletion: 'Mild symptoms.',
+        interpretation: null,
+      },
+      {
+        scoreCode: 'anxiety',
+        scoreName: 'Anxiety',
+        score: 2,
+        patientMessageOnCompletion: 'Low anxiety.',
+        interpretation: null,
+      },
       // Outside every range, or a scale without ranges: no message.
-      { scoreCode: 'pain', scoreName: 'Pain', score: 11, patientMessageOnCompletion: null },
-      { scoreCode: 'sleep', scoreName: 'Sleep', score: 7, patientMessageOnCompletion: null },
+      { scoreCode: 'pain', scoreName: 'Pain', score: 11, patientMessageOnCompletion: null, interpretation: null },
+      { scoreCode: 'sleep', scoreName: 'Sleep', score: 7, patientMessageOnCompletion: null, interpretation: null },
     ]);
   });
 
@@ -126,7 +138,7 @@ describe('scoreMessages', () => {
 
   it('keeps a score whose scale the definition no longer has, named by its code', () => {
     expect(scoreMessages(TEST_DEFINITION, [{ code: 'retired', score: 1 }], 'en-US')).toEqual([
-      { scoreCode: 'retired', scoreName: 'retired', score: 1, patientMessageOnCompletion: null },
+      { scoreCode: 'retired', scoreName: 'retired', score: 1, patientMessageOnCompletion: null, interpretation: null },
     ]);
   });
 
@@ -146,5 +158,89 @@ describe('scoreMessages', () => {
       ],
     };
     expect(scoreMessages(definition, [{ code: 'x', score: 5 }], 'en-US')[0]!.patientMessageOnCompletion).toBe('low');
+  });
+});
+
+/* ------------------------------------------------ a facility's interpretation (issue 32, finding 6) */
+
+const five = (en: string) => ({ en, es: `${en} (es)`, fr: `${en} (fr)`, pt: `${en} (pt)`, zh: `${en} (zh)` });
+
+const INTERPRETATION: StoredInterpretation = {
+  bands: [
+    { min: 0, max: 4, label: five('Minimal') },
+    { min: 5, max: 9, label: five('Mild') },
+    { scoreCode: 'sleep', min: 5, max: 10, label: five('Poor sleep') },
+  ],
+  safetyMessages: [
+    // 'interest' (item 4): option 3 scores 2, option 2 scores 1, option 1 scores 0.
+    { when: { kind: 'item', linkId: 'interest', min: 1 }, message: five('Call us today') },
+    { when: { kind: 'score', min: 5, max: 9 }, message: five('Talk with your care team') },
+    { when: { kind: 'score', scoreCode: 'sleep', min: 8 }, message: five('Sleep clinic') },
+  ],
+};
+
+describe('bands', () => {
+  it('labels each score by the band holding it (the first score when the band names none), in the reader’s language', () => {
+    const stored = [
+      { code: 'total', score: 5 },
+      { code: 'anxiety', score: 2 },
+      { code: 'sleep', score: 7 },
+    ];
+    const en = scoreMessages(TEST_DEFINITION, stored, 'en-US', INTERPRETATION);
+    expect(en.map((s) => [s.scoreCode, s.interpretation])).toEqual([
+      ['total', 'Mild'],
+      ['anxiety', null],
+      ['sleep', 'Poor sleep'],
+    ]);
+    // The template's own range message comes first; a score without one reads the band's label.
+    expect(en[0]?.patientMessageOnCompletion).toBe('Mild symptoms.');
+    expect(en[2]?.patientMessageOnCompletion).toBe('Poor sleep');
+    expect(scoreMessages(TEST_DEFINITION, stored, 'es-MX', INTERPRETATION)[2]).toMatchObject({
+      interpretation: 'Poor sleep (es)',
+      patientMessageOnCompletion: 'Poor sleep (es)',
+    });
+    expect(scoreMessages(TEST_DEFINITION, stored, 'zh', INTERPRETATION)[0]?.interpretation).toBe('Mild (zh)');
+    // Both ends are in; outside every band, none.
+    expect(scoreMessages(TEST_DEFINITION, [{ code: 'total', score: 9 }], 'en', INTERPRETATION)[0]?.interpretation).toBe(
+      'Mild',
+    );
+    expect(
+      scoreMessages(TEST_DEFINITION, [{ code: 'total', score: 10 }], 'en', INTERPRETATION)[0]?.interpretation,
+    ).toBeNull();
+  });
+});
+
+describe('safetyMessages', () => {
+  const stored = (total: number, sleep: number) => [
+    { code: 'total', score: total },
+    { code: 'sleep', score: sleep },
+  ];
+
+  it('gives the message of a question whose score is in the rule’s range, only when it was answered', () => {
+    expect(safetyMessages(TEST_DEFINITION, [choice(4, 2)], stored(0, 0), INTERPRETATION, 'en')).toEqual([
+      'Call us today',
+    ]);
+    expect(safetyMessages(TEST_DEFINITION, [choice(4, 3)], stored(0, 0), INTERPRETATION, 'fr-CA')).toEqual([
+      'Call us today (fr)',
+    ]);
+    expect(safetyMessages(TEST_DEFINITION, [choice(4, 1)], stored(0, 0), INTERPRETATION, 'en')).toEqual([]);
+    const belowZero: StoredInterpretation = {
+      bands: [],
+      safetyMessages: [{ when: { kind: 'item', linkId: 'interest', min: -1, max: 0 }, message: five('Unanswered?') }],
+    };
+    expect(safetyMessages(TEST_DEFINITION, [], stored(0, 0), belowZero, 'en')).toEqual([]);
+  });
+
+  it('gives the messages of scores in range, in the rules’ order, after the question’s', () => {
+    expect(safetyMessages(TEST_DEFINITION, [choice(4, 3)], stored(6, 9), INTERPRETATION, 'pt-BR')).toEqual([
+      'Call us today (pt)',
+      'Talk with your care team (pt)',
+      'Sleep clinic (pt)',
+    ]);
+    expect(safetyMessages(TEST_DEFINITION, [], stored(10, 7), INTERPRETATION, 'en')).toEqual([]);
+  });
+
+  it('is empty without an interpretation', () => {
+    expect(safetyMessages(TEST_DEFINITION, [choice(4, 3)], stored(6, 9), null, 'en')).toEqual([]);
   });
 });

@@ -1,5 +1,19 @@
-import { answersOf, type PatientScore, type RuleAnswer, type RuleItem } from '@portal/contracts';
-import { localText, type DefinitionItem, type QuestionnaireDefinition, type StoredScore } from './definition';
+import {
+  answersOf,
+  type PatientScore,
+  type QuestionnaireAnswer,
+  type RuleAnswer,
+  type RuleItem,
+} from '@portal/contracts';
+import { calculatedValue, responseForCalculation } from './calculated-total';
+import {
+  localText,
+  type DefinitionItem,
+  type LocalText,
+  type QuestionnaireDefinition,
+  type StoredInterpretation,
+  type StoredScore,
+} from './definition';
 
 // Scoring at submit (docs/adr/0009-questionnaires.md): the numbers are computed once and stored with the answers;
 // the messages are looked up when read, so each reader gets them in their own language.
@@ -46,37 +60,107 @@ export function itemScore(item: DefinitionItem, answers: readonly RuleAnswer[]):
   return total;
 }
 
-/** Every scale of the definition, in its order, with the sum of its items' scores. */
-export function scoreAnswers(definition: QuestionnaireDefinition, answers: readonly RuleAnswer[]): StoredScore[] {
-  return definition.scales.map((scale) => ({
-    code: scale.code,
+/** Whether a score of the definition is a calculatedExpression (scoreAnswers then needs the Questionnaire). */
+export function hasCalculatedScore(definition: QuestionnaireDefinition): boolean {
+  return definition.scales.some((scale) => scale.calculation?.expression);
+}
+
+/**
+ * Every scale of the definition, in its order: the value of its calculated item when it has one (its FHIRPath
+ * calculatedExpression over these answers and `questionnaire`, the resource as imported; a value it cannot compute
+ * falls back to the sum; one that is empty leaves the score out), else the sum of its items' scores.
+ */
+export function scoreAnswers(
+  definition: QuestionnaireDefinition,
+  answers: readonly QuestionnaireAnswer[],
+  questionnaire?: unknown,
+): StoredScore[] {
+  let response: Record<string, unknown> | undefined;
+  return definition.scales.flatMap((scale) => {
+    if (scale.calculation?.expression && questionnaire !== undefined) {
+      response ??= responseForCalculation(definition, answers);
+      const value = calculatedValue(scale.calculation, response, questionnaire);
+      if (value === null) return [];
+      if (value !== undefined) return [{ code: scale.code, score: roundScore(value) }];
+    }
     // Decimal ordinals add up with binary noise (0.1 + 0.2); a score is shown with at most 6 decimals.
-    score: roundScore(itemsOfScale(definition, scale.linkIds).reduce((sum, item) => sum + itemScore(item, answers), 0)),
-  }));
+    const sum = itemsOfScale(definition, scale.linkIds).reduce((total, item) => total + itemScore(item, answers), 0);
+    return [{ code: scale.code, score: roundScore(sum) }];
+  });
 }
 
 function roundScore(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
+/** A text of a facility's interpretation (en, es, fr, pt, zh) as a LocalText: English is the fallback. */
+export function interpretationText(texts: Record<'en' | 'es' | 'fr' | 'pt' | 'zh', string>): LocalText {
+  const { en, ...translations } = texts;
+  return { text: en, translations };
+}
+
+const inRange = (value: number, min: number, max: number | undefined) =>
+  value >= min && (max === undefined || value <= max);
+
+/** The score a band or rule names: its scoreCode, else the definition's first score. */
+const scoreCodeOf = (definition: QuestionnaireDefinition, scoreCode: string | undefined) =>
+  scoreCode ?? definition.scales[0]?.code;
+
 /**
- * The stored scores as the patient reads them in `language`: the scale's name, and the message of the first range
- * that holds the score (min and max included), or null when none does. A score whose scale the definition no
- * longer names keeps its code as name.
+ * The stored scores as the patient reads them in `language`: the scale's name; the label of the facility's band
+ * that holds the score (`interpretation`); and the message of the first range of the template that holds it, else
+ * that label, else null (min and max included). A score whose scale the definition no longer names keeps its code
+ * as name.
  */
 export function scoreMessages(
   definition: QuestionnaireDefinition,
   stored: readonly StoredScore[],
   language: string,
+  interpretation: StoredInterpretation | null = null,
 ): PatientScore[] {
   return stored.map(({ code, score }) => {
     const scale = definition.scales.find((s) => s.code === code);
     const range = scale?.ranges.find((r) => score >= r.min && score <= r.max);
+    const band = interpretation?.bands.find(
+      (b) => scoreCodeOf(definition, b.scoreCode) === code && inRange(score, b.min, b.max),
+    );
+    const label = band ? localText(interpretationText(band.label), language) : null;
     return {
       scoreCode: code,
       scoreName: scale ? localText(scale.name, language) : code,
       score,
-      patientMessageOnCompletion: range ? localText(range.message, language) : null,
+      patientMessageOnCompletion: range ? localText(range.message, language) : label,
+      interpretation: label,
     };
+  });
+}
+
+/**
+ * The facility's safety messages the answers meet, in their order, in `language`: a rule on a question holds when
+ * the question was answered and its score (an option's ordinal, a number) is in min..max; one on a score when the
+ * stored score is.
+ */
+export function safetyMessages(
+  definition: QuestionnaireDefinition,
+  answers: readonly QuestionnaireAnswer[],
+  stored: readonly StoredScore[],
+  interpretation: StoredInterpretation | null,
+  language: string,
+): string[] {
+  if (!interpretation) return [];
+  return interpretation.safetyMessages.flatMap(({ when, message }) => {
+    let holds: boolean;
+    if (when.kind === 'item') {
+      const items = definition.items.filter((i) => i.linkId === when.linkId && i.type !== 'SectionHeader');
+      holds = items.some(
+        (item) =>
+          answersOf(ruleItemOf(item), answers).length > 0 && inRange(itemScore(item, answers), when.min, when.max),
+      );
+    } else {
+      const code = scoreCodeOf(definition, when.scoreCode);
+      const score = stored.find((s) => s.code === code);
+      holds = score !== undefined && inRange(score.score, when.min, when.max);
+    }
+    return holds ? [localText(interpretationText(message), language)] : [];
   });
 }

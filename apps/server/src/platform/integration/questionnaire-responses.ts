@@ -23,7 +23,17 @@ export interface ResponseDefinition {
   url: string | null;
   version: string | null;
   items: ResponseDefinitionItem[];
-  scales: { code: string; name: LocalText }[];
+  scales: { code: string; name: LocalText; calculation?: ResponseCalculation }[];
+}
+
+/** A calculated item (SDC calculatedExpression) whose value is a score: its answer is the score. */
+export interface ResponseCalculation {
+  linkId: string;
+  fhirType: string;
+  text: string | null;
+  groupLinkIds: string[];
+  /** How many of the definition's items come before it. */
+  position: number;
 }
 
 export interface ResponseDefinitionItem {
@@ -61,7 +71,7 @@ const MR_TYPE = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0
 const CHOICE_TYPES = new Set(['Radio', 'Dropdown', 'Checkbox', 'Matrix']);
 
 /** The FHIR answers of one item: Codings (or strings) for options, an 'other' text beside its option. */
-function answersOf(item: ResponseDefinitionItem, given: QuestionnaireAnswer[]): FhirResponseAnswer[] {
+function answersOf(item: ResponseDefinitionItem, given: readonly QuestionnaireAnswer[]): FhirResponseAnswer[] {
   const out: FhirResponseAnswer[] = [];
   for (const answer of given) {
     if (CHOICE_TYPES.has(item.type)) {
@@ -95,26 +105,22 @@ function answersOf(item: ResponseDefinitionItem, given: QuestionnaireAnswer[]): 
   return out;
 }
 
-function referenceOf(author: ResponseAuthor, patient: FhirQuestionnaireResponse['subject']) {
-  if (author.kind === 'representative') return { type: 'RelatedPerson', display: author.name };
-  return patient;
+/** A calculated item's answer: its score, as the item's type (integer or decimal) takes it. */
+function calculatedAnswer(calculation: ResponseCalculation, score: number): FhirResponseAnswer | null {
+  if (calculation.fhirType === 'integer') return Number.isInteger(score) ? { valueInteger: score } : null;
+  return calculation.fhirType === 'decimal' ? { valueDecimal: score } : null;
 }
 
 /**
- * The QuestionnaireResponse of a completed assignment: answers by the Questionnaire's linkIds, nested as its groups
- * are (a table's rows under the table's group), unanswered items left out; the scores as the portal's score
- * extension; the patient by MRN as the facility assigns it.
+ * The answered items of a QuestionnaireResponse: by the Questionnaire's linkIds, in its order, nested as its groups
+ * are (a table's rows under the table's group), unanswered items left out; a calculated item whose value is one
+ * of `scores` answers it. The scoring (a calculatedExpression reads %resource) and the response share it.
  */
-export function questionnaireResponseOf(
+export function responseItemsOf(
   definition: ResponseDefinition,
-  assignment: CompletedAssignment,
-  mrn: string,
-  facility: { name: string },
-): FhirQuestionnaireResponse {
-  const patient = {
-    type: 'Patient',
-    identifier: { type: MR_TYPE, value: mrn, assigner: { display: facility.name } },
-  };
+  answers: readonly QuestionnaireAnswer[],
+  scores: readonly { code: string; score: number }[],
+): FhirResponseItem[] {
   const groupTexts = new Map(
     definition.items.filter((i) => i.fhirType === 'group').map((i) => [i.linkId, i.text.text] as const),
   );
@@ -135,16 +141,55 @@ export function questionnaireResponseOf(
     });
     return level;
   };
-  for (const item of definition.items) {
-    if (item.type === 'SectionHeader') continue;
+  const calculated = definition.scales.flatMap((scale) => {
+    const score = scores.find((s) => s.code === scale.code);
+    const answer = scale.calculation && score ? calculatedAnswer(scale.calculation, score.score) : null;
+    return scale.calculation && answer ? [{ calculation: scale.calculation, answer }] : [];
+  });
+  const calculatedAt = (position: number) => {
+    for (const { calculation, answer } of calculated.filter((c) => c.calculation.position === position)) {
+      containerOf(calculation.groupLinkIds).push({
+        linkId: calculation.linkId,
+        ...(calculation.text !== null && { text: calculation.text }),
+        answer: [answer],
+      });
+    }
+  };
+  definition.items.forEach((item, index) => {
+    calculatedAt(index);
+    if (item.type === 'SectionHeader') return;
     const answer = answersOf(
       item,
-      assignment.answers.filter((a) => a.questionnaireItemId === item.questionnaireItemId),
+      answers.filter((a) => a.questionnaireItemId === item.questionnaireItemId),
     );
-    if (answer.length === 0) continue;
+    if (answer.length === 0) return;
     const path = item.groupLinkIds ?? (item.matrixGuid ? [item.matrixGuid] : []);
     containerOf(path).push({ linkId: item.linkId, text: item.text.text, answer });
-  }
+  });
+  calculatedAt(definition.items.length);
+  return root;
+}
+
+function referenceOf(author: ResponseAuthor, patient: FhirQuestionnaireResponse['subject']) {
+  if (author.kind === 'representative') return { type: 'RelatedPerson', display: author.name };
+  return patient;
+}
+
+/**
+ * The QuestionnaireResponse of a completed assignment: the answered items (responseItemsOf: a calculated total
+ * answered with its score), `questionnaire` the canonical url|version; the scores also as the portal's score
+ * extension; the patient by MRN as the facility assigns it.
+ */
+export function questionnaireResponseOf(
+  definition: ResponseDefinition,
+  assignment: CompletedAssignment,
+  mrn: string,
+  facility: { name: string },
+): FhirQuestionnaireResponse {
+  const patient = {
+    type: 'Patient',
+    identifier: { type: MR_TYPE, value: mrn, assigner: { display: facility.name } },
+  };
   const questionnaire = definition.url
     ? definition.version
       ? `${definition.url}|${definition.version}`
@@ -171,7 +216,7 @@ export function questionnaireResponseOf(
         { url: 'value', valueDecimal: score },
       ],
     })),
-    item: root,
+    item: responseItemsOf(definition, assignment.answers, assignment.scores),
   };
 }
 
