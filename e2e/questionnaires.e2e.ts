@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, checkScreen, expectAccessible, openPage } from './support/browser';
@@ -847,6 +848,132 @@ describe('on the kiosk and at home', () => {
     expect(await page.evaluate(() => window.sessionStorage.getItem('access_token'))).toBeNull();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
+  });
+});
+
+/* ------------------------------------------------------------------ a published instrument (issue 32, finding 6) */
+
+/** The LOINC PHQ-9 as NLM's LHC-Forms publishes it (the server's test fixture), with no extension of the portal. */
+const LHC_PHQ9: unknown = JSON.parse(
+  readFileSync(new URL('../apps/server/test/fixtures/fhir/phq-9-loinc.json', import.meta.url), 'utf8'),
+);
+const LHC_PHQ9_TITLE = 'PHQ-9 quick depression assessment panel';
+const LHC_PHQ9_QUESTIONS = [
+  'Little interest or pleasure in doing things?',
+  'Feeling down, depressed, or hopeless?',
+  'Trouble falling or staying asleep, or sleeping too much',
+  'Feeling tired or having little energy',
+  'Poor appetite or overeating',
+  'Feeling bad about yourself-or that you are a failure',
+  'Trouble concentrating on things',
+  'Moving or speaking so slowly',
+  'Thoughts that you would be better off dead',
+];
+const five = (en: string, es: string, fr: string, pt: string, zh: string) => ({ en, es, fr, pt, zh });
+/** Riverside's interpretation of the instrument: the PHQ-9's severity bands and a crisis message on item 9. */
+const LHC_PHQ9_INTERPRETATION = {
+  bands: [
+    {
+      min: 0,
+      max: 4,
+      label: five('Minimal depression', 'Depresión mínima', 'Dépression minimale', 'Depressão mínima', '轻微抑郁'),
+    },
+    {
+      min: 5,
+      max: 9,
+      label: five('Mild depression', 'Depresión leve', 'Dépression légère', 'Depressão leve', '轻度抑郁'),
+    },
+    {
+      min: 10,
+      max: 14,
+      label: five('Moderate depression', 'Depresión moderada', 'Dépression modérée', 'Depressão moderada', '中度抑郁'),
+    },
+    {
+      min: 15,
+      max: 27,
+      label: five('Severe depression', 'Depresión grave', 'Dépression sévère', 'Depressão grave', '重度抑郁'),
+    },
+  ],
+  safetyMessages: [
+    {
+      when: { kind: 'item', linkId: '/44260-8', min: 1 },
+      message: five(
+        'If you are thinking about hurting yourself, call or text 988 (Suicide and Crisis Lifeline) now, or call 911.',
+        'Si está pensando en hacerse daño, llame o envíe un mensaje de texto al 988 (Línea de Prevención del Suicidio y Crisis) ahora, o llame al 911.',
+        'Si vous pensez à vous faire du mal, appelez le 988 ou envoyez-lui un texto maintenant, ou appelez le 911.',
+        'Se você está pensando em se ferir, ligue ou envie uma mensagem de texto para o 988 agora, ou ligue para o 911.',
+        '如果您有伤害自己的念头，请立即拨打或发短信至 988（自杀与危机生命热线），或拨打 911。',
+      ),
+    },
+  ],
+};
+
+/** Riverside's forms system puts the published PHQ-9 and its interpretation; the EHR assigns it to Jane. */
+async function assignLhcPhq9(): Promise<number> {
+  assignments += 1;
+  const suffix = `${Date.now().toString(36)}-${assignments}`;
+  const templateExternalId = `e2e-lhc-phq-9-${suffix}`;
+  const headers = { authorization: `Bearer ${await integrationToken()}`, 'content-type': 'application/json' };
+  const template = `${baseUrl()}/integration/v1/questionnaire-templates/${templateExternalId}`;
+  for (const [url, body] of [
+    [template, LHC_PHQ9],
+    [`${template}/interpretation`, LHC_PHQ9_INTERPRETATION],
+  ] as const) {
+    const res = await fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) });
+    expect(res.status, await res.text()).toBeLessThan(300);
+  }
+  const res = await fetch(
+    `${baseUrl()}/integration/v1/patients/${MRN}/questionnaire-assignments/e2e-lhc-phq-9-${suffix}`,
+    { method: 'PUT', headers, body: JSON.stringify({ templateExternalId, dueDate: facilityDay(0) }) },
+  );
+  const text = await res.text();
+  expect(res.status, text).toBeLessThan(300);
+  return (JSON.parse(text) as { id: number }).id;
+}
+
+/** A drop-down question: Tab to it, Down arrow past 'Select an option' to the option wanted (0-based). */
+async function chooseDropdown(page: Page, question: string, index: number) {
+  const select = page.getByRole('combobox', { name: new RegExp(escape(question)) });
+  await tabTo(page, select);
+  for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+  await expect.poll(() => select.locator('option:checked').innerText()).toBe(FREQUENCY[index]);
+}
+
+describe('a published instrument with the facility’s interpretation', () => {
+  it('the LHC-Forms PHQ-9 scores 11 and shows its band and the crisis message, in English and Spanish', async () => {
+    const id = await assignLhcPhq9();
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openQuestionnaires(page);
+    await startByKeyboard(page, cardOf(page, id));
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(LHC_PHQ9_TITLE);
+    // 1 + 1 + 2 + 1 + 3 + 1 + 0 + 1 + 1 = 11 (moderate); item 9 'Several days': the crisis message.
+    for (const [i, score] of [1, 1, 2, 1, 3, 1, 0, 1, 1].entries()) {
+      await chooseDropdown(page, LHC_PHQ9_QUESTIONS[i]!, score);
+    }
+    // The calculated total is not asked.
+    expect(await page.getByText('Patient health questionnaire 9 item total score').count()).toBe(0);
+    await submitByKeyboard(page);
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/questionnaire-scoring');
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(LHC_PHQ9_TITLE);
+    expect(await page.getByTestId('score-message').allInnerTexts()).toEqual(['Moderate depression']);
+    expect(await page.getByTestId('safety-message').allInnerTexts()).toEqual([
+      LHC_PHQ9_INTERPRETATION.safetyMessages[0]!.message.en,
+    ]);
+    await checkScreen(page, 'questionnaires-lhc-phq9-scoring');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+
+    const es = await openPage(browser(), { locale: 'es-MX' });
+    await logInIn(es.page, 'es-MX');
+    await es.page.goto(`${baseUrl()}/questionnaire-scoring?id=${id}`);
+    await expect.poll(() => heading(es.page), { timeout: 10_000 }).toBe(LHC_PHQ9_TITLE);
+    await expect.poll(() => es.page.getByTestId('score-message').allInnerTexts()).toEqual(['Depresión moderada']);
+    expect(await es.page.getByTestId('safety-message').allInnerTexts()).toEqual([
+      LHC_PHQ9_INTERPRETATION.safetyMessages[0]!.message.es,
+    ]);
+    await checkScreen(es.page, 'questionnaires-lhc-phq9-scoring-es');
+    expect(es.consoleErrors).toEqual([]);
+    await es.context.close();
   });
 });
 
