@@ -84,6 +84,12 @@ export type IntegrationMessagePut = z.infer<typeof IntegrationMessagePutSchema>;
 /** What message.sent carries: the message a patient or representative wrote, for your system to route. */
 export const IntegrationEventMessageSchema = z.object({
   threadId: z.number().int(),
+  threadExternalId: z
+    .string()
+    .nullable()
+    .describe(
+      'The thread’s identifier of yours where it has one, else null (PUT …/messages names messages, not threads)',
+    ),
   messageId: z.number().int(),
   subject: z
     .string()

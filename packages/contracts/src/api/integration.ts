@@ -87,7 +87,15 @@ export const IntegrationEventSchema = z.object({
   actor: z.object({ relationship: z.string().describe('self, representative, kioskUser or linkUser') }),
   record: z
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-    .describe('Identifiers of what was added, changed or viewed (contactId, labResultId, noteId, pageNumber...)'),
+    .describe(
+      'Identifiers of what was added, changed or viewed: the portal’s (contactId, labResultId, noteId, pageNumber, ' +
+        'articleId, assignedQuestionnaireId, threadId, messageId...) and, beside them, yours where you sent the ' +
+        'record with one: labResultExternalId, noteExternalId, assignmentExternalId (an assigned article or ' +
+        'questionnaire) with articleExternalId or templateExternalId, threadExternalId, inReplyToExternalId ' +
+        '(message.sent) and messageExternalId (message.read): the newest of your messages in the thread then. ' +
+        'Records the patient made in the portal (contacts, accounts, their own messages) have none: the patient ' +
+        'is yours by mrn.',
+    ),
   questionnaireResponse: FhirQuestionnaireResponseSchema.optional().describe(
     'questionnaire.completed only: the answers and scores as a FHIR R4 QuestionnaireResponse',
   ),

@@ -1,12 +1,18 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, not, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   auditEvents,
+  educationArticles,
+  educationMaterials,
   facilities,
   facilityAliases,
   integrationAccessTokens,
   integrationClients,
+  labResults,
+  medicalNotes,
+  messageThreads,
   patients,
+  secureMessages,
   type PublicJwks,
 } from '../../db/schema/index';
 
@@ -162,4 +168,99 @@ export async function patientIdsByMrn(db: DbOrTx, facilityId: number, mrns: stri
     .from(patients)
     .where(and(eq(patients.homeFacilityId, facilityId), inArray(patients.mrn, mrns)));
   return new Map(rows.map((row) => [row.mrn, row.id]));
+}
+
+/** The portal ids an event page names, by kind: what facilityIdentifiersOf looks up. */
+export interface RecordIds {
+  labResultIds: number[];
+  noteIds: number[];
+  articleIds: number[];
+  threadIds: number[];
+}
+
+/** The facility's own identifiers of the records an event page names (null: the record has none). */
+export interface FacilityIdentifiers {
+  labResults: Map<number, string | null>;
+  notes: Map<number, string | null>;
+  /** An assigned article: your identifier of the assignment and of the library's article (materialExternalId). */
+  articles: Map<number, { externalId: string | null; materialExternalId: string | null }>;
+  threads: Map<number, string | null>;
+  /** The care team's messages of those threads that you sent with an identifier, oldest first. */
+  careTeamMessages: Map<number, { externalId: string; sentAt: Date }[]>;
+}
+
+/**
+ * The facility's identifiers of the records among `ids`, its own patients' only: one query per kind the page
+ * names, whatever the number of events (none for a kind it does not name).
+ */
+export async function facilityIdentifiersOf(
+  db: DbOrTx,
+  facilityId: number,
+  ids: RecordIds,
+): Promise<FacilityIdentifiers> {
+  const ofFacility = (patientId: AnyColumn) =>
+    sql`${patientId} in (select ${patients.id} from ${patients} where ${patients.homeFacilityId} = ${facilityId})`;
+  const unique = (list: number[]) => [...new Set(list)];
+  const [results, notes, articles, threads, messages] = await Promise.all([
+    ids.labResultIds.length === 0
+      ? []
+      : db
+          .select({ id: labResults.id, externalId: labResults.externalId })
+          .from(labResults)
+          .where(and(inArray(labResults.id, unique(ids.labResultIds)), ofFacility(labResults.patientId))),
+    ids.noteIds.length === 0
+      ? []
+      : db
+          .select({ id: medicalNotes.id, externalId: medicalNotes.externalId })
+          .from(medicalNotes)
+          .where(and(inArray(medicalNotes.id, unique(ids.noteIds)), ofFacility(medicalNotes.patientId))),
+    ids.articleIds.length === 0
+      ? []
+      : db
+          .select({
+            id: educationArticles.id,
+            externalId: educationArticles.externalId,
+            materialExternalId: educationMaterials.externalId,
+          })
+          .from(educationArticles)
+          .innerJoin(educationMaterials, eq(educationMaterials.id, educationArticles.materialId))
+          .where(and(inArray(educationArticles.id, unique(ids.articleIds)), ofFacility(educationArticles.patientId))),
+    ids.threadIds.length === 0
+      ? []
+      : db
+          .select({ id: messageThreads.id, externalId: messageThreads.externalId })
+          .from(messageThreads)
+          .where(and(inArray(messageThreads.id, unique(ids.threadIds)), ofFacility(messageThreads.patientId))),
+    ids.threadIds.length === 0
+      ? []
+      : db
+          .select({
+            threadId: secureMessages.threadId,
+            externalId: sql<string>`${secureMessages.externalId}`,
+            sentAt: secureMessages.sentAt,
+          })
+          .from(secureMessages)
+          .where(
+            and(
+              inArray(secureMessages.threadId, unique(ids.threadIds)),
+              not(secureMessages.fromPatient),
+              isNotNull(secureMessages.externalId),
+              ofFacility(secureMessages.patientId),
+            ),
+          )
+          .orderBy(asc(secureMessages.sentAt), asc(secureMessages.id)),
+  ]);
+  const careTeamMessages = new Map<number, { externalId: string; sentAt: Date }[]>();
+  for (const message of messages) {
+    const list = careTeamMessages.get(message.threadId);
+    if (list) list.push(message);
+    else careTeamMessages.set(message.threadId, [message]);
+  }
+  return {
+    labResults: new Map(results.map((row) => [row.id, row.externalId])),
+    notes: new Map(notes.map((row) => [row.id, row.externalId])),
+    articles: new Map(articles.map((row) => [row.id, row])),
+    threads: new Map(threads.map((row) => [row.id, row.externalId])),
+    careTeamMessages,
+  };
 }

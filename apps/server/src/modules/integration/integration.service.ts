@@ -10,7 +10,7 @@ import {
   type IntegrationScope,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import type { PublicJwks } from './integration.repository';
+import type { FacilityIdentifiers, PublicJwks, RecordIds } from './integration.repository';
 import { hashSecret } from '../../platform/auth/secrets';
 import { questionnaireResponsesOf } from '../../platform/integration/questionnaire-responses';
 import { sentMessagesOf } from '../../platform/integration/message-events';
@@ -22,6 +22,7 @@ import {
 } from '../../platform/http/outbound-url';
 import {
   auditRowsAfter,
+  facilityIdentifiersOf,
   findFacilityId,
   findLiveClient,
   insertClient,
@@ -192,10 +193,58 @@ function sentMessageIdOf(eventType: string, detail: Record<string, unknown> | nu
   return eventType === SECURE_MESSAGE_SEND_AUDIT_EVENT && typeof id === 'number' ? id : null;
 }
 
+/** A portal id an audit row's detail names (a number, or a path parameter's digits), if any. */
+function idIn(detail: Record<string, unknown> | null, key: string): number | null {
+  const value = detail?.[key];
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  return typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : null;
+}
+
+/** Which portal id of an event's record the facility has its own identifier for, by the audit row's kind. */
+const RECORD_ID_OF: Record<string, { key: string; kind: 'labResultIds' | 'noteIds' | 'articleIds' | 'threadIds' }> = {
+  testresultdetailviewauditevent: { key: 'labResultId', kind: 'labResultIds' },
+  medicalnotepageviewauditevent: { key: 'noteId', kind: 'noteIds' },
+  educationarticleviewauditevent: { key: 'articleId', kind: 'articleIds' },
+  [SECURE_MESSAGE_SEND_AUDIT_EVENT]: { key: 'threadId', kind: 'threadIds' },
+  [SECURE_MESSAGE_REVIEW_AUDIT_EVENT]: { key: 'threadId', kind: 'threadIds' },
+};
+
 /**
- * The facility's events after the cursor, oldest first. Questionnaire events carry your identifiers of the
- * assignment and its template, and a completed one its QuestionnaireResponse; a message.sent event the message
- * with its thread, provider and author: one more query for the whole page each.
+ * Your identifiers beside the portal's in an event's record (issue 32, finding 20): of the result, note or
+ * assigned article (and its library article) viewed, of the thread a message was written or read in, and the
+ * newest of your messages in it then (for a read, messageExternalId: what was read; for a message sent,
+ * inReplyToExternalId: what it answers). Left out where the record has none.
+ */
+function facilityIdsOf(
+  row: { eventType: string; occurredAt: Date; detail: Record<string, unknown> | null },
+  found: FacilityIdentifiers,
+): Record<string, string> {
+  const ref = RECORD_ID_OF[row.eventType];
+  const id = ref ? idIn(row.detail, ref.key) : null;
+  if (!ref || id === null) return {};
+  const out: Record<string, string | null | undefined> = {};
+  if (ref.kind === 'labResultIds') out.labResultExternalId = found.labResults.get(id);
+  if (ref.kind === 'noteIds') out.noteExternalId = found.notes.get(id);
+  if (ref.kind === 'articleIds') {
+    // As the API names them: the assignment (PUT /patients/{mrn}/education/{externalId}) and the library's article.
+    out.assignmentExternalId = found.articles.get(id)?.externalId;
+    out.articleExternalId = found.articles.get(id)?.materialExternalId;
+  }
+  if (ref.kind === 'threadIds') {
+    out.threadExternalId = found.threads.get(id);
+    // The newest of your messages in the thread by then: what the patient read, or what they answer.
+    const newest = (found.careTeamMessages.get(id) ?? []).filter((m) => m.sentAt <= row.occurredAt).at(-1);
+    if (row.eventType === SECURE_MESSAGE_REVIEW_AUDIT_EVENT) out.messageExternalId = newest?.externalId;
+    else out.inReplyToExternalId = newest?.externalId;
+  }
+  return Object.fromEntries(Object.entries(out).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+/**
+ * The facility's events after the cursor, oldest first, each record named by the portal's ids and yours.
+ * Questionnaire events carry your identifiers of the assignment and its template, and a completed one its
+ * QuestionnaireResponse; a message.sent event the message with its thread, provider and author; views and
+ * messages your identifiers of the record: one more query for the whole page each.
  */
 export async function eventsAfter(
   db: Db,
@@ -208,6 +257,13 @@ export async function eventsAfter(
   const assignments = await questionnaireResponsesOf(db, facilityId, assignmentIds);
   const messageIds = rows.flatMap((row) => sentMessageIdOf(row.eventType, row.detail) ?? []);
   const messages = await sentMessagesOf(db, facilityId, messageIds);
+  const ids: RecordIds = { labResultIds: [], noteIds: [], articleIds: [], threadIds: [] };
+  for (const row of rows) {
+    const ref = RECORD_ID_OF[row.eventType];
+    const id = ref ? idIn(row.detail, ref.key) : null;
+    if (ref && id !== null) ids[ref.kind].push(id);
+  }
+  const found = await facilityIdentifiersOf(db, facilityId, ids);
   return rows.map((row) => {
     const event: IntegrationEvent = {
       id: String(row.id),
@@ -215,7 +271,7 @@ export async function eventsAfter(
       occurredAt: row.occurredAt.toISOString(),
       patient: { mrn: row.mrn },
       actor: { relationship: row.relationship ?? (row.eventType === 'arsignupauditevent' ? 'representative' : 'self') },
-      record: recordOf(row.eventType, row.detail ?? {}),
+      record: { ...recordOf(row.eventType, row.detail ?? {}), ...facilityIdsOf(row, found) },
     };
     const assignmentId = assignmentIdOf(row.eventType, row.detail);
     const assignment = assignmentId === null ? undefined : assignments.get(assignmentId);

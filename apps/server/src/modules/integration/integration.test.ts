@@ -2,12 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JWT_BEARER_ASSERTION_TYPE, type IntegrationEventType } from '@portal/contracts';
+import {
+  JWT_BEARER_ASSERTION_TYPE,
+  SECURE_MESSAGE_REVIEW_AUDIT_EVENT,
+  type IntegrationEvent,
+  type IntegrationEventType,
+} from '@portal/contracts';
 import { auditEvents, integrationClients } from '../../db/schema/index';
 import { INTEGRATION_CALL_AUDIT_EVENT } from '../../platform/access/access-control';
 import { LIMITS } from '../../platform/http/limits';
 import { apiCaller, openApiApp, request, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
+import { patientToday } from '../../../test/questionnaire-fixture';
+import { putTestProviderMessage, recipientOf, uniqueId } from '../../../test/secure-message-fixture';
+import { putEducationArticle, putEducationMaterial } from '../education/education.intake';
+import { putLabResult } from '../lab-results/lab-results.intake';
+import { putMedicalNote } from '../medical-notes/medical-notes.intake';
 import { IntegrationClientError, IntegrationClientsService } from './integration.service';
 
 let t: TestApp;
@@ -409,6 +419,139 @@ describe('GET /integration/v1/events', () => {
     ]);
     expect(events[0]?.record).toMatchObject({ language: 'es-MX' });
     expect(JSON.stringify(events)).not.toContain('jane.new@example.com');
+  });
+
+  it('names your identifiers beside the portal’s: the result, note and article viewed, the thread, your message read or answered', async () => {
+    const token = await tokenOf(await secretClient('events'));
+    let cursor = '0';
+    for (;;) {
+      const page = await request(t, 'GET', `/integration/v1/events?after=${cursor}&limit=500`, { token });
+      const body = page.json<{ events: unknown[]; next: string }>();
+      if (body.events.length === 0) break;
+      cursor = body.next;
+    }
+    // Records you sent with your identifiers.
+    const db = t.database.db;
+    const ids = {
+      lab: uniqueId('ACC'),
+      note: uniqueId('DOC'),
+      material: uniqueId('EDU'),
+      article: uniqueId('ASSIGN'),
+      thread: uniqueId('THR'),
+      message: uniqueId('MSG'),
+    };
+    const today = await patientToday(db, fx.patientA);
+    const { lab, note, article } = await db.transaction(async (tx) => {
+      const lab = await putLabResult(tx, fx.patientA, ids.lab, {
+        isPublished: true,
+        collectedAt: new Date(Date.now() - 86_400_000),
+        externalStatus: 'Final',
+        requestingPhysician: 'Dr. Priya Raman',
+        ...{ address1: null, address2: null, city: null, state: null, zipCode: null, country: null },
+        labName: 'RCC Laboratory',
+        ...{ labAddress: null, comment: null, noteToPatient: null },
+        groups: [
+          {
+            groupDisplayName: 'Chemistry',
+            details: [
+              {
+                ...{ testDisplayName: 'Sodium', testValue: '140', unitOfMeasure: 'mmol/L', referencesRange: null },
+                ...{ abnormalFlag: null, testDetailStatus: 'Final', comment: null },
+              },
+            ],
+          },
+        ],
+      });
+      const note = await putMedicalNote(tx, fx.patientA, ids.note, {
+        serviceDate: today,
+        documentType: 'Progress Note',
+        authoredBy: 'Dr. Priya Raman',
+        status: 'Final',
+        noteToPatient: null,
+        isPublished: true,
+        pages: [{ contentType: 'application/pdf', content: new TextEncoder().encode('%PDF-1.4\n% feed\n') }],
+      });
+      const material = await putEducationMaterial(tx, fx.facilityId, ids.material, {
+        title: 'Feed article',
+        categoryName: 'Nutrition',
+        categorySortOrder: 1,
+        contentHtml: '<p>Eat well.</p>',
+        language: 'en',
+      });
+      const article = await putEducationArticle(tx, fx.patientA, ids.article, {
+        materialId: material.id,
+        assignedDate: today,
+      });
+      return { lab, note, article };
+    });
+    const careProviderId = await recipientOf(db, fx.patientA);
+    const yours = await putTestProviderMessage(db, fx.patientA, careProviderId, {
+      externalId: ids.message,
+      thread: { subject: 'Your results', externalId: ids.thread },
+    });
+
+    // Jane views each through the portal, answers your message, and reads the thread.
+    for (const path of [
+      `/api/patients/${fx.patientA}/labresults/${lab.id}`,
+      `/api/patients/${fx.patientA}/medicalnotes/published/${note.id}/page/1/content`,
+      `/api/education/articles/${article.id}/content`,
+    ]) {
+      const viewed = await api.get(path, 'patientA');
+      expect(viewed.statusCode, `${path}: ${viewed.body.slice(0, 200)}`).toBe(200);
+    }
+    const answered = await api.post(
+      `/api/patients/${fx.patientA}/SecureMessages/threads/${yours.threadId}/messages`,
+      'patientA',
+      { content: '<p>Thank you.</p>' },
+    );
+    expect(answered.statusCode, answered.body).toBe(201);
+    // The row the thread's PATCH writes when she reads it.
+    await db.insert(auditEvents).values({
+      eventType: SECURE_MESSAGE_REVIEW_AUDIT_EVENT,
+      patientId: fx.patientA,
+      facilityId: fx.facilityId,
+      actorUserId: fx.userIds.jane,
+      relationship: 'self',
+      detail: { threadId: yours.threadId },
+    });
+
+    const res = await request(t, 'GET', `/integration/v1/events?after=${cursor}`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = res.json<{ events: IntegrationEvent[] }>().events;
+    expect(events.map((e) => [e.type, e.record.auditEvent])).toEqual([
+      ['document.viewed', 'testresultdetailviewauditevent'],
+      ['document.viewed', 'medicalnotepageviewauditevent'],
+      ['document.viewed', 'educationarticleviewauditevent'],
+      ['message.sent', 'securemessagesendauditevent'],
+      ['message.read', 'securemessagereviewauditevent'],
+    ]);
+    const [result, page, read, sent, seen] = events as [
+      IntegrationEvent,
+      IntegrationEvent,
+      IntegrationEvent,
+      IntegrationEvent,
+      IntegrationEvent,
+    ];
+    expect(result.record).toMatchObject({ labResultId: lab.id, labResultExternalId: ids.lab });
+    expect(page.record).toMatchObject({ noteId: note.id, pageNumber: 1, noteExternalId: ids.note });
+    expect(read.record).toMatchObject({
+      articleId: article.id,
+      assignmentExternalId: ids.article,
+      articleExternalId: ids.material,
+    });
+    expect(sent.record).toMatchObject({
+      threadId: yours.threadId,
+      threadExternalId: ids.thread,
+      inReplyToExternalId: ids.message,
+    });
+    expect(sent.message).toMatchObject({ threadId: yours.threadId, threadExternalId: ids.thread });
+    expect(seen.record).toEqual({
+      auditEvent: 'securemessagereviewauditevent',
+      threadId: yours.threadId,
+      threadExternalId: ids.thread,
+      messageExternalId: ids.message,
+    });
+    expect(result.patient).toEqual({ mrn: 'RCC-100234' });
   });
 
   it('shows another facility’s client none of these events', async () => {

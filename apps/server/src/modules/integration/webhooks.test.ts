@@ -6,6 +6,8 @@ import type { IntegrationEvent } from '@portal/contracts';
 import { integrationClients } from '../../db/schema/index';
 import { apiCaller, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
+import { uniqueId } from '../../../test/secure-message-fixture';
+import { putLabResult } from '../lab-results/lab-results.intake';
 import { IntegrationClientsService } from './integration.service';
 import {
   EVENT_ID_HEADER,
@@ -116,5 +118,61 @@ describe('webhooks', () => {
       .from(integrationClients)
       .where(eq(integrationClients.clientId, created.clientId));
     expect(after).toMatchObject({ webhookAttempts: 0, webhookLastError: null, webhookCursor: Number(bodies[2]?.id) });
+  });
+
+  it('names your identifier of the record beside the portal’s in what it POSTs', async () => {
+    const clients = new IntegrationClientsService(t.database.db, (s) => t.app.deps.sealedTokens.sealSecret(s));
+    const created = await clients.create({
+      facility: 'riverside',
+      name: 'Engine that files by its own ids',
+      scopes: 'events',
+      webhookUrl: receiverUrl,
+    });
+    const deliverer = new WebhookDeliverer({
+      db: t.database.db,
+      openSecret: (sealed) => t.app.deps.sealedTokens.openSecret(sealed),
+      log: { warn() {} },
+      pollIntervalMs: 0,
+    });
+    const externalId = uniqueId('ACC-HOOK');
+    const lab = await t.database.db.transaction((tx) =>
+      putLabResult(tx, fx.patientA, externalId, {
+        isPublished: true,
+        collectedAt: new Date(Date.now() - 86_400_000),
+        externalStatus: 'Final',
+        requestingPhysician: null,
+        ...{ address1: null, address2: null, city: null, state: null, zipCode: null, country: null },
+        ...{ labName: null, labAddress: null, comment: null, noteToPatient: null },
+        groups: [],
+      }),
+    );
+    const from = received.length;
+    const viewed = await api.get(`/api/patients/${fx.patientA}/labresults/${lab.id}`, 'patientA');
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(await deliverer.runOnce()).toBeGreaterThanOrEqual(1);
+
+    // Among the deliveries (another client may share the receiver), the one signed with this client's secret.
+    const mine = received
+      .slice(from)
+      .filter(
+        (r) =>
+          r.headers[SIGNATURE_HEADER] ===
+          webhookSignature(created.webhookSecret ?? '', String(r.headers[TIMESTAMP_HEADER]), r.body),
+      )
+      .map((r) => JSON.parse(r.body) as IntegrationEvent);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        type: 'document.viewed',
+        patient: { mrn: 'RCC-100234' },
+        record: {
+          auditEvent: 'testresultdetailviewauditevent',
+          patientId: String(fx.patientA),
+          labResultId: lab.id,
+          labResultExternalId: externalId,
+          markedReviewed: true,
+          status: 200,
+        },
+      }),
+    ]);
   });
 });

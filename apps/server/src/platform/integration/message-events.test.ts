@@ -63,6 +63,7 @@ describe('sentMessagesOf', () => {
     const byJane = messages.get(first);
     expect(byJane).toEqual({
       threadId,
+      threadExternalId: null,
       messageId: first,
       subject: 'Side effects',
       content: '<p>Since the last cycle:</p><ul><li>nausea</li><li>tiredness &amp; <strong>aches</strong></li></ul>',

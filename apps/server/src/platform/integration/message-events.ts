@@ -28,6 +28,7 @@ export async function sentMessagesOf(
     .select({
       messageId: secureMessages.id,
       threadId: secureMessages.threadId,
+      threadExternalId: messageThreads.externalId,
       subject: messageThreads.subject,
       content: secureMessages.content,
       sentAt: secureMessages.sentAt,
@@ -56,6 +57,7 @@ export async function sentMessagesOf(
     const byRepresentative = row.proxyFirstName !== null || row.proxyLastName !== null;
     out.set(row.messageId, {
       threadId: row.threadId,
+      threadExternalId: row.threadExternalId,
       messageId: row.messageId,
       subject: row.subject,
       content: row.content,
