@@ -10,3 +10,15 @@ export const rangeSummariesQuery = (patientId: number, ifSystemId: number, start
     queryFn: () => api.get<HealthSummaryEntry[]>(systemPath(patientId, ifSystemId), { query: { startDate, endDate } }),
     staleTime: 0,
   });
+
+/**
+ * GET .../HealthSummary/{ifSystemId}?ccdaId: one summary's entry (its versions and the file it holds), or null
+ * when the list answers none.
+ */
+export const summaryEntryQuery = (patientId: number, ifSystemId: number, ccdaId: number) =>
+  queryOptions({
+    queryKey: ['healthSummary', patientId, 'entry', ifSystemId, ccdaId],
+    queryFn: async () =>
+      (await api.get<HealthSummaryEntry[]>(systemPath(patientId, ifSystemId), { query: { ccdaId } }))[0] ?? null,
+    staleTime: 0,
+  });

@@ -26,13 +26,13 @@ import { EmailModal, SecureSendModal } from './TransmitModals';
 const MESSAGES = 'healthSummary.messages';
 
 /** A failure the user is told about: nothing for a timed-out session, which says so itself. */
-function reportFailure(error: unknown, key: string) {
+export function reportFailure(error: unknown, key: string) {
   if (error instanceof ApiError && error.isSessionTimeout) return;
   messageBar.show({ type: 'error', key });
 }
 
 /** Starts a download in a hidden frame, removed after 5 seconds (spec 002, 4 and 9). */
-function downloadInFrame(url: string) {
+export function downloadInFrame(url: string) {
   const frame = document.createElement('iframe');
   frame.hidden = true;
   frame.setAttribute('aria-hidden', 'true');

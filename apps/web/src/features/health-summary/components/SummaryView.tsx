@@ -9,6 +9,7 @@ import type { SummaryView as View } from '../lib/summary-view';
 import { SummaryActions } from './SummaryActions';
 import { SummaryDates } from './SummaryDates';
 import { SummaryDocument } from './SummaryDocument';
+import { SummaryDocumentInfo } from './SummaryDocumentInfo';
 
 /** The body of the page for what summaryView decided: the summary, the dates, or why there is none. */
 export function SummaryView({
@@ -18,6 +19,7 @@ export function SummaryView({
   printClassName,
   onView,
   onViewAll,
+  onViewVersion,
 }: {
   view: View;
   patientId: number;
@@ -26,6 +28,8 @@ export function SummaryView({
   printClassName: string;
   onView: (entry: HealthSummaryEntry) => void;
   onViewAll: () => void;
+  /** Another version of the summary shown, chosen beside it. */
+  onViewVersion: (identifier: HealthSummaryIdentifier) => void;
 }) {
   const { t } = useTranslation();
   switch (view.kind) {
@@ -58,6 +62,7 @@ export function SummaryView({
           identifier={view.identifier}
           systemName={systemName(view.identifier.ifSystemId)}
           printClassName={printClassName}
+          onViewVersion={onViewVersion}
         />
       );
   }
@@ -77,11 +82,13 @@ function SummaryWithText({
   identifier,
   systemName,
   printClassName,
+  onViewVersion,
 }: {
   patientId: number;
   identifier: HealthSummaryIdentifier;
   systemName: string | null;
   printClassName: string;
+  onViewVersion: (identifier: HealthSummaryIdentifier) => void;
 }) {
   const { t, locale } = useTranslation();
   const html = useQuery(summaryHtmlQuery(patientId, identifier, locale));
@@ -92,6 +99,13 @@ function SummaryWithText({
   return (
     <Stack gap="lg">
       <SummaryActions patientId={patientId} identifier={identifier} systemName={systemName} />
+      {identifier.ccdaId !== null && (
+        <SummaryDocumentInfo
+          patientId={patientId}
+          identifier={{ ...identifier, ccdaId: identifier.ccdaId }}
+          onViewVersion={onViewVersion}
+        />
+      )}
       <SummaryDocument html={html.data} className={printClassName} />
     </Stack>
   );

@@ -20,6 +20,9 @@ const entry = (ccdaId: number, sendSecurelyDisabled = false): HealthSummaryEntry
   documentType: 'Continuity of Care Document',
   authorName: null,
   organizationName: null,
+  versionNumber: null,
+  versions: [],
+  attachmentType: null,
 });
 
 describe('the current summary as a query', () => {

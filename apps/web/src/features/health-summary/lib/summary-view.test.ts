@@ -14,6 +14,9 @@ const entry = (ccdaId: number): HealthSummaryEntry => ({
   documentType: null,
   authorName: null,
   organizationName: null,
+  versionNumber: null,
+  versions: [],
+  attachmentType: null,
 });
 const newest: HealthSummaryIdentifier = documentIdentifier(entry(40));
 const pending = { status: 'pending' } as const;

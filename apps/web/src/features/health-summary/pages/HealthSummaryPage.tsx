@@ -127,6 +127,7 @@ function HealthSummary({ patientId }: ModulePageProps) {
         printClassName={classes.printArea!}
         onView={viewEntry}
         onViewAll={viewAll}
+        onViewVersion={(identifier) => setChosen({ kind: 'summary', identifier })}
       />
       {systems.length > 0 && (
         <OptionsModal
