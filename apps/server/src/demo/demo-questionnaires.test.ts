@@ -254,6 +254,7 @@ describe('the demo questionnaire library', () => {
         scoreName: 'Distress score',
         score: 6,
         patientMessageOnCompletion: messageOf(dt, 'distress', 4),
+        interpretation: null,
       },
     ]);
     expect(scored(dt, ratings(dt, { [DT_THERMOMETER_LINK_ID]: 3 }))[0]!.patientMessageOnCompletion).toBe(
