@@ -8,8 +8,8 @@ import { integrationToken } from './support/integration';
 // Secure messages (spec 002, 2.6 to 9): a message from the care team through the integration API (the email, the
 // envelope's badge, the link that opens the thread, reading it drops the badge), the demo's threads (Current and
 // Archive, the 'on behalf of' line, a thread that takes no replies, compact layouts), a reply written and
-// formatted by keyboard alone, Robert writing for Jane, and New Message from a care team card with archive and
-// unarchive.
+// formatted by keyboard alone, Robert writing for Jane, Robert's reading that leaves Jane's unread (read state is
+// each reader's own), and New Message from a care team card with archive and unarchive.
 //
 // The demo's threads are shared with other journeys and are only read here. A journey that writes begins its own
 // thread, through the integration API (as the facility's system would) or New Message, under a new identifier and
@@ -367,6 +367,47 @@ describe('secure messages', () => {
     expect(await authors(page)).toEqual(['Priya Raman, MD', 'Robert Doe on behalf of Jane Doe']);
     expect(consoleErrors).toEqual([]);
     await context.close();
+  });
+
+  it('Robert reading a message leaves it unread for Jane: her envelope, title count and mark stay until she reads it', async () => {
+    const subject = `Your echo results ${fresh('e2e')}`;
+    await providerMessage({ provider: PRIYA, subject, content: '<p>Your echocardiogram looks normal.</p>' });
+
+    // Jane sees it waiting; she leaves without opening it.
+    const jane = await openPage(browser());
+    await logInAs(jane.page, 'jane.doe');
+    await expect.poll(() => envelopeCount(jane.page)).toBeGreaterThanOrEqual(1);
+    const janeBefore = await envelopeCount(jane.page);
+    await jane.context.close();
+
+    // Robert opens it: read for him, his own badge drops.
+    const robert = await openPage(browser());
+    await logInAs(robert.page, 'robert.doe');
+    await openMessages(robert.page);
+    await expect.poll(() => envelopeCount(robert.page)).toBeGreaterThanOrEqual(1);
+    const robertBefore = await envelopeCount(robert.page);
+    expect(await threadItem(robert.page, subject).getByTestId('item-badge').count()).toBe(1);
+    await openThread(robert.page, subject);
+    await expect.poll(() => envelopeCount(robert.page)).toBe(robertBefore - 1);
+    await expect.poll(() => threadItem(robert.page, subject).getByTestId('item-badge').count()).toBe(0);
+    await checkScreen(robert.page, 'secure-messages-read-by-representative');
+    expect(robert.consoleErrors).toEqual([]);
+    await robert.context.close();
+
+    // Jane logs in again: nothing says she read it, because she has not.
+    const again = await openPage(browser());
+    await logInAs(again.page, 'jane.doe');
+    await expect.poll(() => envelopeCount(again.page)).toBe(janeBefore);
+    await openMessages(again.page);
+    expect(await titleCount(again.page)).toBe(janeBefore);
+    expect(await threadItem(again.page, subject).getByTestId('item-badge').count()).toBe(1);
+    await checkScreen(again.page, 'secure-messages-unread-for-patient');
+    // Her reading is hers: now the mark and the count drop.
+    await openThread(again.page, subject);
+    await expect.poll(() => envelopeCount(again.page)).toBe(janeBefore - 1);
+    await expect.poll(() => threadItem(again.page, subject).getByTestId('item-badge').count()).toBe(0);
+    expect(again.consoleErrors).toEqual([]);
+    await again.context.close();
   });
 
   it('New Message from a care team card, then archive and unarchive the thread', async () => {
