@@ -192,6 +192,15 @@ describe('the authorisation matrix', () => {
     }
   });
 
+  it('walks the questionnaire templates’ interpretation routes: integration only, scope content', () => {
+    for (const method of ['PUT', 'GET']) {
+      const entry = routesUnderTest().find(
+        (r) => r.method === method && r.url === '/integration/v1/questionnaire-templates/:externalId/interpretation',
+      );
+      expect(entry, method).toMatchObject({ access: 'integration', integrationScope: 'content' });
+    }
+  });
+
   it('never tells a stranger whether a patient exists', async () => {
     const { bearer: token } = await fx.token('patientB');
     const existing = await t.app.inject({ url: `/api/patients/${fx.patientA}`, headers: bearer(token) });
