@@ -1,11 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, inject, it } from 'vitest';
-import { checkScreen, expectAccessible, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readCcdaFixture } from '../apps/server/test/ccda-fixtures';
+import { createPdf } from '../apps/server/src/platform/pdf/document';
+import { baseUrl, checkScreen, expectAccessible, openPage, resizeTo } from './support/browser';
 import {
   checkDialog,
   chooseRange,
+  documentTitles,
   documentView,
   download,
+  fileDocuments,
   focused,
   openDirectMessage,
   openOptions,
@@ -19,7 +24,7 @@ import {
   withSendSecurelyDisabled,
 } from './support/health-summary';
 import { mailRaw, waitForMail } from './support/mailbox';
-import { field, fieldError, messageBar, useBrowser } from './support/pages';
+import { DEMO_PASSWORD, field, fieldError, heading, messageBar, useBrowser } from './support/pages';
 
 // The Health Information Summary (spec 002, 2.7 and 4 to 9): jane.doe's two systems (the hint, the options and
 // their checks, a range of several as a table of dates, a range of one and a recent visit shown at once), what
@@ -401,6 +406,164 @@ describe('other callers', () => {
     await chooseRange(page, ONCOLOGY, riversideDay(-30), riversideDay());
     await expect.poll(() => page.getByRole('article', { name: 'Medical Oncology Follow-up Visit' }).count()).toBe(1);
     await expectAccessible(page);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+// Issue 32, finding 13: a document's title and type on screen, its versions, an unstructured document's PDF, and a
+// wide table at a phone's width. john.smith's oncology system is given, through the integration API, the HL7 care
+// plan example (version 2 of its set) and a first version made from it, and the HL7 progress note made
+// unstructured around a PDF; they are dated 2013 and 2005, long before his own, and withdrawn afterwards.
+describe('versions, an unstructured PDF and wide tables (john.smith)', () => {
+  const CARE_PLAN = 'Good Health Hospital Care Plan';
+  let withdraw: (() => Promise<void>) | undefined;
+  let letterPdf: Uint8Array;
+
+  beforeAll(async () => {
+    const v2 = readCcdaFixture('care-plan.xml');
+    const v1 = v2
+      .replace('<id root="db734647-fc99-424c-a864-7e3cda82e703"/>', '<id root="db734647-fc99-424c-a864-7e3cda82e701"/>')
+      .replace('<versionNumber value="2"/>', '<versionNumber value="1"/>')
+      .replace('<effectiveTime value="201308201120-0800"/>', '<effectiveTime value="201307011120-0800"/>');
+    letterPdf = await createPdf({ title: 'Letter', language: 'en' }).paragraph('A scanned letter.').save();
+    const progress = readCcdaFixture('progress-note.xml');
+    const letter =
+      progress.slice(0, progress.indexOf('<structuredBody>')) +
+      `<nonXMLBody><text mediaType="application/pdf" representation="B64">${Buffer.from(letterPdf).toString('base64')}` +
+      '</text></nonXMLBody>' +
+      progress.slice(progress.indexOf('</structuredBody>') + '</structuredBody>'.length);
+    withdraw = await fileDocuments(JOHN_MRN, 'RCC-ONCOLOGY', [
+      { externalId: 'e2e-care-plan-v2', xml: v2 },
+      { externalId: 'e2e-care-plan-v1', xml: v1 },
+      { externalId: 'e2e-scanned-letter', xml: letter },
+    ]);
+  });
+  afterAll(async () => {
+    await withdraw?.();
+  });
+
+  /** At a phone's width the summary's wide tables say that they scroll sideways; the page itself does not. */
+  async function expectScrollHint(page: Page, hint: string) {
+    await resizeTo(page, 375);
+    // Each table's hint is there, hidden until its table does not fit.
+    const shown = documentView(page).locator('p:not([hidden])', { hasText: hint });
+    await expect.poll(() => shown.count()).toBeGreaterThan(0);
+    expect(await shown.first().isVisible()).toBe(true);
+    // The region it is about names it as its description.
+    const region = documentView(page).locator('[role="region"][aria-describedby]').first();
+    const described = await region.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).innerText()).toContain(hint);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await resizeTo(page, 1280);
+    await expect.poll(() => shown.count()).toBe(0);
+  }
+
+  it('shows the title and type, the header’s people, the newest version with the earlier one, and the PDF', async () => {
+    const { page, context, consoleErrors } = await openPage(browser());
+    await openSummary(page, 'john.smith');
+    // His newest summary, a CCD whose medications and results are tables of many columns: at 375 px they say so.
+    await expect.poll(() => documentTitles(page)).toEqual(['Continuity of Care Document']);
+    await expectScrollHint(page, 'This table is wider than the screen: scroll it sideways to see every column.');
+    await checkScreen(page, 'health-summary-wide-table-en');
+    // The care plan's summer: both versions were written in it, and only the newest is the summary.
+    await chooseRange(page, null, '2013-06-01', '2013-09-30');
+    await expect.poll(() => documentTitles(page)).toEqual([CARE_PLAN]);
+    const view = documentView(page);
+    expect(await view.getByRole('heading', { level: 2, name: CARE_PLAN }).isVisible()).toBe(true);
+    expect(await view.getByText('Overall Plan of Care/Advance Care Directives', { exact: true }).isVisible()).toBe(
+      true,
+    );
+    const row = (label: string) =>
+      view.locator('table.ccda-summary tr', { has: page.getByText(label, { exact: true }) });
+    expect(await row('Version').innerText()).toBe('Version\t2');
+    expect(await row('Signed by').innerText()).toContain('Nurse Nightingale RN, Good Health Hospital');
+    expect(await row('Care team member').innerText()).toContain('Patricia Primary M.D.');
+    expect(await row('Caregiver').innerText()).toContain('Mrs. Martha Jones');
+    expect(await row('Address').first().isVisible()).toBe(true);
+    // Her SSN, as its last four digits only.
+    expect(await row('Social Security number').innerText()).toMatch(/\*\*\*-\*\*-\d{4}$/);
+    const versions = page.getByTestId('summary-versions');
+    expect(await versions.getByText('This is version 2 of this summary.').isVisible()).toBe(true);
+    expect(await page.getByTestId('summary-versions-earlier').innerText()).toMatch(
+      /^Earlier versions:\s+Version 1, Jul 1, 2013$/,
+    );
+    await checkScreen(page, 'health-summary-versions-en');
+
+    // The earlier version, by keyboard: the same document, written in July, with the newer one offered.
+    await page.getByRole('button', { name: 'View Version 1, Jul 1, 2013' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('summary-versions-newer').count()).toBe(1);
+    expect(await page.getByTestId('summary-versions-newer').innerText()).toMatch(
+      /^Newer version:\s+Version 2, Aug 20, 2013$/,
+    );
+    expect(await documentTitles(page)).toEqual([CARE_PLAN]);
+    expect(await row('Document date').innerText()).toContain('Jul 1, 2013');
+    expect(await row('Version').count()).toBe(0);
+    await expectAccessible(page);
+
+    // An unstructured document: its PDF is offered, not "no sections", and downloads as it was sent.
+    await chooseRange(page, null, '2005-03-01', '2005-03-31');
+    await expect.poll(() => documentTitles(page)).toEqual(['Progress Note']);
+    expect(await view.getByText('The content of this document is a PDF file.').isVisible()).toBe(true);
+    expect(await view.getByText('This document has no sections to show.').count()).toBe(0);
+    expect(await page.getByTestId('summary-pdf').innerText()).toContain('This summary is a PDF file.');
+    await checkScreen(page, 'health-summary-pdf-en');
+    const started = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the PDF' }).click();
+    const file = await started;
+    expect(file.suggestedFilename()).toMatch(/^HealthSummary_2005-03-29_\d+\.pdf$/);
+    expect(Buffer.compare(await readFile(await file.path()), Buffer.from(letterPdf))).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('says all of it in Spanish', async () => {
+    const { page, context, consoleErrors } = await openPage(browser(), { locale: 'es-MX' });
+    await page.goto(`${baseUrl()}/login`);
+    await field(page, 'Nombre de usuario').fill('john.smith');
+    await field(page, 'Contraseña').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${baseUrl()}/health-summary`);
+    await expect.poll(() => heading(page)).toBe('Resumen de información de salud');
+    const chooseRangeEs = async (start: string, end: string) => {
+      await page.getByRole('button', { name: 'Opciones' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ver su resumen de salud' });
+      for (const [label, day] of [
+        ['Fecha de inicio', start],
+        ['Fecha de fin', end],
+      ] as const) {
+        await dialog.getByLabel(new RegExp(`^${label}`)).fill(day);
+        await page.keyboard.press('Tab');
+      }
+      await dialog.getByRole('button', { name: 'Actualizar resumen' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+    };
+    await chooseRangeEs('2013-06-01', '2013-09-30');
+    await expect.poll(() => documentTitles(page)).toEqual([CARE_PLAN]);
+    const view = documentView(page);
+    expect(await view.getByText('Acerca de este documento').isVisible()).toBe(true);
+    for (const label of ['Versión', 'Firmado por', 'Miembro del equipo de atención', 'Cuidador', 'Dirección']) {
+      expect(await view.getByRole('rowheader', { name: label, exact: true }).count(), label).toBeGreaterThan(0);
+    }
+    expect(
+      await page.getByTestId('summary-versions').getByText('Esta es la versión 2 de este resumen.').isVisible(),
+    ).toBe(true);
+    expect(await page.getByTestId('summary-versions-earlier').innerText()).toMatch(
+      /^Versiones anteriores:\s+Versión 1, /,
+    );
+    await expectScrollHint(
+      page,
+      'Esta tabla es más ancha que la pantalla: desplácela hacia los lados para ver todas las columnas.',
+    );
+    await checkScreen(page, 'health-summary-versions-es');
+
+    await chooseRangeEs('2005-03-01', '2005-03-31');
+    await expect.poll(() => documentTitles(page)).toEqual(['Progress Note']);
+    expect(await view.getByText('El contenido de este documento es un archivo PDF.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Descargar el PDF' }).isVisible()).toBe(true);
+    await checkScreen(page, 'health-summary-pdf-es');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

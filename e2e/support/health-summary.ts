@@ -3,6 +3,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { readMessage } from '../../apps/server/src/platform/direct/mime';
 import { baseUrl, expectAccessible, resizeTo } from './browser';
+import { aboutPatient, type DocumentSubject } from '../../apps/server/test/ccda-fixtures';
 import { integrationToken } from './integration';
 import { mailRaw, type CapturedMail, type MailAttachment } from './mailbox';
 import { heading, logIn } from './pages';
@@ -30,8 +31,10 @@ export const options = (page: Page) => page.getByRole('dialog', { name: 'View Yo
 export const documentView = (page: Page) => page.getByTestId('summary-document');
 export const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 export const texts = (locator: Locator) => locator.allInnerTexts().then((all) => all.map((t) => t.trim()));
-/** The section titles of the summary shown. */
-export const sectionTitles = (page: Page) => texts(documentView(page).getByRole('heading', { level: 2 }));
+/** The section titles of the summary shown (each document's own title is its h2, its sections h3). */
+export const sectionTitles = (page: Page) => texts(documentView(page).getByRole('heading', { level: 3 }));
+/** The titles of the documents shown. */
+export const documentTitles = (page: Page) => texts(documentView(page).getByRole('heading', { level: 2 }));
 
 export async function openSummary(page: Page, username: string) {
   await logIn(page, username);
@@ -172,4 +175,45 @@ export async function withSendSecurelyDisabled(mrn: string, systemExternalId: st
     await put((s) => s.sendSecurelyDisabled);
   }
   expect(await read()).toEqual(before);
+}
+
+/**
+ * Files C-CDA documents under one of a patient's systems as the facility does (the integration API's PUT), each
+ * made about the patient (aboutPatient: the recordTarget's name, birth date and sex become theirs), and returns
+ * a function that withdraws them again (DELETE), so no other journey sees them.
+ */
+export async function fileDocuments(
+  mrn: string,
+  systemExternalId: string,
+  documents: { externalId: string; xml: string }[],
+): Promise<() => Promise<void>> {
+  const patientUrl = `${baseUrl()}/integration/v1/patients/${encodeURIComponent(mrn)}`;
+  const authorization = `Bearer ${await integrationToken()}`;
+  const patient = await fetch(patientUrl, { headers: { authorization } });
+  expect(patient.status).toBe(200);
+  const subject = (await patient.json()) as DocumentSubject;
+  const documentUrl = (externalId: string) =>
+    `${patientUrl}/documents/${encodeURIComponent(externalId)}?externalSystem=${encodeURIComponent(systemExternalId)}`;
+  const filed: string[] = [];
+  const withdraw = async () => {
+    for (const externalId of filed.splice(0)) {
+      const res = await fetch(documentUrl(externalId), { method: 'DELETE', headers: { authorization } });
+      expect(res.status).toBe(204);
+    }
+  };
+  try {
+    for (const document of documents) {
+      const res = await fetch(documentUrl(document.externalId), {
+        method: 'PUT',
+        headers: { authorization, 'content-type': 'application/xml' },
+        body: aboutPatient(document.xml, subject),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      filed.push(document.externalId);
+    }
+  } catch (error) {
+    await withdraw();
+    throw error;
+  }
+  return withdraw;
 }
