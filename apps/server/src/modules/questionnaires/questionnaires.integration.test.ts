@@ -838,6 +838,12 @@ describe('PUT and GET /integration/v1/questionnaire-templates/:externalId/interp
     );
     await refused({ bands: [], safetyMessages: [], colour: 'red' }, 'validation_failed', 'colour');
     await refused({ bands: [] }, 'validation_failed', 'safetyMessages');
+    // A NUL in a text is hostile input: refused before anything is stored.
+    await refused(
+      { bands: [{ ...band, label: { ...band.label, es: 'Depresión\u0000 mínima' } }], safetyMessages: [] },
+      'validation_failed',
+      'bands.0.label.es',
+    );
     expect(
       expectOk<IntegrationQuestionnaireInterpretation>(
         await request(t, 'GET', interpretationUrl(externalId), { token: forms }),
