@@ -125,9 +125,13 @@ describe('Personal Data & Privacy (jane.doe)', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<personalData xmlns=/);
     expect(xml).toContain('<firstName>Jane</firstName>');
     expect(xml).toContain('</activityLog>');
+    // With the content of each record (issue 32, finding 19): her care team, each note's pages.
+    expect(xml).toMatch(/<careTeam><member id="\d+"><firstName>/);
+    expect(xml).toMatch(/<\/reviewed>(<reviewedAt>[^<]*<\/reviewedAt>)?<pages><page number="1" contentType="/);
 
-    // The server fails: personaldatadownloadfailed.
-    await page.route('**/api/patients/*/export', (route) =>
+    // The server fails: personaldatadownloadfailed (the export asks in the language shown: ?language=).
+    const exportCall = /\/api\/patients\/\d+\/export(\?|$)/;
+    await page.route(exportCall, (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -139,7 +143,7 @@ describe('Personal Data & Privacy (jane.doe)', () => {
       .poll(() => messageBar(page))
       .toContain('Your personal data could not be downloaded. Please try again later.');
     await expectAccessible(page);
-    await page.unroute('**/api/patients/*/export');
+    await page.unroute(exportCall);
     expect(consoleErrors.filter((e) => !e.includes('500'))).toEqual([]);
     await context.close();
   }, 180_000);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ActivityLogQuerySchema, activityLogPath, personalDataFileName } from './personal-data';
+import {
+  ActivityLogQuerySchema,
+  PersonalDataExportQuerySchema,
+  activityLogPath,
+  personalDataFileName,
+} from './personal-data';
 
 describe('personal data', () => {
   it('names the export from first name, last name, date and PersonalData', () => {
@@ -48,5 +53,13 @@ describe('personal data', () => {
       },
     );
     expect(activityLogPath(7)).toBe('/api/patients/7/audits/report');
+  });
+});
+
+describe('PersonalDataExportQuerySchema', () => {
+  it('takes the language shown, or none, and nothing else', () => {
+    expect(PersonalDataExportQuerySchema.parse({ language: 'es-MX' })).toEqual({ language: 'es-MX' });
+    expect(PersonalDataExportQuerySchema.parse({})).toEqual({});
+    expect(PersonalDataExportQuerySchema.safeParse({ format: 'zip' }).success).toBe(false);
   });
 });

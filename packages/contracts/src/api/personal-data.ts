@@ -63,6 +63,21 @@ export function activityLogPath(patientId: number): string {
   return `/api/patients/${patientId}/audits/report`;
 }
 
+/** GET /api/patients/{patientId}/export's query. */
+export const PersonalDataExportQuerySchema = z
+  .object({
+    language: z
+      .string()
+      .max(20)
+      .optional()
+      .describe(
+        'The language the portal shows (en-US, es-MX, ...): questions, answers, score messages and the activity ' +
+          'log are written in it, else in the saved one',
+      ),
+  })
+  .strict();
+export type PersonalDataExportQuery = z.input<typeof PersonalDataExportQuerySchema>;
+
 /** The path of a patient's personal data export. */
 export function personalDataExportPath(patientId: number): string {
   return `/api/patients/${patientId}/export`;

@@ -1,3 +1,4 @@
+import { answersOf, type QuestionnaireInterpretation, type RuleAnswer, type RuleItem } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
 import { localText, type LocalText } from '../../platform/content/local-text';
@@ -43,7 +44,11 @@ export function bySize<T>(rows: readonly T[], sizeOf: (row: T) => number): T[][]
 interface ExportDefinition {
   items?: {
     questionnaireItemId: number;
+    linkId: string;
     type: string;
+    isRequired: boolean;
+    lowerBound: number | null;
+    upperBound: number | null;
     text: LocalText;
     prefix: string | null;
     options: {
@@ -52,6 +57,7 @@ interface ExportDefinition {
       code: string | null;
       text: LocalText;
       ordinal: number | null;
+      isOtherOption: boolean;
     }[];
   }[];
   scales?: { code: string; name: LocalText; ranges: { min: number; max: number; message: LocalText }[] }[];
@@ -173,6 +179,8 @@ export async function* clinicalSections(db: DbOrTx, scope: PatientScope, locale:
     const items = new Map((definition.items ?? []).map((item) => [item.questionnaireItemId, item]));
     const text = (value: LocalText | null | undefined) => (value ? localText(value, locale) : null);
     const scores = submitted && Array.isArray(q.scores) ? (q.scores as StoredScore[]) : null;
+    const interpretation = (q.interpretation ?? null) as QuestionnaireInterpretation | null;
+    const safety = scores ? safetyMessagesOf(definition, answers as RuleAnswer[], scores, interpretation) : [];
     return record(
       'questionnaire',
       { id: q.id },
@@ -216,26 +224,112 @@ export async function* clinicalSections(db: DbOrTx, scope: PatientScope, locale:
             })
             .join(''),
         ) +
-        (scores ? list('scores', scores, (score) => scoreOf(definition, score, text)) : ''),
+        (scores ? list('scores', scores, (score) => scoreOf(definition, interpretation, score, text)) : '') +
+        (safety.length > 0
+          ? list('safetyMessages', safety, (message) => element('message', localText(message, locale)))
+          : ''),
     );
   });
 }
 
-/** A score as the patient read it on completion: the scale's name, the number and its range's message. */
+// As the patient read them on completion (the questionnaires module's scoring.ts, read here from the stored
+// definition and the facility's interpretation, as no module imports another).
+
+/** A text of a facility's interpretation (en, es, fr, pt, zh) as a LocalText: English is the fallback. */
+function interpretationText(texts: Record<'en' | 'es' | 'fr' | 'pt' | 'zh', string>): LocalText {
+  const { en, ...translations } = texts;
+  return { text: en, translations };
+}
+
+const inRange = (value: number, min: number, max: number | undefined) =>
+  value >= min && (max === undefined || value <= max);
+
+/** The score a band or rule names: its scoreCode, else the definition's first score. */
+const scoreCodeOf = (definition: ExportDefinition, scoreCode: string | undefined) =>
+  scoreCode ?? definition.scales?.[0]?.code;
+
+type ExportItem = NonNullable<ExportDefinition['items']>[number];
+
+function ruleItemOf(item: ExportItem): RuleItem {
+  return {
+    questionnaireItemId: item.questionnaireItemId,
+    questionnaireItemType: item.type,
+    isRequired: item.isRequired,
+    lowerBound: item.lowerBound,
+    upperBound: item.upperBound,
+    listAnswers: item.options.map((o) => ({ listAnswerId: o.listAnswerId, isOtherOption: o.isOtherOption })),
+  };
+}
+
+/** An item's score: its chosen options' ordinals, or the number of a Number or Slider. */
+function itemScore(item: ExportItem, answers: readonly RuleAnswer[]): number {
+  let total = 0;
+  for (const answer of answersOf(ruleItemOf(item), answers)) {
+    if (item.type === 'Number' || item.type === 'Slider') total += answer.numberAnswer ?? 0;
+    else total += item.options.find((o) => o.listAnswerId === answer.listAnswerId)?.ordinal ?? 0;
+  }
+  return total;
+}
+
+/** The facility's safety messages whose condition the answers or scores meet, in their order. */
+function safetyMessagesOf(
+  definition: ExportDefinition,
+  given: readonly RuleAnswer[],
+  stored: readonly StoredScore[],
+  interpretation: QuestionnaireInterpretation | null,
+): LocalText[] {
+  if (!interpretation) return [];
+  // Stored answers may leave out the fields a rule reads as null.
+  const answers = given.map((a) => ({
+    ...a,
+    listAnswerId: a.listAnswerId ?? null,
+    isChecked: a.isChecked ?? null,
+    numberAnswer: a.numberAnswer ?? null,
+    textAnswer: a.textAnswer ?? null,
+    dateAnswer: a.dateAnswer ?? null,
+    otherOptionText: a.otherOptionText ?? null,
+  }));
+  return interpretation.safetyMessages.flatMap(({ when, message }) => {
+    let holds: boolean;
+    if (when.kind === 'item') {
+      const items = (definition.items ?? []).filter((i) => i.linkId === when.linkId && i.type !== 'SectionHeader');
+      holds = items.some(
+        (item) =>
+          answersOf(ruleItemOf(item), answers).length > 0 && inRange(itemScore(item, answers), when.min, when.max),
+      );
+    } else {
+      const code = scoreCodeOf(definition, when.scoreCode);
+      const score = stored.find((s) => s.code === code);
+      holds = score !== undefined && inRange(score.score, when.min, when.max);
+    }
+    return holds ? [interpretationText(message)] : [];
+  });
+}
+
+/**
+ * A score as the patient read it on completion: the scale's name, the number, the message of the template's range
+ * that holds it (else the facility's band label), and the label of the facility's band that holds it.
+ */
 function scoreOf(
   definition: ExportDefinition,
+  interpretation: QuestionnaireInterpretation | null,
   { code, score }: StoredScore,
   text: (value: LocalText | null | undefined) => string | null,
 ): string {
   const scale = definition.scales?.find((s) => s.code === code);
   const range = scale?.ranges.find((r) => score >= r.min && score <= r.max);
+  const band = interpretation?.bands.find(
+    (b) => scoreCodeOf(definition, b.scoreCode) === code && inRange(score, b.min, b.max),
+  );
+  const label = band ? text(interpretationText(band.label)) : null;
   return record(
     'score',
     { code },
     fields([
       ['name', text(scale?.name) ?? code],
       ['value', score],
-      ['interpretation', text(range?.message)],
+      ['message', text(range?.message) ?? label],
+      ['interpretation', label],
     ]),
   );
 }

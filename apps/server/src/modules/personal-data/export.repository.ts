@@ -27,6 +27,7 @@ import {
   personalContacts,
   questionnaireAssignments,
   questionnaireDrafts,
+  questionnaireInterpretations,
   questionnaireTemplates,
   secureMessages,
   treatmentSummaryItems,
@@ -300,6 +301,8 @@ export function findQuestionnaires(db: DbOrTx, scope: PatientScope) {
       draftSavedAt: questionnaireDrafts.savedAt,
       // The version of the template the patient answered: its questions, options and score ranges.
       definition: questionnaireTemplates.definition,
+      // The facility's bands and safety messages for the template (kept by its externalId), if it set any.
+      interpretation: questionnaireInterpretations.interpretation,
       answers: questionnaireAssignments.answers,
       draftAnswers: questionnaireDrafts.answers,
       scores: questionnaireAssignments.scores,
@@ -308,6 +311,13 @@ export function findQuestionnaires(db: DbOrTx, scope: PatientScope) {
     .innerJoin(questionnaireTemplates, eq(questionnaireTemplates.id, questionnaireAssignments.templateId))
     .innerJoin(patients, eq(patients.id, questionnaireAssignments.patientId))
     .leftJoin(questionnaireCompleter, eq(questionnaireCompleter.id, questionnaireAssignments.completedByUserId))
+    .leftJoin(
+      questionnaireInterpretations,
+      and(
+        eq(questionnaireInterpretations.facilityId, questionnaireTemplates.facilityId),
+        eq(questionnaireInterpretations.templateExternalId, questionnaireTemplates.externalId),
+      ),
+    )
     .leftJoin(
       questionnaireDrafts,
       and(

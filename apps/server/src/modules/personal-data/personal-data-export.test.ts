@@ -7,6 +7,7 @@ import type { AccessFixture } from '../../../test/access-fixture';
 import { expectError, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
 import { healthSummaryDocuments, notificationPreferences, questionnaireDrafts, users } from '../../db/schema/index';
 import { auditEvents, careProviders, careTeamMembers } from '../../db/schema/index';
+import { questionnaireInterpretations, questionnaireTemplates } from '../../db/schema/index';
 import { openPatientScope } from '../../platform/access/patient-scope';
 import { addDays, localDate } from '../../platform/time/time';
 import { seedHealthSummaryFixture } from '../../../test/health-summary-fixture';
@@ -155,6 +156,24 @@ describe('GET /api/patients/:patientId/export', () => {
       ],
       scores: [{ code: 'total', score: 7 }],
     });
+    // The facility's bands and safety message for the template: item 4 at 2 or more shows it.
+    const [template] = await db
+      .select({ externalId: questionnaireTemplates.externalId })
+      .from(questionnaireTemplates)
+      .where(eq(questionnaireTemplates.id, templateId));
+    const every = (text: string) => ({ en: text, es: `${text} (es)`, fr: text, pt: text, zh: text });
+    await db.insert(questionnaireInterpretations).values({
+      facilityId: fx.facilityId,
+      templateExternalId: template!.externalId,
+      interpretation: {
+        bands: [{ scoreCode: 'total', min: 5, max: 9, label: every('Export: mild') }],
+        safetyMessages: [
+          { when: { kind: 'item', linkId: 'interest', min: 2 }, message: every('Export: call the crisis line') },
+          { when: { kind: 'score', min: 20 }, message: every('Export: never shown') },
+        ],
+      },
+      updatedAt: new Date(),
+    });
     // One begun: jane's draft and robert's, each seen by its writer only.
     const draftId = await insertAssignment(db, fx.patientA, templateId, { status: 'started' });
     await db.insert(questionnaireDrafts).values([
@@ -262,9 +281,13 @@ describe('GET /api/patients/:patientId/export', () => {
       '<question>Anything else you want us to know?</question><text>Export: tired after infusions</text>',
     );
     expect(submitted).toContain(
-      '<scores><score code="total"><name>Total score</name><value>7</value>' +
-        '<interpretation>Mild symptoms.</interpretation></score></scores>',
+      '<scores><score code="total"><name>Total score</name><value>7</value><message>Mild symptoms.</message>' +
+        '<interpretation>Export: mild</interpretation></score>',
     );
+    expect(submitted).toContain(
+      '<safetyMessages><message>Export: call the crisis line</message></safetyMessages></questionnaire>',
+    );
+    expect(xml).not.toContain('Export: never shown');
     const draft = new RegExp(`<questionnaire id="${draftId}">[\\s\\S]*?</questionnaire>`).exec(xml)?.[0] ?? '';
     expect(draft).toContain('<answers kind="draft">');
     expect(draft).toContain('<text>Draft by jane for the export</text>');
@@ -303,6 +326,20 @@ describe('GET /api/patients/:patientId/export', () => {
     expect(xml).toMatch(
       /<type>healthsummarysendsecurelyauditevent<\/type>[^]*?<addresseeDomain>direct.export.example<\/addresseeDomain><\/event>/,
     );
+
+    // In the language the portal shows: the questions, options and messages as she reads them there.
+    const spanish = await api.get(`${exportPath(fx.patientA)}?language=es-MX`, 'patientA');
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toContain(
+      '<question>Poco interés o placer en hacer cosas</question>' +
+        '<option code="LA-2" system="http://loinc.org" score="2">Más de la mitad de los días</option>',
+    );
+    expect(spanish.body).toContain(
+      '<name>Puntuación total</name><value>7</value><message>Síntomas leves.</message>' +
+        '<interpretation>Export: mild (es)</interpretation>',
+    );
+    expect(spanish.body).toContain('<message>Export: call the crisis line (es)</message>');
+    expectError(await api.get(`${exportPath(fx.patientA)}?format=zip`, 'patientA'), 400, 'validation_failed');
 
     // The representative's export: the same record, his own draft and not jane's.
     const robert = await api.get(exportPath(fx.patientA), 'representativeOfA');

@@ -7,6 +7,7 @@ import {
   PERSONAL_DATA_EXPORT_AUDIT_EVENT,
   PERSONAL_DATA_SCHEMA_PATH,
   PatientIdParams,
+  PersonalDataExportQuerySchema,
 } from '@portal/contracts';
 import { scopeOf } from '../../platform/access/access-control';
 import { callerLanguage } from '../../platform/content/caller-language';
@@ -103,16 +104,18 @@ export async function personalDataRoutes(app: RouteApp) {
           'answered, messages, health summaries (C-CDA) with each document’s XML as received, notification ' +
           'settings and the activity log, each send with its addressee. Streamed section by section; stored files ' +
           'are read a batch at a time. Writes ' +
-          `${PERSONAL_DATA_EXPORT_AUDIT_EVENT}.` +
+          `${PERSONAL_DATA_EXPORT_AUDIT_EVENT}. ?language= (the language the portal shows) is the one its ` +
+          'questions, answers, score messages and activity names are written in, else the saved one.' +
           WHO,
         params: PatientIdParams,
+        querystring: PersonalDataExportQuerySchema,
         produces: ['application/xml'],
         response: { 200: z.string().describe('application/xml document') },
       },
       { auditRead: PERSONAL_DATA_EXPORT_AUDIT_EVENT },
     ),
     async (request, reply) => {
-      const { locale, strings } = await languageOf(request);
+      const { locale, strings } = await languageOf(request, request.query.language);
       const { fileName, chunks } = await service.personalData(scopeOf(request), { locale, strings });
       const stream = Readable.from(chunks);
       // A failure after the first chunk cannot become an error answer: the download ends short, and the log says

@@ -408,7 +408,8 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
           </xs:attribute>
         </xs:complexType>
       </xs:element>
-      <!-- The scores of a submitted questionnaire as the patient read them on completion. -->
+      <!-- The scores of a submitted questionnaire as the patient read them on completion: the message of the
+           template's range the score falls in (else the facility's band label), the facility's band label. -->
       <xs:element name="scores" minOccurs="0">
         <xs:complexType><xs:sequence>
           <xs:element name="score" minOccurs="0" maxOccurs="unbounded">
@@ -416,11 +417,18 @@ export const PERSONAL_DATA_XSD = `<?xml version="1.0" encoding="UTF-8"?>
               <xs:sequence>
                 <xs:element name="name" type="xs:string"/>
                 <xs:element name="value" type="xs:double"/>
+                <xs:element name="message" type="xs:string" minOccurs="0"/>
                 <xs:element name="interpretation" type="xs:string" minOccurs="0"/>
               </xs:sequence>
               <xs:attribute name="code" type="xs:string" use="required"/>
             </xs:complexType>
           </xs:element>
+        </xs:sequence></xs:complexType>
+      </xs:element>
+      <!-- The facility's safety messages (a crisis line) the answers met, as shown after the scores. -->
+      <xs:element name="safetyMessages" minOccurs="0">
+        <xs:complexType><xs:sequence>
+          <xs:element name="message" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>
         </xs:sequence></xs:complexType>
       </xs:element>
     </xs:sequence>

@@ -16,7 +16,10 @@ export async function activityLogUrl(
   return `${url}&${new URLSearchParams({ startDate, endDate, language }).toString()}`;
 }
 
-/** The personal data export, fetched whole through the API client (the server streams it). */
-export function fetchPersonalData(patientId: number): Promise<Blob> {
-  return api.get<Blob>(personalDataExportPath(patientId), { responseType: 'blob' });
+/**
+ * The personal data export, fetched whole through the API client (the server streams it), written in the language
+ * the portal shows (its questions, answers and score messages as the patient reads them).
+ */
+export function fetchPersonalData(patientId: number, language: string): Promise<Blob> {
+  return api.get<Blob>(personalDataExportPath(patientId), { responseType: 'blob', query: { language } });
 }

@@ -133,7 +133,7 @@ function DownloadPersonalData({
   patientId: number;
   names: { firstName: string; lastName: string } | null;
 }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const facility = useFacility();
   const id = useId();
   const [downloading, setDownloading] = useState(false);
@@ -141,7 +141,7 @@ function DownloadPersonalData({
   const download = async () => {
     setDownloading(true);
     try {
-      const file = await fetchPersonalData(patientId);
+      const file = await fetchPersonalData(patientId, locale);
       const today = dayIn(Date.now(), facility.timeZone.id);
       saveFile(file, personalDataFileName(names?.firstName ?? '', names?.lastName ?? '', today));
     } catch (error) {
