@@ -527,6 +527,12 @@ describe('versions, an unstructured PDF and wide tables (john.smith)', () => {
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${baseUrl()}/health-summary`);
     await expect.poll(() => heading(page)).toBe('Resumen de información de salud');
+    await expect.poll(() => documentTitles(page)).toEqual(['Continuity of Care Document']);
+    await expectScrollHint(
+      page,
+      'Esta tabla es más ancha que la pantalla: desplácela hacia los lados para ver todas las columnas.',
+    );
+    await checkScreen(page, 'health-summary-wide-table-es');
     const chooseRangeEs = async (start: string, end: string) => {
       await page.getByRole('button', { name: 'Opciones' }).click();
       const dialog = page.getByRole('dialog', { name: 'Ver su resumen de salud' });
@@ -552,10 +558,6 @@ describe('versions, an unstructured PDF and wide tables (john.smith)', () => {
     ).toBe(true);
     expect(await page.getByTestId('summary-versions-earlier').innerText()).toMatch(
       /^Versiones anteriores:\s+Versión 1, /,
-    );
-    await expectScrollHint(
-      page,
-      'Esta tabla es más ancha que la pantalla: desplácela hacia los lados para ver todas las columnas.',
     );
     await checkScreen(page, 'health-summary-versions-es');
 

@@ -14,7 +14,7 @@ export interface CcdaLabels {
    */
   documentTypes: Record<string, string>;
   patient: string;
-  /** A patient identifier of the record it comes from: '{id} ({issuer})' is its value. */
+  /** A patient identifier of a record the document comes from (its number: a medical record number). */
   patientId: string;
   /** A US Social Security number (root 2.16.840.1.113883.4.1), shown as its last four digits only. */
   ssn: string;

@@ -145,7 +145,7 @@ describe('the human-readable view of each HL7 example document', () => {
       '<th scope="row">Signed by</th><td>Nurse Nightingale RN, Good Health Hospital on Jul 30, 2013</td>',
     );
     const progress = render(readCcdaFixture('progress-note.xml'));
-    expect(progress).toContain('<th scope="row">Patient ID</th><td>12345 (2.16.840.1.113883.19)</td>');
+    expect(progress).toContain('<th scope="row">Patient ID</th><td>12345</td>');
     expect(progress).toContain('<th scope="row">Social Security number</th><td>***-**-1234</td>');
     expect(progress).toContain('<th scope="row">Next of kin</th><td>Mrs. Abigail Ruth (mother)</td>');
     expect(count(progress, /scope="row">Care team member</g)).toBe(2);

@@ -58,13 +58,16 @@ export function attachmentNote(document: CcdaDocument, labels: CcdaLabels, pdf: 
 /** US Social Security numbers (HL7's OID for the SSA): shown as their last four digits only. */
 const SSN_ROOT = '2.16.840.1.113883.4.1';
 
-/** A patient identifier as a row: the SSN as its last four digits, another as '{id} ({issuer})'. */
+/**
+ * A patient identifier as a row: the SSN as its last four digits, another as its number (extension; the issuer's
+ * OID only when there is no number), which is what a patient can read and quote.
+ */
 function identifierRow(id: CcdaIdentifier, labels: CcdaLabels): [string, string | null] {
   if (id.root === SSN_ROOT) {
     const digits = (id.extension ?? '').replace(/\D/g, '');
     return [labels.ssn, digits.length >= 4 ? `***-**-${digits.slice(-4)}` : null];
   }
-  const value = id.extension && id.root ? `${id.extension} (${id.root})` : (id.extension ?? id.root);
+  const value = id.extension ?? id.root;
   return [labels.patientId, value];
 }
 
