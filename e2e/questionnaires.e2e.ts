@@ -955,7 +955,8 @@ describe('a published instrument with the facility’s interpretation', () => {
     await submitByKeyboard(page);
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/questionnaire-scoring');
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(LHC_PHQ9_TITLE);
-    expect(await page.getByTestId('score-message').allInnerTexts()).toEqual(['Moderate depression']);
+    // The scoring page has the questionnaire's title too: wait for its messages.
+    await expect.poll(() => page.getByTestId('score-message').allInnerTexts()).toEqual(['Moderate depression']);
     expect(await page.getByTestId('safety-message').allInnerTexts()).toEqual([
       LHC_PHQ9_INTERPRETATION.safetyMessages[0]!.message.en,
     ]);
