@@ -585,6 +585,34 @@ describe('readFhirQuestionnaire: calculated totals and the portal’s extensions
     expect(refusal(unnamed, 'extension[0].valueExpression.name')).toContain('name');
   });
 
+  it('gives a LOINC answer code without a system LOINC’s only on a question LOINC codes', () => {
+    // As LHC-Forms publishes them: a code and a display, no system.
+    const options = [
+      { valueCoding: { code: 'LA6568-5', display: 'Not at all' } },
+      { valueCoding: { system: 'urn:x', code: 'LA6569-3' } },
+    ];
+    const loincQuestion = itemOf(
+      [choice('q', { code: [{ system: 'http://loinc.org', code: '44250-9' }], answerOption: options })],
+      'q',
+    );
+    expect(loincQuestion.options.map((o) => o.system)).toEqual(['http://loinc.org', 'urn:x']);
+    const ownQuestion = itemOf(
+      [choice('q', { code: [{ system: 'urn:own', code: 'q1' }], answerOption: options })],
+      'q',
+    );
+    expect(ownQuestion.options.map((o) => o.system)).toEqual([null, 'urn:x']);
+    const notAnswerCode = itemOf(
+      [
+        choice('q', {
+          code: [{ system: 'http://loinc.org', code: '44250-9' }],
+          answerOption: [{ valueCoding: { code: '0', display: 'No' } }],
+        }),
+      ],
+      'q',
+    );
+    expect(notAnswerCode.options[0]?.system).toBeNull();
+  });
+
   it('a hidden item is not shown', () => {
     const definition = read([
       scored('a'),

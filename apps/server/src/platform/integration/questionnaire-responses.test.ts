@@ -239,4 +239,48 @@ describe('questionnaireResponseOf', () => {
     ]);
     expect(questionnaireResponseOf(DEFINITION, completed({ answers: [] }), 'M', FACILITY).item).toEqual([]);
   });
+
+  it('answers a calculated total with its score, in the Questionnaire’s place and groups, as the item’s type takes it', () => {
+    const calculation = (fhirType: string, position: number, groupLinkIds: string[] = []) => ({
+      linkId: 'sum',
+      fhirType,
+      text: 'Total score',
+      groupLinkIds,
+      position,
+    });
+    const withTotal = (fhirType: string, position: number, groupLinkIds?: string[]): ResponseDefinition => ({
+      ...DEFINITION,
+      scales: [
+        { code: 'total', name: text('Total score'), calculation: calculation(fhirType, position, groupLinkIds) },
+      ],
+    });
+    const two = [answer(2, { listAnswerId: 1 }), answer(8, { numberAnswer: 3 })];
+    // After mood (item 2, position 2) and before transport: in the order the Questionnaire gives.
+    const decimal = questionnaireResponseOf(withTotal('decimal', 2), completed({ answers: two }), 'M', FACILITY);
+    expect(FhirQuestionnaireResponseSchema.parse(decimal)).toEqual(decimal);
+    expect(decimal.item.map((i) => [i.linkId, i.answer])).toEqual([
+      ['mood', [{ valueCoding: { system: 'http://loinc.org', code: 'LA33-6', display: 'Yes' } }]],
+      ['sum', [{ valueDecimal: 7 }]],
+      ['cigarettes', [{ valueInteger: 3 }]],
+    ]);
+    const integer = questionnaireResponseOf(
+      withTotal('integer', DEFINITION.items.length, ['outer']),
+      completed({ answers: two }),
+      'M',
+      FACILITY,
+    );
+    expect(integer.item.at(-1)).toEqual({
+      linkId: 'outer',
+      item: [{ linkId: 'sum', text: 'Total score', answer: [{ valueInteger: 7 }] }],
+    });
+    // A total that is not a whole number is no integer answer; a score not stored (nothing answered) none at all.
+    const fraction = completed({ answers: two, scores: [{ code: 'total', score: 7.5 }] });
+    expect(
+      questionnaireResponseOf(withTotal('integer', 2), fraction, 'M', FACILITY).item.some((i) => i.linkId === 'sum'),
+    ).toBe(false);
+    const unscored = completed({ answers: two, scores: [] });
+    expect(
+      questionnaireResponseOf(withTotal('decimal', 2), unscored, 'M', FACILITY).item.some((i) => i.linkId === 'sum'),
+    ).toBe(false);
+  });
 });
