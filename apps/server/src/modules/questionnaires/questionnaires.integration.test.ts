@@ -811,7 +811,7 @@ describe('PUT and GET /integration/v1/questionnaire-templates/:externalId/interp
 
   it('refuses what the template cannot read with a 400 naming the field; 404 for an unknown template; scope content', async () => {
     const { externalId } = await template(PHQ9);
-    const band = PHQ9_BANDS[0];
+    const band = PHQ9_BANDS[0]!;
     const refused = async (body: unknown, code: string, field: string) =>
       expectError(await putInterpretation(externalId, body), 400, code, field).message;
     expect(
