@@ -66,9 +66,17 @@ export function documentDateOf(effectiveTime: Hl7Time | null): string {
   throw new CcdaError('not_ccda', 'The document has no effectiveTime.');
 }
 
-/** A setId as the column keeps it: '{root}|{extension}' (either may be empty), or null without one. */
+/** The longest setId and media type the columns keep (migration 0036): anything longer is no real one. */
+const MAX_SET_ID = 400;
+const MAX_MEDIA_TYPE = 200;
+
+/**
+ * A setId as the column keeps it: '{root}|{extension}' (either may be empty), or null without one, or when it is
+ * longer than any real identifier (the document then stands alone rather than being refused).
+ */
 export function setIdOf(setId: CcdaIdentifier | null): string | null {
-  return setId ? `${setId.root ?? ''}|${setId.extension ?? ''}` : null;
+  const value = setId ? `${setId.root ?? ''}|${setId.extension ?? ''}` : null;
+  return value && value.length <= MAX_SET_ID ? value : null;
 }
 
 /**
@@ -78,7 +86,8 @@ export function setIdOf(setId: CcdaIdentifier | null): string | null {
 export function attachmentTypeOf(document: Pick<CcdaDocument, 'attachment'>): string | null {
   if (attachedPdf(document)) return 'application/pdf';
   const { attachment } = document;
-  return attachment?.content && attachment.mediaType !== 'application/pdf' ? attachment.mediaType : null;
+  const mediaType = attachment?.content && attachment.mediaType !== 'application/pdf' ? attachment.mediaType : null;
+  return mediaType && mediaType.length <= MAX_MEDIA_TYPE ? mediaType : null;
 }
 
 /** The metadata columns of a document, from its header. */

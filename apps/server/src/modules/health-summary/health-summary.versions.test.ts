@@ -185,6 +185,26 @@ describe('an unstructured document holding a PDF', () => {
   });
 });
 
+describe('a header’s set and file that are longer than any real one', () => {
+  it('are stored as none: the document stands alone, and is not refused', async () => {
+    const long = 'x'.repeat(500);
+    const xml = CARE_PLAN_V2.replace(
+      '<setId root="004bb033-b948-4f4c-b5bf-a8dbd7d8dd40"/>',
+      `<setId root="004bb033-b948-4f4c-b5bf-a8dbd7d8dd40" extension="${long}"/>`,
+    );
+    const unstructured = `${xml.slice(0, xml.indexOf('<component>\n\t\t<structuredBody>'))}<component><nonXMLBody><text mediaType="image/${long}" representation="B64">AAAA</text></nonXMLBody></component></ClinicalDocument>`;
+    const f = await seedHealthSummaryFixture(db, fx.patientA, {
+      documents: [{ source: { xml } }, { source: { xml: unstructured } }],
+    });
+    expect(f.documents.map((d) => [d.setId, d.attachmentType])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const entries = await list(f.systems.ccda.id, 'startDate=2013-08-20&endDate=2013-08-20');
+    expect(entries).toHaveLength(2);
+  });
+});
+
 describe('a view stored by an older renderer', () => {
   it('is rendered again on its next read, and stored with the renderer’s version', async () => {
     const f = await seedHealthSummaryFixture(db, fx.patientA, { documents: [{ source: { fixture: 'ccd.xml' } }] });
