@@ -143,7 +143,7 @@ describe('the demo C-CDA documents', () => {
     for (const d of documents) {
       const document = readCcdaDocument(d.xml);
       const html = renderCcdaHtml(document, { labels: CCDA_LABELS_EN });
-      for (const s of document.sections) expect(html, d.externalId).toContain(`<h2>${s.title}</h2>`);
+      for (const s of document.sections) expect(html, d.externalId).toContain(`<h3>${s.title}</h3>`);
       expect(html).not.toContain('ccda-no-narrative');
     }
   });
