@@ -319,6 +319,15 @@ describe('the health summary of two systems (jane.doe)', () => {
       .poll(() => messageBar(page))
       .toContain('Your Health Information Summary could not be sent securely. Please check the Direct address');
     await checkScreen(page, 'health-summary-send-securely-failed');
+    // Opened again for another try: the address as written, and the refusal said again above it.
+    await page.getByRole('button', { name: 'Send Securely' }).click();
+    await secure.waitFor();
+    expect(await field(page, 'Direct Address').inputValue()).toBe('someone@direct.unknown.example');
+    expect(await secure.getByTestId('send-securely-failure').innerText()).toContain(
+      'Your Health Information Summary could not be sent securely.',
+    );
+    await secure.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => secure.count()).toBe(0);
 
     // All of a table's summaries by email: one zip of them, named by the range.
     await chooseRange(page, ONCOLOGY, riversideDay(-365), riversideDay());

@@ -18,7 +18,9 @@ import {
   confirmedSender,
   EMPTY_EMAIL_FORM,
   EMPTY_SECURE_FORM,
+  secureSendFailure,
   type EmailForm,
+  type FieldMessage,
   type SecureForm,
 } from '../lib/transmit-form';
 import { EmailModal, SecureSendModal } from './TransmitModals';
@@ -68,6 +70,8 @@ export function SummaryActions({
   // The forms outlive their modals: a failed send opens again with what was written; a sent one starts afresh.
   const [emailForm, setEmailForm] = useState<EmailForm>(EMPTY_EMAIL_FORM);
   const [secureForm, setSecureForm] = useState<SecureForm>(EMPTY_SECURE_FORM);
+  // The last Send Securely refusal: the modal says it again above the fields when it opens for another try.
+  const [secureFailure, setSecureFailure] = useState<FieldMessage | null>(null);
 
   const print = async () => {
     setPrinting(true);
@@ -114,12 +118,18 @@ export function SummaryActions({
       });
       messageBar.show({ type: 'success', key: `${MESSAGES}.healthsummarysent` });
       if (transmitType === 'email') setEmailForm(EMPTY_EMAIL_FORM);
-      else setSecureForm(EMPTY_SECURE_FORM);
+      else {
+        setSecureForm(EMPTY_SECURE_FORM);
+        setSecureFailure(null);
+      }
     } catch (error) {
       if (transmitType === 'email') reportFailure(error, `${MESSAGES}.healthsummarysendfailed`);
-      else if (error instanceof ApiError && error.code === 'noCcdaConfigured') {
-        messageBar.show({ type: 'error', key: `${MESSAGES}.noCcdaConfigured` });
-      } else reportFailure(error, `${MESSAGES}.healthsummarysendsecurelyfailed`);
+      else {
+        setSecureFailure(secureSendFailure(error instanceof ApiError ? error : null));
+        if (error instanceof ApiError && error.code === 'noCcdaConfigured') {
+          messageBar.show({ type: 'error', key: `${MESSAGES}.noCcdaConfigured` });
+        } else reportFailure(error, `${MESSAGES}.healthsummarysendsecurelyfailed`);
+      }
     } finally {
       setSending(null);
     }
@@ -169,6 +179,7 @@ export function SummaryActions({
         onChange={setSecureForm}
         onSend={(form) => void send('sendSecurely', form)}
         onClose={() => setOpen(null)}
+        failure={secureFailure}
       />
     </Stack>
   );
