@@ -29,6 +29,15 @@ class NoResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
+// Ranges have no layout in jsdom: the rich-text editor (ProseMirror) measures the cursor's range to scroll it into view.
+const NO_RECT = { x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) };
+if (!('getClientRects' in Range.prototype))
+  Object.assign(Range.prototype, {
+    getClientRects: () => Object.assign([], { item: () => null }),
+    getBoundingClientRect: () => NO_RECT,
+  });
+// Nothing is at any point of a page without layout (the editor asks where a click landed).
+if (!('elementFromPoint' in Document.prototype)) Object.assign(Document.prototype, { elementFromPoint: () => null });
 if (!('scrollIntoView' in Element.prototype)) Object.assign(Element.prototype, { scrollIntoView: () => undefined });
 
 afterEach(() => {
