@@ -278,4 +278,33 @@ describe('the questionnaire form', () => {
     expect(errorUnder(9)).toBe('Required');
     expect(errorUnder(10)).toBeNull();
   });
+
+  it('saves the answers as a draft as the patient goes', async () => {
+    const user = userEvent.setup();
+    const form = await renderForm();
+    await user.click(within(form).getByRole('radio', { name: 'Poor' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PUT' && r.path.endsWith('/draft'))).toBe(true), {
+      timeout: 3000,
+    });
+    const draft = sent.find((r) => r.method === 'PUT' && r.path.endsWith('/draft'));
+    expect(draft?.path).toBe(`/api/patients/${PATIENT}/assignedquestionnaires/${ID}/draft`);
+    expect(draft?.body).toMatchObject({ patientQuestionAnswerList: [{ questionnaireItemId: 2, listAnswerId: 3 }] });
+    expect(submits()).toHaveLength(0);
+  });
+
+  it('Cancel with answers asks first; Yes takes this visit’s draft back and goes to the list', async () => {
+    const user = userEvent.setup();
+    const form = await renderForm();
+    await user.click(within(form).getByRole('radio', { name: 'Good' }));
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    const asking = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(asking.textContent).toContain("You'll lose any changes you've made.");
+    await user.click(within(asking).getByRole('button', { name: 'Yes, I want to cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Questionnaires list' })).toBeTruthy();
+    // No draft when the page opened: the one saved since is deleted.
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      `/api/patients/${PATIENT}/assignedquestionnaires/${ID}/draft`,
+    ]);
+    expect(submits()).toHaveLength(0);
+  });
 });
