@@ -112,7 +112,7 @@ afterEach(() => {
 const submits = () => sent.filter((r) => r.method === 'PUT' && !r.path.endsWith('/draft'));
 
 /** The form on a desktop's window, or a phone's. */
-async function renderForm(layout: 'desktop' | 'phone' = 'desktop') {
+async function renderForm(layout: 'desktop' | 'phone' = 'desktop', locale: 'en-US' | 'es-MX' = 'en-US') {
   if (layout === 'desktop') wideWindow();
   await renderInApp(
     withProviders(
@@ -127,6 +127,7 @@ async function renderForm(layout: 'desktop' | 'phone' = 'desktop') {
         </Routes>
       </BlockingRouter>,
     ),
+    locale,
   );
   return screen.getByRole('form', { name: 'Daily check-in' });
 }
@@ -306,5 +307,15 @@ describe('the questionnaire form', () => {
       `/api/patients/${PATIENT}/assignedquestionnaires/${ID}/draft`,
     ]);
     expect(submits()).toHaveLength(0);
+  });
+
+  it('in Spanish, says Required and the range in Spanish', async () => {
+    const user = userEvent.setup();
+    const form = await renderForm('desktop', 'es-MX');
+    await user.click(within(form).getByRole('button', { name: 'Enviar cuestionario' }));
+    expect(errorUnder(2)).toBe('Obligatorio');
+    const hours = within(form).getByRole('textbox', { name: /^How many hours did you sleep\?/ });
+    await user.type(hours, '25');
+    expect(errorUnder(5)).toBe('Escriba un número entre 0 y 24.');
   });
 });
