@@ -23,6 +23,7 @@ const entry = (ccdaId: number, displayDate: string, authorName: string | null): 
   organizationName: authorName ? 'Riverside Medical Center' : null,
   versionNumber: null,
   versions: [],
+  attachmentType: null,
 });
 const ENTRIES = [
   entry(1, '2026-03-04', 'Dr. Priya Raman'),
