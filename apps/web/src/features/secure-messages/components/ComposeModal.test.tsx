@@ -201,6 +201,19 @@ describe('the compose modal', () => {
     expect(screen.queryByRole('dialog', { name: 'Switch to plain text?' })).toBeNull();
   });
 
+  it('back to Formatted, each line of Plain text is a paragraph of its own', async () => {
+    const user = userEvent.setup();
+    const { dialog, area } = await renderCompose(11);
+    await user.click(within(dialog).getByRole('radio', { name: 'Plain text' }));
+    const text = await within(dialog).findByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
+    await user.type(text, 'First line{Enter}Second line');
+    await user.click(within(dialog).getByRole('radio', { name: 'Formatted' }));
+    await waitFor(() =>
+      expect(Array.from(area.querySelectorAll('p'), (p) => p.textContent)).toEqual(['First line', 'Second line']),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Switch to plain text?' })).toBeNull();
+  });
+
   it('closing with something written asks first; No keeps the draft, Yes closes', async () => {
     const user = userEvent.setup();
     const { dialog, onClose, onDirtyChange } = await renderCompose(11);
