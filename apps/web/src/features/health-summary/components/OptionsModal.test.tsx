@@ -70,6 +70,8 @@ async function renderOptions({
     ),
   );
   const dialog = await screen.findByRole('dialog', { name: 'View Your Health Summary' });
+  // The dialog has put the keyboard in it before a test types.
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   return { dialog, onApply, onClose };
 }
 

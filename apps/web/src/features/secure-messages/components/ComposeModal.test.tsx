@@ -73,6 +73,8 @@ async function renderCompose(careProviderId: number | null = null) {
   const dialog = await screen.findByRole('dialog', { name: 'New Message' });
   // The editor is a chunk of its own: the writing area is there once it has loaded and been made.
   const area = await within(dialog).findByRole('textbox', { name: 'Message' }, { timeout: 5000 });
+  // The dialog has put the keyboard in it (its first field, or the subject for a chosen member) before a test types.
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   return { dialog, area, onSent, onClose, onDirtyChange };
 }
 

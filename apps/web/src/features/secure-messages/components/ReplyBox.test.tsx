@@ -82,6 +82,8 @@ describe('the reply box', () => {
   it('has a toolbar of one Tab stop: arrow keys move along it, and a pressed button says so', async () => {
     const user = userEvent.setup();
     const { area } = await renderReply();
+    // The box takes the keyboard as it opens: only then is it the toolbar's to take.
+    await waitFor(() => expect(area.contains(document.activeElement)).toBe(true));
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
     const buttons = within(toolbar).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
