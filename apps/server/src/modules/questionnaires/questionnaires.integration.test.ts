@@ -38,6 +38,7 @@ import type { AccessFixture } from '../../../test/access-fixture';
 import { integrationToken } from '../../../test/integration-client';
 import { eventsAfter } from '../integration/integration.service';
 import { withWebhookReceiver } from '../../../test/webhook-receiver';
+import { fhirIssues } from '../../../test/fhir-validator';
 import { ASSIGNMENT_NOT_FOUND_MESSAGE, TEMPLATE_NOT_FOUND_MESSAGE } from './questionnaires.integration.routes';
 import { ALREADY_ANSWERED_MESSAGE, UNKNOWN_TEMPLATE_MESSAGE } from './questionnaires.intake';
 
@@ -243,6 +244,7 @@ const expectWellbeingResponse = (
   id: number,
   externalId: string,
 ) => {
+  expect(fhirIssues(response)).toEqual([]);
   expect(response).toMatchObject({
     resourceType: 'QuestionnaireResponse',
     id: String(id),
@@ -767,6 +769,8 @@ describe('PUT and GET /integration/v1/questionnaire-templates/:externalId/interp
     const response = expectOk<IntegrationQuestionnaireAssignmentState>(
       await getAssignment(externalId),
     ).questionnaireResponse;
+    // Valid FHIR R4 as @medplum/core's validator reads the base StructureDefinitions.
+    expect(fhirIssues(response)).toEqual([]);
     expect(response?.questionnaire).toBe('http://loinc.org/q/44249-1|2.72');
     expect(response?.item.map((i) => i.linkId)).toEqual([
       '/44250-9',

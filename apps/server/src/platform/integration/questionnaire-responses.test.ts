@@ -6,6 +6,7 @@ import {
   type ResponseDefinition,
   type ResponseDefinitionItem,
 } from './questionnaire-responses';
+import { fhirIssues } from '../../../test/fhir-validator';
 
 const text = (t: string) => ({ text: t, translations: { es: `${t} (es)` } });
 const option = (listAnswerId: number, code: string | null, label: string, isOtherOption = false) => ({
@@ -106,6 +107,8 @@ describe('questionnaireResponseOf', () => {
 
   it('is a completed FHIR R4 QuestionnaireResponse of the patient (by MRN) and the questionnaire (url|version)', () => {
     expect(FhirQuestionnaireResponseSchema.parse(response)).toEqual(response);
+    // And as a validator no one here wrote reads FHIR R4 (@medplum/core against the base StructureDefinitions).
+    expect(fhirIssues(response)).toEqual([]);
     expect(response).toMatchObject({
       resourceType: 'QuestionnaireResponse',
       id: '41',
@@ -258,6 +261,7 @@ describe('questionnaireResponseOf', () => {
     // After mood (item 2, position 2) and before transport: in the order the Questionnaire gives.
     const decimal = questionnaireResponseOf(withTotal('decimal', 2), completed({ answers: two }), 'M', FACILITY);
     expect(FhirQuestionnaireResponseSchema.parse(decimal)).toEqual(decimal);
+    expect(fhirIssues(decimal)).toEqual([]);
     expect(decimal.item.map((i) => [i.linkId, i.answer])).toEqual([
       ['mood', [{ valueCoding: { system: 'http://loinc.org', code: 'LA33-6', display: 'Yes' } }]],
       ['sum', [{ valueDecimal: 7 }]],
