@@ -2,6 +2,7 @@ import { Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { committedPage, steppedPage } from '../lib/medical-notes';
+import { inputAria } from '../../../components/input-aria';
 
 /**
  * Previous / next and a typed page: 'Page [n] of N'. A typed page counts on Enter or on leaving the field,
@@ -58,7 +59,7 @@ export function PageNavigator({
         inputMode="numeric"
         autoComplete="off"
         w={64}
-        aria-describedby={ofId}
+        ref={inputAria(ofId, false)}
         onChange={(e) => setDraft({ page, text: e.currentTarget.value })}
         onBlur={commit}
         onKeyDown={(e) => {

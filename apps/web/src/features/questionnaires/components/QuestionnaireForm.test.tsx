@@ -246,12 +246,23 @@ describe('the questionnaire form', () => {
     const user = userEvent.setup();
     const form = await renderForm();
     const hours = within(form).getByRole<HTMLInputElement>('textbox', { name: /^How many hours did you sleep\?/ });
+    // Described by its range hint; while refused, marked invalid and described by the refusal too.
+    const describedBy = () =>
+      (hours.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' | ');
+    expect(describedBy()).toBe('Enter a number from 0 to 24.');
+    expect(hours.getAttribute('aria-invalid')).toBeNull();
     await user.type(hours, '3x0');
     expect(hours.value).toBe('30');
     expect(errorUnder(5)).toBe('Enter a number from 0 to 24.');
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy()).toBe('Enter a number from 0 to 24. | Enter a number from 0 to 24.');
     await user.tab();
     expect(hours.value).toBe('24');
     expect(errorUnder(5)).toBeNull();
+    expect(hours.getAttribute('aria-invalid')).toBeNull();
     // The buttons stop at the bound.
     expect(within(form).getAllByRole<HTMLButtonElement>('button', { name: 'Increase' })[0]?.disabled).toBe(true);
     await user.click(within(form).getByRole('button', { name: 'Decrease' }));

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { answerOf, checkedOf, chooseOption, setOtherText, toggleOption } from '../../lib/answers';
 import { type ItemProps, questionDomId, questionErrorId, questionLabelId } from './item-props';
 import { QuestionError, QuestionLabel } from './QuestionLabel';
+import { inputAria } from '../../../../components/input-aria';
 
 const legendStyles = {
   legend: { padding: 0, marginBottom: 8, fontWeight: 600, fontSize: 'var(--mantine-font-size-md)' },
@@ -41,8 +42,7 @@ function OtherText({
       required={chosen}
       maxLength={QUESTIONNAIRE_TEXT_MAX}
       value={value}
-      aria-invalid={invalid && chosen ? true : undefined}
-      aria-describedby={invalid && chosen ? questionErrorId(itemId) : undefined}
+      ref={inputAria(invalid && chosen ? questionErrorId(itemId) : undefined, invalid && chosen)}
       onChange={(e) => onText(e.currentTarget.value)}
       data-testid="other-text"
     />

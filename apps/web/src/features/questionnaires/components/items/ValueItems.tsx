@@ -6,6 +6,7 @@ import { useTranslation } from '../../../../lib/i18n';
 import { answerOf, setDate, setNumber, setText } from '../../lib/answers';
 import { type ItemProps, questionDomId, questionErrorId, questionLabelId } from './item-props';
 import { QuestionError, QuestionLabel } from './QuestionLabel';
+import { inputAria } from '../../../../components/input-aria';
 
 /** The question as a plain label: Mantine adds the asterisk of a required field itself. */
 const plainLabel = (item: ItemProps['item']) => <QuestionLabel item={{ ...item, isRequired: false }} />;
@@ -137,10 +138,10 @@ export function NumberItem({ item, answers, error, onChange }: ItemProps) {
           w={120}
           size="md"
           value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={
-            [hint ? `question-${id}-hint` : '', error ? questionErrorId(id) : ''].join(' ').trim() || undefined
-          }
+          ref={inputAria(
+            [hint ? `question-${id}-hint` : '', error ? questionErrorId(id) : ''].join(' ').trim() || undefined,
+            Boolean(error),
+          )}
           onChange={(e) => {
             const typed = numberInputText(e.currentTarget.value, allowNegative);
             setTextValue(typed);

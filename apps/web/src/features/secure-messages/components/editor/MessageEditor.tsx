@@ -16,6 +16,7 @@ import { docLength, docToPlainText, messageLength, type DocNode } from '../../li
 import { EMPTY_MESSAGE, type EditorSnapshot, type MessageEditorProps } from './editor-types';
 import classes from './MessageEditor.module.css';
 import { ICONS, NOTHING_ON, Toolbar, type Tool, type ToolName } from './Toolbar';
+import { inputAria } from '../../../../components/input-aria';
 
 // The message editor of spec 002 section 9, on Tiptap (ProseMirror): modes HTML (the default) and Text, a toolbar
 // of bold, italic, underline, ordered and unordered lists, undo and redo. Its schema holds only what the toolbar
@@ -269,11 +270,9 @@ export default function MessageEditor({
         </Box>
         {mode === 'text' && (
           <Textarea
-            ref={textareaRef}
+            ref={inputAria(describedBy, Boolean(error), textareaRef)}
             id={`${id}-text`}
             aria-labelledby={labelId}
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : false}
             aria-required={required}
             rows={SECURE_MESSAGE_LIMITS.textModeRows}
             placeholder={placeholder}
