@@ -91,6 +91,10 @@ export async function firstLoadCalls(
     if (/^\/api\/users\/\d+\/capabilities\//.test(url.pathname)) capabilitiesAsked();
   };
   let capabilitiesBesideProfile = false;
+  // The page before (the dashboard just after Log In, whose calls start as it opens) stops asking first: a blank
+  // page in between, the tab's session kept, so only the fresh load's own calls are recorded.
+  const origin = new URL(page.url()).origin;
+  await page.goto('about:blank');
   await page.route('**/api/patientportaluser/loginprofile', async (route) => {
     capabilitiesBesideProfile = await Promise.race([
       capabilities.then(() => true),
@@ -101,7 +105,7 @@ export async function firstLoadCalls(
   page.on('request', record);
   page.on('requestfinished', answered);
   try {
-    await page.goto(`${new URL(page.url()).origin}${pagePath}`);
+    await page.goto(`${origin}${pagePath}`);
     await shown();
     await page.waitForLoadState('networkidle');
   } finally {
