@@ -8,3 +8,4 @@ export * from './value-key';
 export * from './questionnaire';
 export * from './secure-message';
 export * from './lookup-names';
+export * from './questionnaire-scores';

@@ -1,7 +1,7 @@
-import { answersOf, type QuestionnaireInterpretation, type RuleAnswer, type RuleItem } from '@portal/contracts';
+import { bandOf, safetyMessagesMet, type QuestionnaireInterpretation, type RuleAnswer } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { PatientScope } from '../../platform/access/patient-scope';
-import { localText, type LocalText } from '../../platform/content/local-text';
+import { interpretationText, localText, type LocalText } from '../../platform/content/local-text';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import * as data from './export.repository';
 import { element, fields, openTag, xmlText, type XmlValue } from './xml';
@@ -232,44 +232,8 @@ export async function* clinicalSections(db: DbOrTx, scope: PatientScope, locale:
   });
 }
 
-// As the patient read them on completion (the questionnaires module's scoring.ts, read here from the stored
-// definition and the facility's interpretation, as no module imports another).
-
-/** A text of a facility's interpretation (en, es, fr, pt, zh) as a LocalText: English is the fallback. */
-function interpretationText(texts: Record<'en' | 'es' | 'fr' | 'pt' | 'zh', string>): LocalText {
-  const { en, ...translations } = texts;
-  return { text: en, translations };
-}
-
-const inRange = (value: number, min: number, max: number | undefined) =>
-  value >= min && (max === undefined || value <= max);
-
-/** The score a band or rule names: its scoreCode, else the definition's first score. */
-const scoreCodeOf = (definition: ExportDefinition, scoreCode: string | undefined) =>
-  scoreCode ?? definition.scales?.[0]?.code;
-
-type ExportItem = NonNullable<ExportDefinition['items']>[number];
-
-function ruleItemOf(item: ExportItem): RuleItem {
-  return {
-    questionnaireItemId: item.questionnaireItemId,
-    questionnaireItemType: item.type,
-    isRequired: item.isRequired,
-    lowerBound: item.lowerBound,
-    upperBound: item.upperBound,
-    listAnswers: item.options.map((o) => ({ listAnswerId: o.listAnswerId, isOtherOption: o.isOtherOption })),
-  };
-}
-
-/** An item's score: its chosen options' ordinals, or the number of a Number or Slider. */
-function itemScore(item: ExportItem, answers: readonly RuleAnswer[]): number {
-  let total = 0;
-  for (const answer of answersOf(ruleItemOf(item), answers)) {
-    if (item.type === 'Number' || item.type === 'Slider') total += answer.numberAnswer ?? 0;
-    else total += item.options.find((o) => o.listAnswerId === answer.listAnswerId)?.ordinal ?? 0;
-  }
-  return total;
-}
+// As the patient read them on completion: the score rules are contracts' (rules/questionnaire-scores.ts, which the
+// questionnaires module reads too), applied to the stored definition and the facility's interpretation.
 
 /** The facility's safety messages whose condition the answers or scores meet, in their order. */
 function safetyMessagesOf(
@@ -289,21 +253,13 @@ function safetyMessagesOf(
     dateAnswer: a.dateAnswer ?? null,
     otherOptionText: a.otherOptionText ?? null,
   }));
-  return interpretation.safetyMessages.flatMap(({ when, message }) => {
-    let holds: boolean;
-    if (when.kind === 'item') {
-      const items = (definition.items ?? []).filter((i) => i.linkId === when.linkId && i.type !== 'SectionHeader');
-      holds = items.some(
-        (item) =>
-          answersOf(ruleItemOf(item), answers).length > 0 && inRange(itemScore(item, answers), when.min, when.max),
-      );
-    } else {
-      const code = scoreCodeOf(definition, when.scoreCode);
-      const score = stored.find((s) => s.code === code);
-      holds = score !== undefined && inRange(score.score, when.min, when.max);
-    }
-    return holds ? [interpretationText(message)] : [];
-  });
+  return safetyMessagesMet(
+    interpretation.safetyMessages,
+    definition.items ?? [],
+    definition.scales?.[0]?.code,
+    answers,
+    stored,
+  ).map(interpretationText);
 }
 
 /**
@@ -318,9 +274,7 @@ function scoreOf(
 ): string {
   const scale = definition.scales?.find((s) => s.code === code);
   const range = scale?.ranges.find((r) => score >= r.min && score <= r.max);
-  const band = interpretation?.bands.find(
-    (b) => scoreCodeOf(definition, b.scoreCode) === code && inRange(score, b.min, b.max),
-  );
+  const band = bandOf(interpretation?.bands ?? [], definition.scales?.[0]?.code, code, score);
   const label = band ? text(interpretationText(band.label)) : null;
   return record(
     'score',

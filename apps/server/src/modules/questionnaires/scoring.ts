@@ -1,15 +1,9 @@
-import {
-  answersOf,
-  type PatientScore,
-  type QuestionnaireAnswer,
-  type RuleAnswer,
-  type RuleItem,
-} from '@portal/contracts';
+import { bandOf, itemScore, safetyMessagesMet, type PatientScore, type QuestionnaireAnswer } from '@portal/contracts';
+import { interpretationText } from '../../platform/content/local-text';
 import { calculatedValue, responseForCalculation } from './calculated-total';
 import {
   localText,
   type DefinitionItem,
-  type LocalText,
   type QuestionnaireDefinition,
   type StoredInterpretation,
   type StoredScore,
@@ -18,17 +12,8 @@ import {
 // Scoring at submit (docs/adr/0009-questionnaires.md): the numbers are computed once and stored with the answers;
 // the messages are looked up when read, so each reader gets them in their own language.
 
-/** The parts of an item the questionnaire rules (contracts' rules/questionnaire.ts) read. */
-export function ruleItemOf(item: DefinitionItem): RuleItem {
-  return {
-    questionnaireItemId: item.questionnaireItemId,
-    questionnaireItemType: item.type,
-    isRequired: item.isRequired,
-    lowerBound: item.lowerBound,
-    upperBound: item.upperBound,
-    listAnswers: item.options.map((o) => ({ listAnswerId: o.listAnswerId, isOtherOption: o.isOtherOption })),
-  };
-}
+// An item's parts the rules read, and its score: contracts' rules/questionnaire-scores.ts, which the export reads too.
+export { itemScore, ruleItemOf } from '@portal/contracts';
 
 const hasScoredOptions = (item: DefinitionItem) => item.options.some((o) => o.ordinal !== null);
 
@@ -42,22 +27,6 @@ function itemsOfScale(definition: QuestionnaireDefinition, linkIds: string[] | n
   return definition.items.filter(
     (item) => named.has(item.linkId) || (item.matrixGuid !== null && named.has(item.matrixGuid)),
   );
-}
-
-/**
- * One item's score: the ordinal of the chosen option (a checkbox adds those of every checked option; an option
- * without an ordinal counts 0), or the value of a Number or Slider. Unanswered items score 0.
- */
-export function itemScore(item: DefinitionItem, answers: readonly RuleAnswer[]): number {
-  let total = 0;
-  for (const answer of answersOf(ruleItemOf(item), answers)) {
-    if (item.type === 'Number' || item.type === 'Slider') {
-      total += answer.numberAnswer ?? 0;
-    } else {
-      total += item.options.find((o) => o.listAnswerId === answer.listAnswerId)?.ordinal ?? 0;
-    }
-  }
-  return total;
 }
 
 /** Whether a score of the definition is a calculatedExpression (scoreAnswers then needs the Questionnaire). */
@@ -93,19 +62,6 @@ function roundScore(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
-/** A text of a facility's interpretation (en, es, fr, pt, zh) as a LocalText: English is the fallback. */
-export function interpretationText(texts: Record<'en' | 'es' | 'fr' | 'pt' | 'zh', string>): LocalText {
-  const { en, ...translations } = texts;
-  return { text: en, translations };
-}
-
-const inRange = (value: number, min: number, max: number | undefined) =>
-  value >= min && (max === undefined || value <= max);
-
-/** The score a band or rule names: its scoreCode, else the definition's first score. */
-const scoreCodeOf = (definition: QuestionnaireDefinition, scoreCode: string | undefined) =>
-  scoreCode ?? definition.scales[0]?.code;
-
 /**
  * The stored scores as the patient reads them in `language`: the scale's name; the label of the facility's band
  * that holds the score (`interpretation`); and the message of the first range of the template that holds it, else
@@ -121,9 +77,7 @@ export function scoreMessages(
   return stored.map(({ code, score }) => {
     const scale = definition.scales.find((s) => s.code === code);
     const range = scale?.ranges.find((r) => score >= r.min && score <= r.max);
-    const band = interpretation?.bands.find(
-      (b) => scoreCodeOf(definition, b.scoreCode) === code && inRange(score, b.min, b.max),
-    );
+    const band = bandOf(interpretation?.bands ?? [], definition.scales[0]?.code, code, score);
     const label = band ? localText(interpretationText(band.label), language) : null;
     return {
       scoreCode: code,
@@ -148,19 +102,11 @@ export function safetyMessages(
   language: string,
 ): string[] {
   if (!interpretation) return [];
-  return interpretation.safetyMessages.flatMap(({ when, message }) => {
-    let holds: boolean;
-    if (when.kind === 'item') {
-      const items = definition.items.filter((i) => i.linkId === when.linkId && i.type !== 'SectionHeader');
-      holds = items.some(
-        (item) =>
-          answersOf(ruleItemOf(item), answers).length > 0 && inRange(itemScore(item, answers), when.min, when.max),
-      );
-    } else {
-      const code = scoreCodeOf(definition, when.scoreCode);
-      const score = stored.find((s) => s.code === code);
-      holds = score !== undefined && inRange(score.score, when.min, when.max);
-    }
-    return holds ? [localText(interpretationText(message), language)] : [];
-  });
+  return safetyMessagesMet(
+    interpretation.safetyMessages,
+    definition.items,
+    definition.scales[0]?.code,
+    answers,
+    stored,
+  ).map((message) => localText(interpretationText(message), language));
 }

@@ -13,3 +13,9 @@ export function localText(value: LocalText, language: string): string {
   const primary = language.toLowerCase().split('-')[0] ?? '';
   return value.translations[language] ?? value.translations[primary] ?? value.text;
 }
+
+/** A text a facility gives in each of the five languages (en, es, fr, pt, zh) as a LocalText: English the fallback. */
+export function interpretationText(texts: Record<'en' | 'es' | 'fr' | 'pt' | 'zh', string>): LocalText {
+  const { en, ...translations } = texts;
+  return { text: en, translations };
+}
