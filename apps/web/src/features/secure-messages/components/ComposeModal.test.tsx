@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { careTeamQuery } from '../../../shared/api/care-team';
+import { careTeamMember } from '../../../test/care-team';
 import { stubFetch } from '../../../test/fetch-stub';
 import { freshQueryClient, withProviders } from '../../../test/providers';
 import { renderInApp } from '../../../test/render';
@@ -11,32 +12,15 @@ import { ComposeModal } from './ComposeModal';
 const PATIENT = 7;
 
 function member(careProviderId: number, firstName: string, lastName: string, canWrite = true): CareTeamMember {
-  return {
+  return careTeamMember({
     careTeamId: careProviderId,
     patientId: PATIENT,
     careProviderId,
     firstName,
     lastName,
-    suffix: 'MD',
-    publicEmail: null,
-    address1: null,
-    address2: null,
-    address3: null,
-    city: null,
-    state: null,
-    country: null,
-    zipCode: null,
-    publicPhone: null,
-    publicPhoneExt: null,
-    fax: null,
-    institution: null,
-    careProviderTitleValue: null,
-    careProviderTitle: null,
-    photoFilename: null,
-    photoThumbnailFilename: null,
     preferredSecureMessageIfSystemId: canWrite ? 1 : null,
     secureMessageRecipientForPatient: canWrite,
-  };
+  });
 }
 
 const TEAM = [member(11, 'Priya', 'Raman'), member(12, 'Sam', 'Brooks'), member(13, 'No', 'Mail', false)];

@@ -4,6 +4,7 @@ import { Link, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BlockingRouter } from '../../../lib/blocking-router';
 import { careTeamQuery } from '../../../shared/api/care-team';
+import { careTeamMember } from '../../../test/care-team';
 import { stubFetch } from '../../../test/fetch-stub';
 import { freshQueryClient, withProviders } from '../../../test/providers';
 import { renderInApp } from '../../../test/render';
@@ -46,32 +47,7 @@ async function renderPage(viaDashboard = false) {
   client.setQueryData(threadsQuery(PATIENT).queryKey, []);
   client.setQueryData(countUnreadQuery(PATIENT).queryKey, 0);
   client.setQueryData(careTeamQuery(PATIENT).queryKey, [
-    {
-      careTeamId: 1,
-      patientId: PATIENT,
-      careProviderId: 11,
-      firstName: 'Priya',
-      lastName: 'Raman',
-      suffix: null,
-      publicEmail: null,
-      address1: null,
-      address2: null,
-      address3: null,
-      city: null,
-      state: null,
-      country: null,
-      zipCode: null,
-      publicPhone: null,
-      publicPhoneExt: null,
-      fax: null,
-      institution: null,
-      careProviderTitleValue: null,
-      careProviderTitle: null,
-      photoFilename: null,
-      photoThumbnailFilename: null,
-      preferredSecureMessageIfSystemId: 1,
-      secureMessageRecipientForPatient: true,
-    },
+    careTeamMember({ patientId: PATIENT, careProviderId: 11, suffix: null }),
   ]);
   await renderInApp(
     withProviders(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { careTeamMember } from '../../../test/care-team';
 import type { CareTeamMember, MessageThread, SecureMessage, ThreadMember } from '@portal/contracts';
 import {
   addressOf,
@@ -138,33 +139,8 @@ describe('authorOf', () => {
 });
 
 describe('messageRecipients', () => {
-  const careTeam = (over: Partial<CareTeamMember>): CareTeamMember => ({
-    careTeamId: 1,
-    patientId: 7,
-    careProviderId: 1,
-    firstName: 'Priya',
-    lastName: 'Raman',
-    suffix: 'MD',
-    publicEmail: null,
-    address1: null,
-    address2: null,
-    address3: null,
-    city: null,
-    state: null,
-    country: null,
-    zipCode: null,
-    publicPhone: null,
-    publicPhoneExt: null,
-    fax: null,
-    institution: null,
-    careProviderTitleValue: null,
-    careProviderTitle: null,
-    photoFilename: null,
-    photoThumbnailFilename: null,
-    preferredSecureMessageIfSystemId: 5,
-    secureMessageRecipientForPatient: true,
-    ...over,
-  });
+  const careTeam = (over: Partial<CareTeamMember>): CareTeamMember =>
+    careTeamMember({ preferredSecureMessageIfSystemId: 5, ...over });
 
   it('keeps members who are recipients for the patient and have a preferred system, by last then first name', () => {
     const list = [
