@@ -108,6 +108,8 @@ describe('the reply box', () => {
     await waitFor(() =>
       expect(within(toolbar).getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBe('true'),
     );
+    // The button gives the keyboard back to the text, as the editor's command does, before the next key.
+    await waitFor(() => expect(area.contains(document.activeElement)).toBe(true));
     await user.keyboard('soft');
     expect(area.querySelector('em')?.textContent).toBe('soft');
   });
