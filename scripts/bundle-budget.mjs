@@ -32,7 +32,7 @@ const ROUTES = [
   // The list pages the benchmark measures (November 2026: 188.7, 158.3, 204.2 and 190.7 KB of JS), and a
   // questionnaire to complete (221.3 KB, 22 files).
   ...[
-    ['test results', 'src/features/lab-results/pages/TestResultsPage.tsx', { js: 193, css: 19.5, files: 13 }],
+    ['test results', 'src/features/lab-results/pages/LabResultsPage.tsx', { js: 193, css: 19.5, files: 13 }],
     ['medical notes', 'src/features/medical-notes/pages/MedicalNotesPage.tsx', { js: 163, css: 15.5, files: 11 }],
     ['secure messages', 'src/features/secure-messages/pages/SecureMessagesPage.tsx', { js: 209, css: 19.5, files: 16 }],
     ['questionnaires', 'src/features/questionnaires/pages/QuestionnairesPage.tsx', { js: 195, css: 20.5, files: 14 }],

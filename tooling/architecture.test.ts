@@ -10,7 +10,7 @@ const at = (file: string) => path.join(ROOT, file);
 const BANNED: { name: string; file: string; code: string; rule: string; message?: RegExp }[] = [
   {
     name: 'a feature page imports another feature',
-    file: 'apps/web/src/features/lab-results/pages/TestResultsPage.tsx',
+    file: 'apps/web/src/features/lab-results/pages/LabResultsPage.tsx',
     code: "import { sortCareTeam } from '../../../features/dashboard/lib/cards';\nexport const x = sortCareTeam;\n",
     rule: 'boundaries/element-types',
   },
@@ -40,7 +40,7 @@ const BANNED: { name: string; file: string; code: string; rule: string; message?
   },
   {
     name: 'the web app imports the app wiring from a feature',
-    file: 'apps/web/src/features/lab-results/pages/TestResultsPage.tsx',
+    file: 'apps/web/src/features/lab-results/pages/LabResultsPage.tsx',
     code: "import { router } from '../../../app/router';\nexport const x = router;\n",
     rule: 'boundaries/element-types',
   },

@@ -2,7 +2,7 @@ import { educationBadge } from '../features/education/api/badge';
 import { medicalNotesBadge } from '../features/medical-notes/api/badge';
 import { questionnairesBadge } from '../features/questionnaires/api/badge';
 import { secureMessagesBadge } from '../features/secure-messages/api/badge';
-import { testResultsBadge } from '../features/lab-results/api/badge';
+import { labResultsBadge } from '../features/lab-results/api/badge';
 import { treatmentSummaryBadge } from '../features/treatment-summary/api/badge';
 import { registerBadge } from '../lib/badges';
 
@@ -12,7 +12,7 @@ import { registerBadge } from '../lib/badges';
  */
 export function registerBadgeSources(): void {
   registerBadge('Education', educationBadge);
-  registerBadge('TestResults', testResultsBadge);
+  registerBadge('TestResults', labResultsBadge);
   registerBadge('MedicalNotes', medicalNotesBadge);
   registerBadge('TreatmentSummary', treatmentSummaryBadge);
   registerBadge('Questionnaires', questionnairesBadge);

@@ -102,7 +102,7 @@ const routes: RouteObject[] = [
               { path: 'contact-us', ...page(() => import('../features/contact-us/pages/ContactUsPage')) },
               { path: 'education-articles', ...page(() => import('../features/education/pages/EducationPage')) },
               { path: 'followup-plan', ...page(() => import('../features/follow-up-plan/pages/FollowUpPlanPage')) },
-              { path: 'test-results', ...page(() => import('../features/lab-results/pages/TestResultsPage')) },
+              { path: 'test-results', ...page(() => import('../features/lab-results/pages/LabResultsPage')) },
               { path: 'medical-notes', ...page(() => import('../features/medical-notes/pages/MedicalNotesPage')) },
               {
                 path: 'treatment-summary',

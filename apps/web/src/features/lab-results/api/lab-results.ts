@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LabResultListItem } from '@portal/contracts';
 import { answeredAhead, getTakingAhead } from '../../../lib/fetch-ahead';
 
-/** The query key every test results call of a patient starts with (the list, the count, each detail). */
+/** The query key every lab results call of a patient starts with (the list, the count, each detail). */
 export const labResultsKey = (patientId: number) => ['patient', patientId, 'labresults'] as const;
 
 /** GET /api/patients/{patientId}/labresults/published: published results, newest first, with group names. */

@@ -1,7 +1,7 @@
 import type { TestResultDetail } from '@portal/contracts';
 import { useTranslation } from '../../../lib/i18n';
-import { flagLabelKey, flagMark, isAbnormal } from '../lib/test-results';
-import classes from './test-results.module.css';
+import { flagLabelKey, flagMark, isAbnormal } from '../lib/lab-results';
+import classes from './lab-results.module.css';
 
 /** The flag in words ('High', 'Critically low'); an abnormal one stands out by weight and a mark, not colour alone. */
 export function FlagText({ flag }: { flag: TestResultDetail['abnormalFlag'] }) {

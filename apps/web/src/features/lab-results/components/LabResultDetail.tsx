@@ -2,9 +2,9 @@ import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { LabResult, TestResultGroup } from '@portal/contracts';
 import { DateTimeText } from '../../../components/DateText';
 import { translateValue, useTranslation } from '../../../lib/i18n';
-import { isFreeText, remarks, resultHeading } from '../lib/test-results';
+import { isFreeText, remarks, resultHeading } from '../lib/lab-results';
 import { ResultTable } from './ResultTable';
-import classes from './test-results.module.css';
+import classes from './lab-results.module.css';
 
 /** The detail of one result: when and by whom, the lab, remarks, Print, then one table per group. */
 export function LabResultDetail({

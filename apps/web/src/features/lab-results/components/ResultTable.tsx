@@ -3,9 +3,9 @@ import type { TestResultDetail, TestResultGroup } from '@portal/contracts';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
 import { translateValue, useTranslation } from '../../../lib/i18n';
 import { useBreakpoint } from '../../../lib/layout-size';
-import { isAbnormal } from '../lib/test-results';
+import { isAbnormal } from '../lib/lab-results';
 import { FlagText } from './FlagText';
-import classes from './test-results.module.css';
+import classes from './lab-results.module.css';
 
 /**
  * The tests of one group: test name, value, unit, reference range, flag, status and comment, in the

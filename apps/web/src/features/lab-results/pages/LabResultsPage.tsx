@@ -34,8 +34,8 @@ import {
   DEFAULT_DATE_FILTER,
   matchesFilters,
   resultHeading,
-  type TestResultFilters,
-} from '../lib/test-results';
+  type LabResultFilters,
+} from '../lib/lab-results';
 import { capabilityReader } from '../../../lib/capabilities';
 import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
 
@@ -43,7 +43,7 @@ import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
 const VIEW_AUDIT_EVENT = LAB_RESULTS_VIEW_AUDIT_EVENT;
 
 /** /test-results: published test results, list and detail side by side (one at a time on small windows). */
-export const Component = modulePage('TestResults', 'labResults.title', TestResultsView);
+export const Component = modulePage('TestResults', 'labResults.title', LabResultsView);
 
 /**
  * The page's first calls, asked for as the app starts on this page (see app/session-ahead.ts): the list, and the
@@ -55,7 +55,7 @@ export const prefetch: PagePrefetch = ({ userId, patientId, capabilities }) => {
   void fetchAhead(preferencePath(userId, LAB_RESULT_DATE_PREFERENCE));
 };
 
-function TestResultsView({ patientId, userId }: ModulePageProps) {
+function LabResultsView({ patientId, userId }: ModulePageProps) {
   const { t, locale } = useTranslation();
   const facility = useFacility();
   const queryClient = useQueryClient();
@@ -84,7 +84,7 @@ function TestResultsView({ patientId, userId }: ModulePageProps) {
     };
   }, [list, t, locale]);
 
-  const filters: TestResultFilters = {
+  const filters: LabResultFilters = {
     date: parseMonthFilter(savedDate.value, DEFAULT_DATE_FILTER),
     procedure: validChoice(chosen.procedure, options.procedure),
     orderedBy: validChoice(chosen.orderedBy, options.orderedBy),

@@ -13,7 +13,7 @@ import {
   remarks,
   resultHeading,
   DEFAULT_DATE_FILTER,
-} from './test-results';
+} from './lab-results';
 
 const groups = (...names: string[]) => ({
   testResultGroups: names.map((groupDisplayName, i) => ({ testResultGroupId: i + 1, groupDisplayName })),

@@ -6,7 +6,7 @@ import { matchesChoice } from '../../../components/filters';
 /** The date filter when the user has saved none (spec: Last 9 months). */
 export const DEFAULT_DATE_FILTER: MonthFilter = 'Last9Months';
 
-export interface TestResultFilters {
+export interface LabResultFilters {
   date: MonthFilter;
   /** A group name, or All. */
   procedure: string;
@@ -74,7 +74,7 @@ export function remarks(result: Pick<LabResultListItem, 'noteToPatient' | 'comme
  */
 export function matchesFilters(
   result: LabResultListItem,
-  filters: TestResultFilters,
+  filters: LabResultFilters,
   now: Date,
   timeZoneId?: string,
 ): boolean {
