@@ -1,16 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { AbnormalFlag } from '@portal/contracts';
 import type { Tx } from '../../db/client';
 import { recordNotice } from '../../platform/notices/ledger';
 import {
+  putKeyed,
+  withdrawKeyed,
+  type KeyedRecordKind,
+  type KeyedRow,
+  type PutOutcome,
+} from '../../platform/intake/keyed-records';
+import {
   deleteLabResultGroups,
-  findLabResultByExternalId,
-  insertLabResult,
   insertLabResultDetails,
   insertLabResultGroups,
-  setLabResultWithdrawn,
-  updateLabResult,
-  type LabResultFields,
+  labResultTable,
 } from './lab-results.intake.repository';
 
 // Intake of lab results: how a facility's system (the integration API) and the demo write them, keyed by the
@@ -62,49 +64,6 @@ export interface LabResultHistory {
   reviewedAt: Date | null;
 }
 
-/** What a put did: the result's id, whether it was created, and whether anything changed. */
-export interface PutOutcome {
-  id: number;
-  created: boolean;
-  changed: boolean;
-}
-
-/**
- * A digest of what the facility sent, in a fixed order of fields, so the same content always gives the same
- * digest (the same instant of collection in another offset included).
- */
-export function labResultFingerprint(record: LabResultRecord): string {
-  const canonical = [
-    record.isPublished,
-    record.collectedAt.toISOString(),
-    record.externalStatus,
-    record.requestingPhysician,
-    record.address1,
-    record.address2,
-    record.city,
-    record.state,
-    record.zipCode,
-    record.country,
-    record.labName,
-    record.labAddress,
-    record.comment,
-    record.noteToPatient,
-    record.groups.map((group) => [
-      group.groupDisplayName,
-      group.details.map((d) => [
-        d.testDisplayName,
-        d.testValue,
-        d.unitOfMeasure,
-        d.referencesRange,
-        d.abnormalFlag,
-        d.testDetailStatus,
-        d.comment,
-      ]),
-    ]),
-  ];
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
-}
-
 async function writeGroups(tx: Tx, labResultId: number, groups: LabResultGroupRecord[]): Promise<void> {
   const groupIds = await insertLabResultGroups(
     tx,
@@ -120,6 +79,24 @@ async function writeGroups(tx: Tx, labResultId: number, groups: LabResultGroupRe
   );
 }
 
+/** What the engine keeps of a result: its row in lab_results, its groups and their tests as child rows. */
+const labResultKind: KeyedRecordKind<LabResultRecord, KeyedRow, LabResultHistory> = {
+  ...labResultTable,
+  columns({ groups: _groups, ...result }, { existing, history }) {
+    // Only a result added with a history was reviewed; a change makes it new again (see putLabResult).
+    const reviewedAt = existing ? null : (history?.reviewedAt ?? null);
+    return { ...result, isReviewedByPatient: reviewedAt !== null, reviewedAt };
+  },
+  async writeChildren(tx, id, record, { existing }) {
+    if (existing) await deleteLabResultGroups(tx, id);
+    await writeGroups(tx, id, record.groups);
+  },
+  async afterWrite(tx, id, record, { ownerId, existing, history }) {
+    // A result put unpublished is told of when it is published; once per result (the ledger), not per correction.
+    if (record.isPublished && (existing || !history)) await recordNotice(tx, ownerId, 'result', id);
+  },
+};
+
 /**
  * Creates or replaces the patient's result under the facility's identifier `externalId`: an idempotent upsert.
  *
@@ -133,51 +110,14 @@ async function writeGroups(tx: Tx, labResultId: number, groups: LabResultGroupRe
  *   have been seen, so nothing is lost by that.
  * - A withdrawn result put again is back (not withdrawn), and new until viewed like any change.
  */
-export async function putLabResult(
+export function putLabResult(
   tx: Tx,
   patientId: number,
   externalId: string,
   record: LabResultRecord,
   history?: LabResultHistory,
 ): Promise<PutOutcome> {
-  const { groups, ...result } = record;
-  const contentHash = labResultFingerprint(record);
-  const fields: LabResultFields = {
-    ...result,
-    contentHash,
-    withdrawnAt: null,
-    isReviewedByPatient: false,
-    reviewedAt: null,
-  };
-
-  let existing = await findLabResultByExternalId(tx, patientId, externalId);
-  if (!existing) {
-    const reviewedAt = history?.reviewedAt ?? null;
-    const id = await insertLabResult(tx, {
-      patientId,
-      externalId,
-      ...fields,
-      isReviewedByPatient: reviewedAt !== null,
-      reviewedAt,
-    });
-    if (id !== undefined) {
-      await writeGroups(tx, id, groups);
-      if (record.isPublished && !history) await recordNotice(tx, patientId, 'result', id);
-      return { id, created: true, changed: true };
-    }
-    // Added by a concurrent put of the same record since we looked: replace that one.
-    existing = await findLabResultByExternalId(tx, patientId, externalId);
-    if (!existing) throw new Error('A lab result with this external id was neither added nor found');
-  }
-  if (existing.contentHash === contentHash && existing.withdrawnAt === null) {
-    return { id: existing.id, created: false, changed: false };
-  }
-  await updateLabResult(tx, existing.id, fields);
-  await deleteLabResultGroups(tx, existing.id);
-  await writeGroups(tx, existing.id, groups);
-  // A result put unpublished is told of when it is published; once per result (the ledger), not per correction.
-  if (record.isPublished) await recordNotice(tx, patientId, 'result', existing.id);
-  return { id: existing.id, created: false, changed: true };
+  return putKeyed(tx, labResultKind, patientId, externalId, record, { history });
 }
 
 /**
@@ -185,14 +125,11 @@ export async function putLabResult(
  * detail, count, printout), while the row, and every audit row about it, stays. Withdrawing a withdrawn result
  * again changes nothing (the first time stays). Returns the result's id, or undefined when there is none.
  */
-export async function withdrawLabResult(
+export function withdrawLabResult(
   tx: Tx,
   patientId: number,
   externalId: string,
   now = new Date(),
 ): Promise<number | undefined> {
-  const existing = await findLabResultByExternalId(tx, patientId, externalId);
-  if (!existing) return undefined;
-  if (existing.withdrawnAt === null) await setLabResultWithdrawn(tx, existing.id, now);
-  return existing.id;
+  return withdrawKeyed(tx, labResultKind, patientId, externalId, now);
 }

@@ -1,16 +1,8 @@
-import {
-  ClinicalRecordParams,
-  IntegrationLabResultSchema,
-  IntegrationRecordPutSchema,
-  type IntegrationLabResult,
-} from '@portal/contracts';
-import { integrationPatientOf } from '../../platform/integration/integration-patients';
-import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
-import { notFound } from '../../platform/errors/app-error';
+import { ClinicalRecordParams, IntegrationLabResultSchema, type IntegrationLabResult } from '@portal/contracts';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
+import type { RouteApp } from '../../platform/http/routes';
 import { putLabResult, withdrawLabResult, type LabResultRecord } from './lab-results.intake';
 
-const TAGS = ['Lab results'];
-const PATH = '/integration/v1/patients/:mrn/lab-results/:externalId';
 export const LAB_RESULT_NOT_FOUND_MESSAGE = 'This patient has no lab result with this externalId.';
 
 /** The body as the intake takes it: absent optional fields are null, the collection time a Date. */
@@ -47,12 +39,14 @@ export function labResultRecordOf(body: IntegrationLabResult): LabResultRecord {
 
 /** Lab results in from the facility's laboratory system (integration API, scope 'clinical'). */
 export async function labResultIntegrationRoutes(app: RouteApp) {
-  const { db } = app.deps.database;
-
-  app.put(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+  keyedResourceRoutes(app, {
+    owner: 'patient',
+    path: '/integration/v1/patients/:mrn/lab-results/:externalId',
+    scope: 'clinical',
+    tags: ['Lab results'],
+    params: ClinicalRecordParams,
+    body: IntegrationLabResultSchema,
+    put: {
       summary: 'Create or replace a lab result under your identifier',
       description:
         'An idempotent upsert keyed by the patient (MRN at your facility) and your own identifier of the result ' +
@@ -64,41 +58,17 @@ export async function labResultIntegrationRoutes(app: RouteApp) {
         'shown again. Fields and limits: see the schema; an unknown field, a missing one or one too long is a ' +
         '400 validation_failed naming it (groups.0.details.0.testDisplayName). 404 not_found for an MRN that is ' +
         'not a patient of your facility. Body up to 1 MiB.',
-      params: ClinicalRecordParams,
-      body: IntegrationLabResultSchema,
-      response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      const outcome = await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        return putLabResult(tx, patientId, externalId, labResultRecordOf(request.body));
-      });
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
-  );
-
-  app.delete(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+    withdraw: {
       summary: 'Withdraw a lab result',
       description:
         'The result disappears for the patient at once (list, detail, badge count, printout); the portal keeps ' +
         'it, and every audit row about it, for the audit trail. 204, also for a result already withdrawn. 404 ' +
         'not_found when the patient has no result with this externalId, or the MRN is not a patient of your ' +
         'facility. PUT the same externalId to bring it back.',
-      params: ClinicalRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        const id = await withdrawLabResult(tx, patientId, externalId);
-        if (id === undefined) throw notFound('not_found', LAB_RESULT_NOT_FOUND_MESSAGE);
-      });
-      return reply.status(204).send(null);
     },
-  );
+    notFoundMessage: LAB_RESULT_NOT_FOUND_MESSAGE,
+    store: (tx, { patientId }, externalId, body) => putLabResult(tx, patientId, externalId, labResultRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => withdrawLabResult(tx, patientId, externalId),
+  });
 }
