@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { sameEmail, type LoginProfile } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { focusField } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
 import { loginProfileQuery } from '../../../lib/login-profile';
 import { FormCard } from '../../../shared/components/FormCard';
-import { FIELD_MAX } from '../../../shared/forms/limits';
+import { EmailField, PasswordField } from '../../../shared/forms/fields';
 import { emailError, requiredError } from '../../../shared/forms/validation';
 import { changeEmail } from '../api/account-settings';
 import { emailChangeNeedsPassword } from '../lib/email-change';
@@ -96,28 +96,15 @@ export function ChangeEmailCard({ profile, usePrimaryEmail }: Props) {
       <Text>
         {profile.email ? t('accountSettings.email.current', { email: profile.email }) : t('accountSettings.email.none')}
       </Text>
-      <TextInput
-        name="email"
-        type="email"
-        label={t('accountSettings.email.new')}
-        autoComplete="email"
-        required
-        maxLength={FIELD_MAX.email}
-        value={email}
-        error={errors.email && t(errors.email)}
-        onChange={(e) => setEmail(e.currentTarget.value)}
-      />
+      <EmailField label={t('accountSettings.email.new')} value={email} error={errors.email} onChange={setEmail} />
       {needsPassword && (
-        <PasswordInput
+        <PasswordField
           name="currentPassword"
           label={t('accountSettings.email.currentPassword')}
           autoComplete="current-password"
-          required
-          maxLength={FIELD_MAX.password}
-          visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
           value={currentPassword}
-          error={errors.currentPassword && t(errors.currentPassword)}
-          onChange={(e) => setCurrentPassword(e.currentTarget.value)}
+          error={errors.currentPassword}
+          onChange={setCurrentPassword}
         />
       )}
       <Button type="submit" w="fit-content" loading={submitting}>

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { confirmEmail, validateUser } from '../api/account';
 import { focusField } from '../../../lib/focus';
 import { onlyErrors, requiredError } from '../../../shared/forms/validation';
-import { FIELD_MAX } from '../../../shared/forms/limits';
+import { fieldBinder, PasswordField, TextField } from '../../../shared/forms/fields';
 import { FormCard } from '../../../shared/components/FormCard';
 
 type Field = 'username' | 'password';
@@ -32,7 +32,7 @@ export function Component() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const field = fieldBinder(values, errors, (name, value) => setValues((v) => ({ ...v, [name]: value })));
 
   /** Checks the link against the logged-in user and confirms the address; false when it cannot. */
   const confirm = async (userId: number | null, username: string): Promise<boolean> => {
@@ -95,27 +95,8 @@ export function Component() {
   return (
     <FormCard title={t('confirmEmail.heading')} titleId="confirm-email-title" onSubmit={(e) => void submit(e)}>
       <Text>{t('confirmEmail.intro')}</Text>
-      <TextInput
-        name="username"
-        label={t('confirmEmail.username')}
-        autoComplete="username"
-        required
-        maxLength={FIELD_MAX.username}
-        value={values.username}
-        error={errors.username && t(errors.username)}
-        onChange={(e) => set('username', e.currentTarget.value)}
-      />
-      <PasswordInput
-        name="password"
-        label={t('confirmEmail.password')}
-        autoComplete="current-password"
-        visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-        required
-        maxLength={FIELD_MAX.password}
-        value={values.password}
-        error={errors.password && t(errors.password)}
-        onChange={(e) => set('password', e.currentTarget.value)}
-      />
+      <TextField {...field('username')} label={t('confirmEmail.username')} autoComplete="username" kind="username" />
+      <PasswordField {...field('password')} label={t('confirmEmail.password')} autoComplete="current-password" />
       <Button type="submit" size="md" w="fit-content" loading={submitting}>
         {t('confirmEmail.submit')}
       </Button>

@@ -1,4 +1,4 @@
-import { Button, Text, TextInput } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { loginProfileQuery } from '../../../lib/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { changeEmail } from '../api/account';
 import { emailError } from '../../../shared/forms/validation';
-import { FIELD_MAX } from '../../../shared/forms/limits';
+import { EmailField } from '../../../shared/forms/fields';
 import { FormCard } from '../../../shared/components/FormCard';
 
 /**
@@ -99,18 +99,7 @@ export function Component() {
   return (
     <FormCard title={t('provideEmail.heading')} titleId="provide-email-title" onSubmit={(e) => void submit(e)}>
       <Text>{t('provideEmail.intro')}</Text>
-      <TextInput
-        ref={emailRef}
-        name="email"
-        type="email"
-        label={t('provideEmail.email')}
-        autoComplete="email"
-        required
-        maxLength={FIELD_MAX.email}
-        value={email}
-        error={error && t(error)}
-        onChange={(e) => setEmail(e.currentTarget.value)}
-      />
+      <EmailField ref={emailRef} label={t('provideEmail.email')} value={email} error={error} onChange={setEmail} />
       <Button type="submit" size="md" w="fit-content" loading={submitting}>
         {t('common.continue')}
       </Button>

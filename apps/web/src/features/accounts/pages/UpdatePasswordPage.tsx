@@ -1,4 +1,4 @@
-import { Button, Text, TextInput } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { changePassword } from '../api/account';
 import { FormCard } from '../../../shared/components/FormCard';
-import { FIELD_MAX } from '../../../shared/forms/limits';
+import { fieldBinder, TextField } from '../../../shared/forms/fields';
 import {
   PASSWORD_CHANGE_FIELDS,
   PasswordChangeFields,
@@ -52,6 +52,7 @@ export function Component() {
   const [submitting, setSubmitting] = useState(false);
 
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const field = fieldBinder(values, errors, set);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,16 +88,7 @@ export function Component() {
   return (
     <FormCard title={t('updatePassword.heading')} titleId="update-password-title" onSubmit={(e) => void submit(e)}>
       <Text>{t('updatePassword.intro')}</Text>
-      <TextInput
-        name="userName"
-        label={t('updatePassword.userName')}
-        autoComplete="username"
-        required
-        maxLength={FIELD_MAX.username}
-        value={values.userName}
-        error={errors.userName && t(errors.userName)}
-        onChange={(e) => set('userName', e.currentTarget.value)}
-      />
+      <TextField {...field('userName')} label={t('updatePassword.userName')} autoComplete="username" kind="username" />
       <PasswordChangeFields values={values} errors={errors} hint={hint} onChange={set} />
       <Button type="submit" size="md" w="fit-content" loading={submitting}>
         {t('updatePassword.submit')}

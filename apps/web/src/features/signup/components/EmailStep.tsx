@@ -1,8 +1,8 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { FormCard } from '../../../shared/components/FormCard';
-import { FIELD_MAX } from '../../../shared/forms/limits';
+import { EmailField } from '../../../shared/forms/fields';
 import { SIGN_UP_STEPS } from '../lib/steps';
 
 /** Sign-up step 2: the email address of the new account. `error` is a language-pack key. */
@@ -36,18 +36,7 @@ export function EmailStep({
       }
     >
       <Text>{t('signUp.emailIntro')}</Text>
-      <TextInput
-        ref={inputRef}
-        name="email"
-        type="email"
-        label={t('signUp.email')}
-        autoComplete="email"
-        required
-        maxLength={FIELD_MAX.email}
-        value={email}
-        error={error && t(error)}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      />
+      <EmailField ref={inputRef} label={t('signUp.email')} value={email} error={error} onChange={onChange} />
       <Group gap="sm">
         <Button type="submit" size="md">
           {t('signUp.next')}

@@ -1,7 +1,8 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { FormCard } from '../../../shared/components/FormCard';
+import { fieldBinder, TextField } from '../../../shared/forms/fields';
 import { FIELD_MAX } from '../../../shared/forms/limits';
 import { digitsOnly, type BirthDateInput } from '../../../shared/forms/validation';
 import type { VerificationField } from '../lib/verification-fields';
@@ -42,6 +43,14 @@ export function IdentityStep({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const field = fieldBinder(values, errors, (name, value) => onChange({ [name]: value }));
+  /** The PIN and the SSN take digits only, as many as the field holds. */
+  const digitsField = (name: 'pin' | 'ssn') => ({
+    ...field(name),
+    kind: name,
+    inputMode: 'numeric' as const,
+    onChange: (value: string) => onChange({ [name]: digitsOnly(value, FIELD_MAX[name]) }),
+  });
   return (
     <FormCard
       title={t('signUp.heading')}
@@ -54,65 +63,24 @@ export function IdentityStep({
       }
     >
       <Text>{t('signUp.intro')}</Text>
-      <TextInput
-        name="firstName"
-        label={t('signUp.firstName')}
-        autoComplete="given-name"
-        required
-        maxLength={FIELD_MAX.name}
-        value={values.firstName}
-        error={errors.firstName && t(errors.firstName)}
-        onChange={(e) => onChange({ firstName: e.currentTarget.value })}
-      />
-      <TextInput
-        name="lastName"
-        label={t('signUp.lastName')}
-        autoComplete="family-name"
-        required
-        maxLength={FIELD_MAX.name}
-        value={values.lastName}
-        error={errors.lastName && t(errors.lastName)}
-        onChange={(e) => onChange({ lastName: e.currentTarget.value })}
-      />
+      <TextField {...field('firstName')} label={t('signUp.firstName')} autoComplete="given-name" kind="name" />
+      <TextField {...field('lastName')} label={t('signUp.lastName')} autoComplete="family-name" kind="name" />
       <BirthDateFields value={values} errors={errors} onChange={onChange} />
       {asked.has('pin') && !pinHidden && (
-        <TextInput
-          name="pin"
+        <TextField
+          {...digitsField('pin')}
           label={t('signUp.pin')}
           description={t('signUp.pinDescription')}
           autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-          maxLength={FIELD_MAX.pin}
-          value={values.pin}
-          error={errors.pin && t(errors.pin)}
-          onChange={(e) => onChange({ pin: digitsOnly(e.currentTarget.value, FIELD_MAX.pin) })}
         />
       )}
-      {asked.has('mrn') && (
-        <TextInput
-          name="mrn"
-          label={t('signUp.mrn')}
-          autoComplete="off"
-          required
-          maxLength={FIELD_MAX.mrn}
-          value={values.mrn}
-          error={errors.mrn && t(errors.mrn)}
-          onChange={(e) => onChange({ mrn: e.currentTarget.value })}
-        />
-      )}
+      {asked.has('mrn') && <TextField {...field('mrn')} label={t('signUp.mrn')} autoComplete="off" kind="mrn" />}
       {asked.has('ssn') && (
-        <TextInput
-          name="ssn"
+        <TextField
+          {...digitsField('ssn')}
           label={t('signUp.ssn')}
           description={t('signUp.ssnDescription')}
           autoComplete="off"
-          inputMode="numeric"
-          required
-          maxLength={FIELD_MAX.ssn}
-          value={values.ssn}
-          error={errors.ssn && t(errors.ssn)}
-          onChange={(e) => onChange({ ssn: digitsOnly(e.currentTarget.value, FIELD_MAX.ssn) })}
         />
       )}
       <Group gap="sm">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageBar } from '../../../lib/api-instance';
@@ -9,7 +9,7 @@ import { useLeaveConfirmation } from '../components/LeaveConfirmation';
 import { verificationFailureMessage } from '../api/errors';
 import { signUpStore } from '../signup-store';
 import { requiredError } from '../../../shared/forms/validation';
-import { FIELD_MAX } from '../../../shared/forms/limits';
+import { TextField } from '../../../shared/forms/fields';
 import { FormCard } from '../../../shared/components/FormCard';
 
 /**
@@ -70,17 +70,16 @@ export function Component() {
             {t('authRepSignUp.missingInvitation')}
           </Alert>
         )}
-        <TextInput
+        <TextField
           ref={pinRef}
           name="pin"
           label={t('authRepSignUp.pin')}
           autoComplete="one-time-code"
           inputMode="numeric"
-          required
-          maxLength={FIELD_MAX.pin}
+          kind="pin"
           value={pin}
-          error={pinError && t(pinError)}
-          onChange={(e) => setPin(e.currentTarget.value)}
+          error={pinError}
+          onChange={setPin}
         />
         <Group gap="sm">
           <Button type="submit" loading={submitting} size="md" disabled={token === ''}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -16,7 +16,7 @@ import { TermsModal } from '../components/TermsModal';
 import { signUpStore, type HeldSignUp } from '../signup-store';
 import { focusField } from '../../../lib/focus';
 import { confirmPasswordError, emailError, passwordError, usernameError } from '../../../shared/forms/validation';
-import { FIELD_MAX } from '../../../shared/forms/limits';
+import { EmailField, fieldBinder, PasswordField, TextField } from '../../../shared/forms/fields';
 import { FormCard } from '../../../shared/components/FormCard';
 import { SIGN_UP_STEPS } from '../lib/steps';
 
@@ -58,7 +58,7 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
     () => signUpStore.clear(),
   );
 
-  const set = (field: keyof typeof values, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const field = fieldBinder(values, errors, (name, value) => setValues((v) => ({ ...v, [name]: value })));
 
   const validate = (): Partial<Record<Field, string>> => {
     const found: Partial<Record<Field, string>> = {
@@ -174,52 +174,24 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
         }
       >
         <Text>{t(isRepresentative ? 'createAccount.introRepresentative' : 'createAccount.intro')}</Text>
-        {isRepresentative ? null : (
-          <TextInput
-            name="email"
-            type="email"
-            label={t('createAccount.email')}
-            autoComplete="email"
-            required
-            maxLength={FIELD_MAX.email}
-            value={values.email}
-            error={errors.email && t(errors.email)}
-            onChange={(e) => set('email', e.currentTarget.value)}
-          />
-        )}
-        <TextInput
-          name="username"
+        {isRepresentative ? null : <EmailField {...field('email')} label={t('createAccount.email')} />}
+        <TextField
+          {...field('username')}
           label={t('createAccount.username')}
           description={t('createAccount.usernameDescription')}
           autoComplete="username"
-          required
-          maxLength={FIELD_MAX.username}
-          value={values.username}
-          error={errors.username && t(errors.username)}
-          onChange={(e) => set('username', e.currentTarget.value)}
+          kind="username"
         />
-        <PasswordInput
-          name="password"
+        <PasswordField
+          {...field('password')}
           label={t('createAccount.password')}
           description={hint || undefined}
           autoComplete="new-password"
-          visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-          required
-          maxLength={FIELD_MAX.password}
-          value={values.password}
-          error={errors.password && t(errors.password)}
-          onChange={(e) => set('password', e.currentTarget.value)}
         />
-        <PasswordInput
-          name="confirmPassword"
+        <PasswordField
+          {...field('confirmPassword')}
           label={t('createAccount.confirmPassword')}
           autoComplete="new-password"
-          visibilityToggleButtonProps={{ 'aria-label': t('password.showPassword') }}
-          required
-          maxLength={FIELD_MAX.password}
-          value={values.confirmPassword}
-          error={errors.confirmPassword && t(errors.confirmPassword)}
-          onChange={(e) => set('confirmPassword', e.currentTarget.value)}
         />
         <Stack gap={4}>
           <Checkbox
