@@ -3,7 +3,7 @@ import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { FormCard } from '../../../shared/components/FormCard';
 import { EmailField } from '../../../shared/forms/fields';
-import { SIGN_UP_STEPS } from '../lib/steps';
+import { SignUpStepCounter } from './SignUpStepCounter';
 
 /** Sign-up step 2: the email address of the new account. `error` is a language-pack key. */
 export function EmailStep({
@@ -29,11 +29,7 @@ export function EmailStep({
       title={t('signUp.emailHeading')}
       titleId="signup-email-title"
       onSubmit={onSubmit}
-      above={
-        <Text size="sm" c="dimmed">
-          {t('signUp.stepOf', { step: 2, steps: SIGN_UP_STEPS })}
-        </Text>
-      }
+      above={<SignUpStepCounter step={2} />}
     >
       <Text>{t('signUp.emailIntro')}</Text>
       <EmailField ref={inputRef} label={t('signUp.email')} value={email} error={error} onChange={onChange} />

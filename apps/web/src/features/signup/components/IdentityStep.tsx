@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { FormCard } from '../../../shared/components/FormCard';
@@ -7,7 +7,8 @@ import { FIELD_MAX } from '../../../shared/forms/limits';
 import { digitsOnly, type BirthDateInput } from '../../../shared/forms/validation';
 import type { VerificationField } from '../lib/verification-fields';
 import { BirthDateFields } from './BirthDateFields';
-import { SIGN_UP_STEPS } from '../lib/steps';
+import { SubmitAndCancel } from './SubmitAndCancel';
+import { SignUpStepCounter } from './SignUpStepCounter';
 
 export type IdentityField = 'firstName' | 'lastName' | 'day' | 'month' | 'year' | VerificationField;
 
@@ -56,11 +57,7 @@ export function IdentityStep({
       title={t('signUp.heading')}
       titleId="signup-title"
       onSubmit={onSubmit}
-      above={
-        <Text size="sm" c="dimmed">
-          {t('signUp.stepOf', { step: 1, steps: SIGN_UP_STEPS })}
-        </Text>
-      }
+      above={<SignUpStepCounter step={1} />}
     >
       <Text>{t('signUp.intro')}</Text>
       <TextField {...field('firstName')} label={t('signUp.firstName')} autoComplete="given-name" kind="name" />
@@ -83,14 +80,7 @@ export function IdentityStep({
           autoComplete="off"
         />
       )}
-      <Group gap="sm">
-        <Button type="submit" loading={submitting} size="md">
-          {t('signUp.next')}
-        </Button>
-        <Button variant="default" size="md" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-      </Group>
+      <SubmitAndCancel label={t('signUp.next')} submitting={submitting} onCancel={onCancel} />
     </FormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageBar } from '../../../lib/api-instance';
@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { verifyInvitation } from '../api/signup';
 import { useLeaveConfirmation } from '../components/LeaveConfirmation';
+import { SubmitAndCancel } from '../components/SubmitAndCancel';
 import { verificationFailureMessage } from '../api/errors';
 import { signUpStore } from '../signup-store';
 import { requiredError } from '../../../shared/forms/validation';
@@ -81,14 +82,12 @@ export function Component() {
           error={pinError}
           onChange={setPin}
         />
-        <Group gap="sm">
-          <Button type="submit" loading={submitting} size="md" disabled={token === ''}>
-            {t('signUp.next')}
-          </Button>
-          <Button variant="default" size="md" onClick={() => void navigate('/login')}>
-            {t('common.cancel')}
-          </Button>
-        </Group>
+        <SubmitAndCancel
+          label={t('signUp.next')}
+          submitting={submitting}
+          disabled={token === ''}
+          onCancel={() => void navigate('/login')}
+        />
       </FormCard>
     </>
   );

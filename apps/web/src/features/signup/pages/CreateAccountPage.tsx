@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -12,6 +12,8 @@ import { passwordRulesQuery } from '../../../shared/api/password-rules';
 import { postAccountInformation } from '../api/signup';
 import { useLeaveConfirmation } from '../components/LeaveConfirmation';
 import { usePasswordHint } from '../../../components/PasswordHint';
+import { SignUpStepCounter } from '../components/SignUpStepCounter';
+import { SubmitAndCancel } from '../components/SubmitAndCancel';
 import { TermsModal } from '../components/TermsModal';
 import { signUpStore, type HeldSignUp } from '../signup-store';
 import { focusField } from '../../../lib/focus';
@@ -165,13 +167,7 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
         title={t('createAccount.heading')}
         titleId="create-account-title"
         onSubmit={(e) => void submit(e)}
-        above={
-          isRepresentative ? undefined : (
-            <Text size="sm" c="dimmed">
-              {t('signUp.stepOf', { step: SIGN_UP_STEPS, steps: SIGN_UP_STEPS })}
-            </Text>
-          )
-        }
+        above={isRepresentative ? undefined : <SignUpStepCounter step={SIGN_UP_STEPS} />}
       >
         <Text>{t(isRepresentative ? 'createAccount.introRepresentative' : 'createAccount.intro')}</Text>
         {isRepresentative ? null : <EmailField {...field('email')} label={t('createAccount.email')} />}
@@ -213,14 +209,11 @@ function CreateAccountForm({ held }: { held: HeldSignUp }) {
             {t('createAccount.readTerms')}
           </Anchor>
         </Stack>
-        <Group gap="sm">
-          <Button type="submit" loading={submitting} size="md">
-            {t('createAccount.submit')}
-          </Button>
-          <Button variant="default" size="md" onClick={() => void navigate('/login')}>
-            {t('common.cancel')}
-          </Button>
-        </Group>
+        <SubmitAndCancel
+          label={t('createAccount.submit')}
+          submitting={submitting}
+          onCancel={() => void navigate('/login')}
+        />
       </FormCard>
     </>
   );
