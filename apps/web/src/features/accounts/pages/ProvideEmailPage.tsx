@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { sameEmail } from '@portal/contracts';
-import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useBlocker } from '../../../lib/blocking-router';
@@ -11,6 +10,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { loginProfileQuery } from '../../../lib/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { changeEmail } from '../api/account';
+import { ProfileLoadingOrFailed } from '../components/ProfileLoadingOrFailed';
 import { emailError } from '../../../shared/forms/validation';
 import { EmailField } from '../../../shared/forms/fields';
 import { FormCard } from '../../../shared/components/FormCard';
@@ -40,14 +40,7 @@ export function Component() {
     messageBar.show({ type: 'warning', key: 'provideEmail.leaveBlocked' });
   }, [blocker]);
 
-  if (profile.isPending) return <DelayedLoader label={t('app.loading')} />;
-  if (profile.isError) {
-    return (
-      <Text role="alert" ta="center" py="xl">
-        {t('messages.unexpectedError')}
-      </Text>
-    );
-  }
+  if (profile.isPending || profile.isError) return <ProfileLoadingOrFailed failed={profile.isError} />;
   const user = profile.data;
   if (user.email || user.loginType === 'singleSignOn' || user.userId === null) {
     return <Navigate to="/dashboard" replace />;

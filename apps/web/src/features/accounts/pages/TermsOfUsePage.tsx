@@ -2,7 +2,6 @@ import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { DelayedLoader } from '../../../components/DelayedLoader';
 import { RichText } from '../../../components/RichText';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
@@ -10,6 +9,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { loginProfileQuery } from '../../../lib/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { acceptTermsOfUse } from '../api/account';
+import { ProfileLoadingOrFailed } from '../components/ProfileLoadingOrFailed';
 import { FormCard } from '../../../shared/components/FormCard';
 
 /**
@@ -27,14 +27,7 @@ export function Component() {
   const [submitting, setSubmitting] = useState(false);
   const checkboxRef = useRef<HTMLInputElement>(null);
 
-  if (profile.isPending) return <DelayedLoader label={t('app.loading')} />;
-  if (profile.isError) {
-    return (
-      <Text role="alert" ta="center" py="xl">
-        {t('messages.unexpectedError')}
-      </Text>
-    );
-  }
+  if (profile.isPending || profile.isError) return <ProfileLoadingOrFailed failed={profile.isError} />;
   const { userId, isEulaAccepted, termsOfUse } = profile.data;
   // Nothing to accept (already accepted, or a kiosk or link user who has no user account).
   if (isEulaAccepted || userId === null) return <Navigate to="/dashboard" replace />;
