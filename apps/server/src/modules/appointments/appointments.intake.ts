@@ -1,14 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { NOTIFICATION_TYPES } from '@portal/contracts';
 import type { Tx } from '../../db/client';
-import {
-  findAppointmentByExternalId,
-  insertAppointment,
-  setAppointmentWithdrawn,
-  updateAppointment,
-  upsertNotificationSettings,
-  type AppointmentFields,
-} from './appointments.intake.repository';
+import { putKeyed, withdrawKeyed, type KeyedRecordKind, type PutOutcome } from '../../platform/intake/keyed-records';
+import { appointmentTable, upsertNotificationSettings } from './appointments.intake.repository';
 
 // Intake of appointments and notification settings: how a facility's system (the integration API) and the
 // demo write them, appointments keyed by the facility's own identifier (externalId, unique per patient).
@@ -41,82 +34,38 @@ export interface NotificationSettingRecord {
   sms: boolean;
 }
 
-/** What a put did: the record's id, whether it was created, and whether anything changed. */
-export interface PutOutcome {
-  id: number;
-  created: boolean;
-  changed: boolean;
-}
-
-/** A digest of the appointment in a fixed order of fields (the same instant in another offset is the same). */
-export function appointmentFingerprint(record: AppointmentRecord): string {
-  const canonical = [
-    record.startsAt.toISOString(),
-    record.hasTimePart ?? true,
-    record.timeZoneId,
-    record.appointmentType,
-    record.provider,
-    record.status,
-    record.institution,
-    record.shortLocation,
-    record.address1,
-    record.address2,
-    record.address3,
-    record.city,
-    record.provinceState,
-    record.postalZip,
-    record.country,
-  ];
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
-}
+const appointmentKind: KeyedRecordKind<AppointmentRecord> = {
+  ...appointmentTable,
+  // An appointment sent without hasTimePart has a time: the same content as one sent with true.
+  normalise: (record) => ({ ...record, hasTimePart: record.hasTimePart ?? true }),
+  columns: (record) => ({ ...record }),
+};
 
 /**
  * Creates or replaces the patient's appointment under the facility's identifier `externalId`: an idempotent
  * upsert. A new identifier adds the appointment; the same content again (not withdrawn) changes nothing; other
  * content rewrites it, keeping its id. A withdrawn appointment put again is back.
  */
-export async function putAppointment(
+export function putAppointment(
   tx: Tx,
   patientId: number,
   externalId: string,
   record: AppointmentRecord,
 ): Promise<PutOutcome> {
-  const contentHash = appointmentFingerprint(record);
-  const fields: AppointmentFields = {
-    ...record,
-    hasTimePart: record.hasTimePart ?? true,
-    contentHash,
-    withdrawnAt: null,
-  };
-  let existing = await findAppointmentByExternalId(tx, patientId, externalId);
-  if (!existing) {
-    const id = await insertAppointment(tx, { patientId, externalId, ...fields });
-    if (id !== undefined) return { id, created: true, changed: true };
-    // Added by a concurrent put of the same appointment since we looked: replace that one.
-    existing = await findAppointmentByExternalId(tx, patientId, externalId);
-    if (!existing) throw new Error('An appointment with this external id was neither added nor found');
-  }
-  if (existing.contentHash === contentHash && existing.withdrawnAt === null) {
-    return { id: existing.id, created: false, changed: false };
-  }
-  await updateAppointment(tx, existing.id, fields);
-  return { id: existing.id, created: false, changed: true };
+  return putKeyed(tx, appointmentKind, patientId, externalId, record);
 }
 
 /**
  * Withdraws the patient's appointment under `externalId`: the patient no longer sees it (appointments page,
  * dashboard); the row stays for the audit trail. Withdrawing again changes nothing. Its id, or undefined.
  */
-export async function withdrawAppointment(
+export function withdrawAppointment(
   tx: Tx,
   patientId: number,
   externalId: string,
   now = new Date(),
 ): Promise<number | undefined> {
-  const existing = await findAppointmentByExternalId(tx, patientId, externalId);
-  if (!existing) return undefined;
-  if (existing.withdrawnAt === null) await setAppointmentWithdrawn(tx, existing.id, now);
-  return existing.id;
+  return withdrawKeyed(tx, appointmentKind, patientId, externalId, now);
 }
 
 /** Sets a patient's notification settings of the given types (the others are left as they are). */

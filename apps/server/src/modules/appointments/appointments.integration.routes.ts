@@ -1,12 +1,6 @@
-import {
-  ClinicalRecordParams,
-  IntegrationAppointmentSchema,
-  IntegrationRecordPutSchema,
-  type IntegrationAppointment,
-} from '@portal/contracts';
-import { integrationPatientOf } from '../../platform/integration/integration-patients';
-import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
-import { notFound } from '../../platform/errors/app-error';
+import { ClinicalRecordParams, IntegrationAppointmentSchema, type IntegrationAppointment } from '@portal/contracts';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
+import type { RouteApp } from '../../platform/http/routes';
 import { zonedInstant } from '../../platform/time/time';
 import { putAppointment, withdrawAppointment, type AppointmentRecord } from './appointments.intake';
 
@@ -38,12 +32,14 @@ export function appointmentRecordOf(body: IntegrationAppointment): AppointmentRe
 
 /** Appointments in from the facility's scheduling system (integration API, scope 'clinical'). */
 export async function appointmentIntegrationRoutes(app: RouteApp) {
-  const { db } = app.deps.database;
-
-  app.put(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+  keyedResourceRoutes(app, {
+    owner: 'patient',
+    path: PATH,
+    scope: 'clinical',
+    tags: TAGS,
+    params: ClinicalRecordParams,
+    body: IntegrationAppointmentSchema,
+    put: {
       summary: 'Create or replace an appointment under your identifier',
       description:
         'An idempotent upsert keyed by the patient (MRN at your facility) and your own identifier of the ' +
@@ -54,41 +50,18 @@ export async function appointmentIntegrationRoutes(app: RouteApp) {
         'and not cancelled, on the dashboard at once. A withdrawn appointment put again is shown again. An ' +
         'unknown field, a missing one or one too long is a 400 validation_failed naming it (location.city). 404 ' +
         'not_found for an MRN that is not a patient of your facility.',
-      params: ClinicalRecordParams,
-      body: IntegrationAppointmentSchema,
-      response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      const outcome = await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        return putAppointment(tx, patientId, externalId, appointmentRecordOf(request.body));
-      });
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
-  );
-
-  app.delete(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+    withdraw: {
       summary: 'Withdraw an appointment',
       description:
         'The appointment disappears for the patient at once (appointments page, dashboard); the portal keeps it ' +
         'for the audit trail. 204, also for one already withdrawn. To show a cancellation instead, PUT it with ' +
         'status Cancelled. 404 not_found when the patient has no appointment with this externalId, or the MRN is ' +
         'not a patient of your facility. PUT the same externalId to bring it back.',
-      params: ClinicalRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        const id = await withdrawAppointment(tx, patientId, externalId);
-        if (id === undefined) throw notFound('not_found', APPOINTMENT_NOT_FOUND_MESSAGE);
-      });
-      return reply.status(204).send(null);
     },
-  );
+    notFoundMessage: APPOINTMENT_NOT_FOUND_MESSAGE,
+    store: (tx, { patientId }, externalId, body) =>
+      putAppointment(tx, patientId, externalId, appointmentRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => withdrawAppointment(tx, patientId, externalId),
+  });
 }

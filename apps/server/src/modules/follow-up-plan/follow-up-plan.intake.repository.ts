@@ -7,45 +7,19 @@ import {
   followUpPlanTaskNames,
   followUpPlanTemplates,
 } from '../../db/schema/index';
+import type { KeyedTable } from '../../platform/intake/keyed-records';
 
-// The writes of follow-up-plan.intake.ts: a plan keyed by the facility's identifier, its task names and templates,
-// its items (keyed within the plan) and their tasks.
+// The rows of follow-up-plan.intake.ts: the plan's own, kept by the intake engine, its task names and templates, its
+// items (keyed within the plan) and their tasks.
 
-export type NewFollowUpPlan = typeof followUpPlans.$inferInsert;
+/** Where the intake engine keeps a plan: one row per patient and facility identifier. */
+export const followUpPlanTable: KeyedTable = { name: 'follow-up plan', table: followUpPlans, owner: 'patientId' };
+
 export type NewFollowUpPlanTaskName = typeof followUpPlanTaskNames.$inferInsert;
 export type NewFollowUpPlanTemplate = typeof followUpPlanTemplates.$inferInsert;
 export type NewFollowUpItem = typeof followUpItems.$inferInsert;
 export type NewFollowUpItemTask = typeof followUpItemTasks.$inferInsert;
-export type FollowUpPlanFields = Omit<NewFollowUpPlan, 'id' | 'patientId' | 'externalId' | 'createdAt'>;
 export type FollowUpItemFields = Omit<NewFollowUpItem, 'id' | 'patientId' | 'planId' | 'externalId' | 'createdAt'>;
-
-/** A patient's plan under the facility's identifier, locked for the rest of the transaction, or undefined. */
-export function findFollowUpPlanByExternalId(tx: Tx, patientId: number, externalId: string) {
-  return tx
-    .select({ id: followUpPlans.id, contentHash: followUpPlans.contentHash, withdrawnAt: followUpPlans.withdrawnAt })
-    .from(followUpPlans)
-    .where(and(eq(followUpPlans.patientId, patientId), eq(followUpPlans.externalId, externalId)))
-    .limit(1)
-    .for('update')
-    .then((rows) => rows[0]);
-}
-
-/** Adds a plan; its id, or undefined when one with the same identifier was added meanwhile. */
-export async function insertFollowUpPlan(tx: Tx, row: NewFollowUpPlan): Promise<number | undefined> {
-  const [inserted] = await tx
-    .insert(followUpPlans)
-    .values(row)
-    .onConflictDoNothing({
-      target: [followUpPlans.patientId, followUpPlans.externalId],
-      where: isNotNull(followUpPlans.externalId),
-    })
-    .returning({ id: followUpPlans.id });
-  return inserted?.id;
-}
-
-export async function updateFollowUpPlan(tx: Tx, planId: number, fields: FollowUpPlanFields): Promise<void> {
-  await tx.update(followUpPlans).set(fields).where(eq(followUpPlans.id, planId));
-}
 
 /** Removes a plan's task names and templates (a replacement writes them anew). */
 export async function deletePlanTaskNamesAndTemplates(tx: Tx, planId: number): Promise<void> {
@@ -92,9 +66,4 @@ export async function withdrawPlanItems(tx: Tx, planId: number, keep: number[], 
   const open = and(eq(followUpItems.planId, planId), isNull(followUpItems.withdrawnAt));
   const rest = keep.length > 0 ? and(open, notInArray(followUpItems.id, keep)) : open;
   await tx.update(followUpItems).set({ withdrawnAt: at }).where(rest);
-}
-
-/** Marks a plan withdrawn: the patient no longer sees it or its items; the rows stay for the audit trail. */
-export async function setFollowUpPlanWithdrawn(tx: Tx, planId: number, at: Date): Promise<void> {
-  await tx.update(followUpPlans).set({ withdrawnAt: at }).where(eq(followUpPlans.id, planId));
 }

@@ -1,21 +1,17 @@
-import { createHash } from 'node:crypto';
 import type { FollowUpStatusDesc } from '@portal/contracts';
 import type { Tx } from '../../db/client';
+import { putKeyed, withdrawKeyed, type KeyedRecordKind, type PutOutcome } from '../../platform/intake/keyed-records';
 import {
   deleteFollowUpItemTasks,
   deletePlanTaskNamesAndTemplates,
-  findFollowUpPlanByExternalId,
+  followUpPlanTable,
   insertFollowUpItem,
   insertFollowUpItemTasks,
-  insertFollowUpPlan,
   insertFollowUpPlanTaskNames,
   insertFollowUpPlanTemplates,
   listPlanItemKeys,
-  setFollowUpPlanWithdrawn,
   updateFollowUpItem,
-  updateFollowUpPlan,
   withdrawPlanItems,
-  type FollowUpPlanFields,
 } from './follow-up-plan.intake.repository';
 
 // Intake of follow-up plans: how a facility's system (the integration API) and the demo write them, keyed by the
@@ -56,37 +52,6 @@ export interface FollowUpPlanRecord {
   /** The guidelines the plan follows, in order. */
   templates: { templateDisplayName: string; effectiveDate: string | null }[];
   items: FollowUpItemRecord[];
-}
-
-/** What a put did: the plan's id, whether it was created, and whether anything changed. */
-export interface PutOutcome {
-  id: number;
-  created: boolean;
-  changed: boolean;
-}
-
-/** A digest of the plan as sent, in a fixed order of fields (an instant in another offset is the same). */
-export function followUpPlanFingerprint(record: FollowUpPlanRecord): string {
-  const canonical = [
-    record.startDate,
-    record.memoToPatient ?? null,
-    record.isArchived ?? false,
-    record.taskNames.map((t) => [t.propertyCategoryId, t.name]),
-    record.templates.map((t) => [t.templateDisplayName, t.effectiveDate]),
-    record.items.map((item) => [
-      item.externalId,
-      item.labelYears ?? 0,
-      item.labelMonths ?? 0,
-      item.recommendedDate,
-      item.actualDate?.toISOString() ?? null,
-      item.statusDesc ?? 'Pending',
-      item.providerFirstName ?? null,
-      item.providerLastName ?? null,
-      item.linkedToOtherTypeCount ?? 0,
-      item.tasks.map((t) => [t.propertyCategoryId, t.isAddressed ?? false, t.taskNote ?? null]),
-    ]),
-  ];
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
 }
 
 /** Writes the plan's task names, templates and items (by identifier: a kept item keeps its id) with their tasks. */
@@ -140,6 +105,37 @@ async function writePlanContent(
   if (kept.length > 0 || known.size > 0) await withdrawPlanItems(tx, planId, kept, now);
 }
 
+const followUpPlanKind: KeyedRecordKind<FollowUpPlanRecord> = {
+  ...followUpPlanTable,
+  // The defaults filled in, so that a field left out and one sent with its default are the same plan.
+  normalise: (record) => ({
+    ...record,
+    memoToPatient: record.memoToPatient ?? null,
+    isArchived: record.isArchived ?? false,
+    items: record.items.map((item) => ({
+      ...item,
+      labelYears: item.labelYears ?? 0,
+      labelMonths: item.labelMonths ?? 0,
+      actualDate: item.actualDate ?? null,
+      statusDesc: item.statusDesc ?? 'Pending',
+      providerFirstName: item.providerFirstName ?? null,
+      providerLastName: item.providerLastName ?? null,
+      linkedToOtherTypeCount: item.linkedToOtherTypeCount ?? 0,
+      tasks: item.tasks.map((task) => ({
+        ...task,
+        isAddressed: task.isAddressed ?? false,
+        taskNote: task.taskNote ?? null,
+      })),
+    })),
+  }),
+  columns: ({ startDate, memoToPatient, isArchived }) => ({ startDate, memoToPatient, isArchived }),
+  async writeChildren(tx, planId, record, { ownerId, existing, now }) {
+    if (existing) await deletePlanTaskNamesAndTemplates(tx, planId);
+    await writePlanContent(tx, ownerId, planId, record, now);
+  },
+  afterWithdraw: (tx, planId, now) => withdrawPlanItems(tx, planId, [], now),
+};
+
 /**
  * Creates or replaces the patient's follow-up plan under the facility's identifier `externalId`, as a whole: an
  * idempotent upsert. A new identifier adds the plan with its task names, templates, items and tasks. The same
@@ -148,56 +144,25 @@ async function writePlanContent(
  * the plan no longer names is withdrawn (gone for the patient, kept for the audit trail). A withdrawn plan put
  * again is back. Everything in the caller's transaction.
  */
-export async function putFollowUpPlan(
+export function putFollowUpPlan(
   tx: Tx,
   patientId: number,
   externalId: string,
   record: FollowUpPlanRecord,
   now = new Date(),
 ): Promise<PutOutcome> {
-  const contentHash = followUpPlanFingerprint(record);
-  const fields: FollowUpPlanFields = {
-    startDate: record.startDate,
-    memoToPatient: record.memoToPatient ?? null,
-    isArchived: record.isArchived ?? false,
-    contentHash,
-    withdrawnAt: null,
-  };
-  let existing = await findFollowUpPlanByExternalId(tx, patientId, externalId);
-  if (!existing) {
-    const id = await insertFollowUpPlan(tx, { patientId, externalId, ...fields });
-    if (id !== undefined) {
-      await writePlanContent(tx, patientId, id, record, now);
-      return { id, created: true, changed: true };
-    }
-    // Added by a concurrent put of the same plan since we looked: replace that one.
-    existing = await findFollowUpPlanByExternalId(tx, patientId, externalId);
-    if (!existing) throw new Error('A follow-up plan with this external id was neither added nor found');
-  }
-  if (existing.contentHash === contentHash && existing.withdrawnAt === null) {
-    return { id: existing.id, created: false, changed: false };
-  }
-  await updateFollowUpPlan(tx, existing.id, fields);
-  await deletePlanTaskNamesAndTemplates(tx, existing.id);
-  await writePlanContent(tx, patientId, existing.id, record, now);
-  return { id: existing.id, created: false, changed: true };
+  return putKeyed(tx, followUpPlanKind, patientId, externalId, record, { now });
 }
 
 /**
  * Withdraws the patient's plan under `externalId` with all its items: the patient no longer sees them (the plan
  * page, the dashboard's upcoming follow-ups); the rows stay for the audit trail. Its id, or undefined.
  */
-export async function withdrawFollowUpPlan(
+export function withdrawFollowUpPlan(
   tx: Tx,
   patientId: number,
   externalId: string,
   now = new Date(),
 ): Promise<number | undefined> {
-  const existing = await findFollowUpPlanByExternalId(tx, patientId, externalId);
-  if (!existing) return undefined;
-  if (existing.withdrawnAt === null) {
-    await setFollowUpPlanWithdrawn(tx, existing.id, now);
-    await withdrawPlanItems(tx, existing.id, [], now);
-  }
-  return existing.id;
+  return withdrawKeyed(tx, followUpPlanKind, patientId, externalId, now);
 }

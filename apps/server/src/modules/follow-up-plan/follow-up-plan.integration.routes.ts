@@ -1,12 +1,6 @@
-import {
-  ClinicalRecordParams,
-  IntegrationFollowUpPlanSchema,
-  IntegrationRecordPutSchema,
-  type IntegrationFollowUpPlan,
-} from '@portal/contracts';
-import { integrationPatientOf } from '../../platform/integration/integration-patients';
-import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
-import { notFound } from '../../platform/errors/app-error';
+import { ClinicalRecordParams, IntegrationFollowUpPlanSchema, type IntegrationFollowUpPlan } from '@portal/contracts';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
+import type { RouteApp } from '../../platform/http/routes';
 import { putFollowUpPlan, withdrawFollowUpPlan, type FollowUpPlanRecord } from './follow-up-plan.intake';
 
 const TAGS = ['Follow-up plan'];
@@ -45,12 +39,14 @@ export function followUpPlanRecordOf(body: IntegrationFollowUpPlan): FollowUpPla
 
 /** Follow-up plans in from the facility's survivorship or EHR system (integration API, scope 'clinical'). */
 export async function followUpPlanIntegrationRoutes(app: RouteApp) {
-  const { db } = app.deps.database;
-
-  app.put(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+  keyedResourceRoutes(app, {
+    owner: 'patient',
+    path: PATH,
+    scope: 'clinical',
+    tags: TAGS,
+    params: ClinicalRecordParams,
+    body: IntegrationFollowUpPlanSchema,
+    put: {
       summary: 'Create or replace a follow-up plan, with its visits and their tasks, under your identifier',
       description:
         'An idempotent upsert of the whole plan keyed by the patient (MRN at your facility) and your own ' +
@@ -62,41 +58,18 @@ export async function followUpPlanIntegrationRoutes(app: RouteApp) {
         'patient’s dashboard at once. A withdrawn plan put again is shown again. An unknown field, a missing one ' +
         'or one too long, an item externalId or task category named twice, is a 400 validation_failed naming it ' +
         '(items.0.tasks.1.propertyCategoryId). 404 not_found for an MRN that is not a patient of your facility.',
-      params: ClinicalRecordParams,
-      body: IntegrationFollowUpPlanSchema,
-      response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      const outcome = await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        return putFollowUpPlan(tx, patientId, externalId, followUpPlanRecordOf(request.body));
-      });
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
-  );
-
-  app.delete(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+    withdraw: {
       summary: 'Withdraw a follow-up plan',
       description:
         'The plan and all its visits disappear for the patient at once (Follow-up Plan page, dashboard); the ' +
         'portal keeps them for the audit trail. 204, also for a plan already withdrawn. To keep a finished plan ' +
         'visible, PUT it with isArchived true instead. 404 not_found when the patient has no plan with this ' +
         'externalId, or the MRN is not a patient of your facility. PUT the same externalId to bring it back.',
-      params: ClinicalRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        const id = await withdrawFollowUpPlan(tx, patientId, externalId);
-        if (id === undefined) throw notFound('not_found', FOLLOW_UP_PLAN_NOT_FOUND_MESSAGE);
-      });
-      return reply.status(204).send(null);
     },
-  );
+    notFoundMessage: FOLLOW_UP_PLAN_NOT_FOUND_MESSAGE,
+    store: (tx, { patientId }, externalId, body) =>
+      putFollowUpPlan(tx, patientId, externalId, followUpPlanRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => withdrawFollowUpPlan(tx, patientId, externalId),
+  });
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   INTEGRATION_NOTE_PAGE_MAX_BYTES,
   type MedicalNotePageContentType,
@@ -8,14 +7,13 @@ import type { Tx } from '../../db/client';
 import { recordNotice } from '../../platform/notices/ledger';
 import { badRequest } from '../../platform/errors/app-error';
 import {
-  deleteMedicalNotePages,
-  findMedicalNoteByExternalId,
-  insertMedicalNote,
-  insertMedicalNotePages,
-  setMedicalNoteWithdrawn,
-  updateMedicalNote,
-  type MedicalNoteFields,
-} from './medical-notes.intake.repository';
+  putKeyed,
+  withdrawKeyed,
+  type KeyedRecordKind,
+  type KeyedRow,
+  type PutOutcome,
+} from '../../platform/intake/keyed-records';
+import { deleteMedicalNotePages, insertMedicalNotePages, medicalNoteTable } from './medical-notes.intake.repository';
 
 // Intake of medical notes: how a facility's system (the integration API) and the demo write them, keyed by the
 // facility's own identifier of each note (externalId, unique per patient). The caller owns the transaction, so
@@ -46,13 +44,6 @@ export interface MedicalNoteRecord {
 export interface MedicalNoteHistory {
   publishedAt?: Date | null;
   reviewedAt?: Date | null;
-}
-
-/** What a put did: the note's id, whether it was created, and whether anything changed. */
-export interface PutOutcome {
-  id: number;
-  created: boolean;
-  changed: boolean;
 }
 
 /** The first bytes of each type a page may be stored as (what the portal serves it as). */
@@ -92,31 +83,38 @@ function checkPages(pages: MedicalNotePageRecord[]): void {
   });
 }
 
-/** A digest of what the facility sent, in a fixed order of fields (each page by its type and its bytes' digest). */
-export function medicalNoteFingerprint(record: MedicalNoteRecord): string {
-  const canonical = [
-    record.serviceDate,
-    record.documentType,
-    record.authoredBy,
-    record.status,
-    record.noteToPatient,
-    record.isPublished,
-    record.pages.map((page) => [page.contentType, createHash('sha256').update(page.content).digest('base64url')]),
-  ];
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
+/** The note's row as a replacement reads it: whether it is published, and since when. */
+interface MedicalNoteRow extends KeyedRow {
+  isPublished: boolean;
+  publishedAt: Date | null;
 }
 
-async function writePages(tx: Tx, noteId: number, pages: MedicalNotePageRecord[]): Promise<void> {
-  await insertMedicalNotePages(
-    tx,
-    pages.map((page, index) => ({
-      noteId,
-      pageNumber: index + 1,
-      contentType: page.contentType,
-      content: page.content,
-    })),
-  );
-}
+const medicalNoteKind: KeyedRecordKind<MedicalNoteRecord, MedicalNoteRow, MedicalNoteHistory> = {
+  ...medicalNoteTable,
+  check: (record) => checkPages(record.pages),
+  columns({ pages: _pages, ...note }, { existing, history, now }) {
+    if (!existing) {
+      const reviewedAt = history?.reviewedAt ?? null;
+      const publishedAt = note.isPublished ? (history?.publishedAt ?? now) : null;
+      return { ...note, isReviewedByPatient: reviewedAt !== null, reviewedAt, publishedAt };
+    }
+    // Changed: new to the patient again; published since the first time while it stays published.
+    const stillPublished = existing.isPublished && existing.withdrawnAt === null;
+    const publishedAt = note.isPublished ? ((stillPublished ? existing.publishedAt : null) ?? now) : null;
+    return { ...note, isReviewedByPatient: false, reviewedAt: null, publishedAt };
+  },
+  async writeChildren(tx, noteId, { pages }, { existing }) {
+    if (existing) await deleteMedicalNotePages(tx, noteId);
+    await insertMedicalNotePages(
+      tx,
+      pages.map((page, index) => ({ noteId, pageNumber: index + 1, ...page })),
+    );
+  },
+  async afterWrite(tx, id, record, { ownerId, existing, history }) {
+    // A note put unpublished is told of when it is published; once per note (the ledger), not per change.
+    if (record.isPublished && (existing || !history)) await recordNotice(tx, ownerId, 'note', id);
+  },
+};
 
 /**
  * Creates or replaces the patient's note under the facility's identifier `externalId`: an idempotent upsert.
@@ -131,7 +129,7 @@ async function writePages(tx: Tx, noteId: number, pages: MedicalNotePageRecord[]
  *   in the badge, until opened. Its publication time stays while it stays published.
  * - A withdrawn note put again is back (not withdrawn), and new until opened like any change.
  */
-export async function putMedicalNote(
+export function putMedicalNote(
   tx: Tx,
   patientId: number,
   externalId: string,
@@ -139,49 +137,7 @@ export async function putMedicalNote(
   history?: MedicalNoteHistory,
   now = new Date(),
 ): Promise<PutOutcome> {
-  checkPages(record.pages);
-  const { pages, ...note } = record;
-  const contentHash = medicalNoteFingerprint(record);
-
-  let existing = await findMedicalNoteByExternalId(tx, patientId, externalId);
-  if (!existing) {
-    const reviewedAt = history?.reviewedAt ?? null;
-    const id = await insertMedicalNote(tx, {
-      patientId,
-      externalId,
-      ...note,
-      contentHash,
-      isReviewedByPatient: reviewedAt !== null,
-      reviewedAt,
-      publishedAt: note.isPublished ? (history?.publishedAt ?? now) : null,
-    });
-    if (id !== undefined) {
-      await writePages(tx, id, pages);
-      if (note.isPublished && !history) await recordNotice(tx, patientId, 'note', id);
-      return { id, created: true, changed: true };
-    }
-    // Added by a concurrent put of the same note since we looked: replace that one.
-    existing = await findMedicalNoteByExternalId(tx, patientId, externalId);
-    if (!existing) throw new Error('A medical note with this external id was neither added nor found');
-  }
-  if (existing.contentHash === contentHash && existing.withdrawnAt === null) {
-    return { id: existing.id, created: false, changed: false };
-  }
-  const stillPublished = existing.isPublished && existing.withdrawnAt === null;
-  const fields: MedicalNoteFields = {
-    ...note,
-    contentHash,
-    withdrawnAt: null,
-    isReviewedByPatient: false,
-    reviewedAt: null,
-    publishedAt: note.isPublished ? ((stillPublished ? existing.publishedAt : null) ?? now) : null,
-  };
-  await updateMedicalNote(tx, existing.id, fields);
-  await deleteMedicalNotePages(tx, existing.id);
-  await writePages(tx, existing.id, pages);
-  // A note put unpublished is told of when it is published; once per note (the ledger), not per change.
-  if (note.isPublished) await recordNotice(tx, patientId, 'note', existing.id);
-  return { id: existing.id, created: false, changed: true };
+  return putKeyed(tx, medicalNoteKind, patientId, externalId, record, { history, now });
 }
 
 /**
@@ -189,14 +145,11 @@ export async function putMedicalNote(
  * count, pages), while the row, and every audit row about it, stays. Withdrawing again changes nothing (the
  * first time stays). Returns the note's id, or undefined when there is none.
  */
-export async function withdrawMedicalNote(
+export function withdrawMedicalNote(
   tx: Tx,
   patientId: number,
   externalId: string,
   now = new Date(),
 ): Promise<number | undefined> {
-  const existing = await findMedicalNoteByExternalId(tx, patientId, externalId);
-  if (!existing) return undefined;
-  if (existing.withdrawnAt === null) await setMedicalNoteWithdrawn(tx, existing.id, now);
-  return existing.id;
+  return withdrawKeyed(tx, medicalNoteKind, patientId, externalId, now);
 }

@@ -4,12 +4,10 @@ import {
   INTEGRATION_NOTE_PAGE_MAX_BYTES,
   INTEGRATION_NOTE_PAGES_MAX,
   IntegrationMedicalNoteSchema,
-  IntegrationRecordPutSchema,
   type IntegrationMedicalNote,
 } from '@portal/contracts';
-import { integrationPatientOf } from '../../platform/integration/integration-patients';
-import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
-import { notFound } from '../../platform/errors/app-error';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
+import type { RouteApp } from '../../platform/http/routes';
 import { putMedicalNote, withdrawMedicalNote, type MedicalNoteRecord } from './medical-notes.intake';
 
 const TAGS = ['Medical notes'];
@@ -36,66 +34,42 @@ export function medicalNoteRecordOf(body: IntegrationMedicalNote): MedicalNoteRe
 
 /** Medical notes in from the facility's document system (integration API, scope 'clinical'). */
 export async function medicalNoteIntegrationRoutes(app: RouteApp) {
-  const { db } = app.deps.database;
-
-  app.put(
-    PATH,
-    {
-      // Pages travel base64-encoded in the JSON: this route alone takes bodies up to 20 MiB (every other one
-      // keeps the server's 1 MiB), enough for about 15 MiB of pages; a larger body is a 413 payload_too_large.
-      bodyLimit: INTEGRATION_NOTE_BODY_LIMIT_BYTES,
-      ...integrationRoute('clinical', {
-        tags: TAGS,
-        summary: 'Create or replace a medical note with its pages under your identifier',
-        description:
-          'An idempotent upsert keyed by the patient (MRN at your facility) and your own identifier of the note ' +
-          '(externalId). A new externalId creates the note (201); a known one replaces it, pages included, in one ' +
-          'transaction (200), keeping the portal id. Sending the same content again changes nothing (changed: ' +
-          'false). When the content changes the note is not reviewed again: a published note is shown to the ' +
-          'patient as new, and counted in the Medical Notes badge, until opened. Each page is a document of its ' +
-          'own, base64-encoded: a PDF (application/pdf) or a scanned image (image/png, image/jpeg); its bytes ' +
-          'must be what contentType says (400 validation_failed naming pages.N.content otherwise). At most ' +
-          `${INTEGRATION_NOTE_PAGES_MAX} pages of ${INTEGRATION_NOTE_PAGE_MAX_BYTES / MIB} MiB each; the body may ` +
-          `be up to ${INTEGRATION_NOTE_BODY_LIMIT_BYTES / MIB} MiB on this route (413 payload_too_large beyond). ` +
-          'A withdrawn note put again is shown again. An unknown field, a missing one or one too long is a 400 ' +
-          'validation_failed naming it. 404 not_found for an MRN that is not a patient of your facility.',
-        params: ClinicalRecordParams,
-        body: IntegrationMedicalNoteSchema,
-        response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-      }),
+  keyedResourceRoutes(app, {
+    owner: 'patient',
+    path: PATH,
+    scope: 'clinical',
+    tags: TAGS,
+    params: ClinicalRecordParams,
+    body: IntegrationMedicalNoteSchema,
+    // Pages travel base64-encoded in the JSON: this route alone takes bodies up to 20 MiB (every other one keeps
+    // the server's 1 MiB), enough for about 15 MiB of pages; a larger body is a 413 payload_too_large.
+    bodyLimit: INTEGRATION_NOTE_BODY_LIMIT_BYTES,
+    put: {
+      summary: 'Create or replace a medical note with its pages under your identifier',
+      description:
+        'An idempotent upsert keyed by the patient (MRN at your facility) and your own identifier of the note ' +
+        '(externalId). A new externalId creates the note (201); a known one replaces it, pages included, in one ' +
+        'transaction (200), keeping the portal id. Sending the same content again changes nothing (changed: ' +
+        'false). When the content changes the note is not reviewed again: a published note is shown to the ' +
+        'patient as new, and counted in the Medical Notes badge, until opened. Each page is a document of its ' +
+        'own, base64-encoded: a PDF (application/pdf) or a scanned image (image/png, image/jpeg); its bytes ' +
+        'must be what contentType says (400 validation_failed naming pages.N.content otherwise). At most ' +
+        `${INTEGRATION_NOTE_PAGES_MAX} pages of ${INTEGRATION_NOTE_PAGE_MAX_BYTES / MIB} MiB each; the body may ` +
+        `be up to ${INTEGRATION_NOTE_BODY_LIMIT_BYTES / MIB} MiB on this route (413 payload_too_large beyond). ` +
+        'A withdrawn note put again is shown again. An unknown field, a missing one or one too long is a 400 ' +
+        'validation_failed naming it. 404 not_found for an MRN that is not a patient of your facility.',
     },
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      const record = medicalNoteRecordOf(request.body);
-      const outcome = await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        return putMedicalNote(tx, patientId, externalId, record);
-      });
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
-    },
-  );
-
-  app.delete(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+    withdraw: {
       summary: 'Withdraw a medical note',
       description:
         'The note and its pages disappear for the patient at once (list, badge count, page documents); the ' +
         'portal keeps them, and every audit row about them, for the audit trail. 204, also for a note already ' +
         'withdrawn. 404 not_found when the patient has no note with this externalId, or the MRN is not a patient ' +
         'of your facility. PUT the same externalId to bring it back.',
-      params: ClinicalRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        const id = await withdrawMedicalNote(tx, patientId, externalId);
-        if (id === undefined) throw notFound('not_found', MEDICAL_NOTE_NOT_FOUND_MESSAGE);
-      });
-      return reply.status(204).send(null);
     },
-  );
+    notFoundMessage: MEDICAL_NOTE_NOT_FOUND_MESSAGE,
+    store: (tx, { patientId }, externalId, body) =>
+      putMedicalNote(tx, patientId, externalId, medicalNoteRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => withdrawMedicalNote(tx, patientId, externalId),
+  });
 }

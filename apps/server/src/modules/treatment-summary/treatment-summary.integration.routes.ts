@@ -1,12 +1,10 @@
 import {
   ClinicalRecordParams,
-  IntegrationRecordPutSchema,
   IntegrationTreatmentSummaryItemSchema,
   type IntegrationTreatmentSummaryItem,
 } from '@portal/contracts';
-import { integrationPatientOf } from '../../platform/integration/integration-patients';
-import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
-import { notFound } from '../../platform/errors/app-error';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
+import type { RouteApp } from '../../platform/http/routes';
 import {
   putTreatmentSummaryItem,
   withdrawTreatmentSummaryItem,
@@ -37,12 +35,14 @@ export function treatmentSummaryRecordOf(body: IntegrationTreatmentSummaryItem):
  * patient has seen them), and needs no knowledge of the rest of the group on the sender's side.
  */
 export async function treatmentSummaryIntegrationRoutes(app: RouteApp) {
-  const { db } = app.deps.database;
-
-  app.put(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+  keyedResourceRoutes(app, {
+    owner: 'patient',
+    path: PATH,
+    scope: 'clinical',
+    tags: TAGS,
+    params: ClinicalRecordParams,
+    body: IntegrationTreatmentSummaryItemSchema,
+    put: {
       summary: 'Create or replace a treatment summary item under your identifier',
       description:
         'One item of one of the 17 groups (Diagnosis, Chemotherapy, Allergy...), keyed by the patient (MRN at ' +
@@ -55,41 +55,18 @@ export async function treatmentSummaryIntegrationRoutes(app: RouteApp) {
         'again. Each group has its own fields (see the schema); an unknown field, a field of another group, a ' +
         'value of the wrong kind or one too long is a 400 validation_failed naming it (fields.icdCode). 404 ' +
         'not_found for an MRN that is not a patient of your facility.',
-      params: ClinicalRecordParams,
-      body: IntegrationTreatmentSummaryItemSchema,
-      response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      const outcome = await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        return putTreatmentSummaryItem(tx, patientId, externalId, treatmentSummaryRecordOf(request.body));
-      });
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
-  );
-
-  app.delete(
-    PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+    withdraw: {
       summary: 'Withdraw a treatment summary item',
       description:
         'The item disappears for the patient at once (summary and badge count); the portal keeps it, and every ' +
         'audit row about it, for the audit trail. 204, also for an item already withdrawn. 404 not_found when the ' +
         'patient has no item with this externalId, or the MRN is not a patient of your facility. PUT the same ' +
         'externalId to bring it back.',
-      params: ClinicalRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        const id = await withdrawTreatmentSummaryItem(tx, patientId, externalId);
-        if (id === undefined) throw notFound('not_found', TREATMENT_SUMMARY_ITEM_NOT_FOUND_MESSAGE);
-      });
-      return reply.status(204).send(null);
     },
-  );
+    notFoundMessage: TREATMENT_SUMMARY_ITEM_NOT_FOUND_MESSAGE,
+    store: (tx, { patientId }, externalId, body) =>
+      putTreatmentSummaryItem(tx, patientId, externalId, treatmentSummaryRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => withdrawTreatmentSummaryItem(tx, patientId, externalId),
+  });
 }
