@@ -1,32 +1,22 @@
-import { and, eq, inArray, isNotNull, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { careProviders, careTeamMembers, facilityContacts, profileImages } from '../../db/schema/index';
+import type { KeyedTable } from '../../platform/intake/keyed-records';
 
-// The writes of careteam.intake.ts: care providers keyed by the facility's identifier and their photos, care
-// teams, facility contacts.
+// The rows of careteam.intake.ts: care providers (kept by the intake engine) and their photos, care teams, facility
+// contacts.
 
-export type NewCareProvider = typeof careProviders.$inferInsert;
+/** Where the intake engine keeps a care provider: one row per facility and facility identifier. */
+export const careProviderTable: KeyedTable = {
+  name: 'care provider',
+  table: careProviders,
+  owner: 'facilityId',
+  reads: { photoFilename: careProviders.photoFilename, photoThumbnailFilename: careProviders.photoThumbnailFilename },
+};
+
 export type NewProfileImage = typeof profileImages.$inferInsert;
 export type NewCareTeamMember = typeof careTeamMembers.$inferInsert;
 export type NewFacilityContact = typeof facilityContacts.$inferInsert;
-export type CareProviderFields = Omit<NewCareProvider, 'id' | 'facilityId' | 'externalId'>;
-
-/** A facility's provider under its identifier, locked for the rest of the transaction, or undefined. */
-export function findCareProviderByExternalId(tx: Tx, facilityId: number, externalId: string) {
-  return tx
-    .select({
-      id: careProviders.id,
-      contentHash: careProviders.contentHash,
-      withdrawnAt: careProviders.withdrawnAt,
-      photoFilename: careProviders.photoFilename,
-      photoThumbnailFilename: careProviders.photoThumbnailFilename,
-    })
-    .from(careProviders)
-    .where(and(eq(careProviders.facilityId, facilityId), eq(careProviders.externalId, externalId)))
-    .limit(1)
-    .for('update')
-    .then((rows) => rows[0]);
-}
 
 /** The ids of a facility's providers (not withdrawn) by their identifiers. */
 export function findActiveCareProviderIds(tx: Tx, facilityId: number, externalIds: string[]) {
@@ -41,27 +31,6 @@ export function findActiveCareProviderIds(tx: Tx, facilityId: number, externalId
         isNull(careProviders.withdrawnAt),
       ),
     );
-}
-
-/** Adds a provider; its id, or undefined when one with the same identifier was added meanwhile. */
-export async function insertCareProvider(tx: Tx, row: NewCareProvider): Promise<number | undefined> {
-  const [inserted] = await tx
-    .insert(careProviders)
-    .values(row)
-    .onConflictDoNothing({
-      target: [careProviders.facilityId, careProviders.externalId],
-      where: isNotNull(careProviders.externalId),
-    })
-    .returning({ id: careProviders.id });
-  return inserted?.id;
-}
-
-export async function updateCareProvider(tx: Tx, providerId: number, fields: CareProviderFields): Promise<void> {
-  await tx.update(careProviders).set(fields).where(eq(careProviders.id, providerId));
-}
-
-export async function setCareProviderWithdrawn(tx: Tx, providerId: number, at: Date): Promise<void> {
-  await tx.update(careProviders).set({ withdrawnAt: at }).where(eq(careProviders.id, providerId));
 }
 
 /** Adds or replaces images by file name. */

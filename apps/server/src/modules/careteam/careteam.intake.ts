@@ -1,17 +1,19 @@
-import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/client';
 import {
+  putKeyed,
+  withdrawKeyed,
+  type KeyedRecordKind,
+  type KeyedRow,
+  type PutOutcome,
+} from '../../platform/intake/keyed-records';
+import {
+  careProviderTable,
   deleteUnusedProfileImages,
   findActiveCareProviderIds,
-  findCareProviderByExternalId,
-  insertCareProvider,
   listCareTeamMembers,
   replaceCareTeam,
   replaceFacilityContacts,
-  setCareProviderWithdrawn,
-  updateCareProvider,
   upsertProfileImages,
-  type CareProviderFields,
 } from './careteam.intake.repository';
 
 // Intake of care teams: how a facility's system (the integration API) and the demo write the facility's
@@ -70,25 +72,36 @@ export interface FacilityContactRecord {
   sortOrder: number;
 }
 
-/** What a put did: the record's id, whether it was created, and whether anything changed. */
-export interface PutOutcome {
-  id: number;
-  created: boolean;
-  changed: boolean;
+/** The provider's row as a replacement reads it: the photos it named. */
+interface CareProviderRow extends KeyedRow {
+  photoFilename: string | null;
+  photoThumbnailFilename: string | null;
 }
 
-const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
-const imageDigest = (image: ProfileImageRecord | null) =>
-  image && [image.fileName, image.contentType, createHash('sha256').update(image.data).digest('base64url')];
-
-/** A digest of the provider as sent, photos included, in a fixed order of fields. */
-export function careProviderFingerprint(record: CareProviderRecord): string {
-  const { photo, thumbnail, ...fields } = record;
-  const ordered = Object.keys(fields)
-    .sort()
-    .map((key) => [key, fields[key as keyof typeof fields]]);
-  return digest([ordered, imageDigest(photo), imageDigest(thumbnail)]);
-}
+const careProviderKind: KeyedRecordKind<CareProviderRecord, CareProviderRow> = {
+  ...careProviderTable,
+  columns: ({ photo, thumbnail, ...provider }) => ({
+    ...provider,
+    photoFilename: photo?.fileName ?? null,
+    photoThumbnailFilename: thumbnail?.fileName ?? null,
+  }),
+  async writeChildren(tx, _id, { photo, thumbnail }, { existing }) {
+    // Once per file name: the photo may serve as its own thumbnail.
+    const images = [photo, thumbnail].filter(
+      (image, i, all): image is ProfileImageRecord =>
+        image !== null && all.findIndex((o) => o?.fileName === image.fileName) === i,
+    );
+    await upsertProfileImages(tx, images);
+    if (!existing) return;
+    const names = new Set(images.map((image) => image.fileName));
+    await deleteUnusedProfileImages(
+      tx,
+      [existing.photoFilename, existing.photoThumbnailFilename].filter(
+        (name): name is string => name !== null && !names.has(name),
+      ),
+    );
+  },
+};
 
 /**
  * Creates or replaces the facility's care provider under its identifier `externalId`, with its photos: an
@@ -96,66 +109,26 @@ export function careProviderFingerprint(record: CareProviderRecord): string {
  * its id (and so its place on every care team); photos it no longer names are removed. A withdrawn provider put
  * again is back on the care teams that still list it.
  */
-export async function putCareProvider(
+export function putCareProvider(
   tx: Tx,
   facilityId: number,
   externalId: string,
   record: CareProviderRecord,
 ): Promise<PutOutcome> {
-  const { photo, thumbnail, ...provider } = record;
-  const contentHash = careProviderFingerprint(record);
-  const fields: CareProviderFields = {
-    ...provider,
-    photoFilename: photo?.fileName ?? null,
-    photoThumbnailFilename: thumbnail?.fileName ?? null,
-    contentHash,
-    withdrawnAt: null,
-  };
-  // Once per file name: the photo may serve as its own thumbnail.
-  const images = [photo, thumbnail].filter(
-    (image, i, all): image is ProfileImageRecord =>
-      image !== null && all.findIndex((o) => o?.fileName === image.fileName) === i,
-  );
-  let existing = await findCareProviderByExternalId(tx, facilityId, externalId);
-  if (!existing) {
-    const id = await insertCareProvider(tx, { facilityId, externalId, ...fields });
-    if (id !== undefined) {
-      await upsertProfileImages(tx, images);
-      return { id, created: true, changed: true };
-    }
-    // Added by a concurrent put of the same provider since we looked: replace that one.
-    existing = await findCareProviderByExternalId(tx, facilityId, externalId);
-    if (!existing) throw new Error('A care provider with this external id was neither added nor found');
-  }
-  if (existing.contentHash === contentHash && existing.withdrawnAt === null) {
-    return { id: existing.id, created: false, changed: false };
-  }
-  await updateCareProvider(tx, existing.id, fields);
-  await upsertProfileImages(tx, images);
-  const names = new Set([fields.photoFilename, fields.photoThumbnailFilename]);
-  await deleteUnusedProfileImages(
-    tx,
-    [existing.photoFilename, existing.photoThumbnailFilename].filter(
-      (name): name is string => name !== null && !names.has(name),
-    ),
-  );
-  return { id: existing.id, created: false, changed: true };
+  return putKeyed(tx, careProviderKind, facilityId, externalId, record);
 }
 
 /**
  * Withdraws the facility's provider under `externalId`: it leaves every care team the patients see at once;
  * the row stays for the audit trail. Its id, or undefined when there is none.
  */
-export async function withdrawCareProvider(
+export function withdrawCareProvider(
   tx: Tx,
   facilityId: number,
   externalId: string,
   now = new Date(),
 ): Promise<number | undefined> {
-  const existing = await findCareProviderByExternalId(tx, facilityId, externalId);
-  if (!existing) return undefined;
-  if (existing.withdrawnAt === null) await setCareProviderWithdrawn(tx, existing.id, now);
-  return existing.id;
+  return withdrawKeyed(tx, careProviderKind, facilityId, externalId, now);
 }
 
 /**

@@ -4,15 +4,15 @@ import {
   IntegrationCareProviderSchema,
   IntegrationCareTeamPutSchema,
   IntegrationCareTeamSchema,
-  IntegrationRecordPutSchema,
   PatientMrnParams,
   ProviderRecordParams,
   type IntegrationCareProvider,
 } from '@portal/contracts';
 import { integrationCallerOf } from '../../platform/access/access-control';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import { integrationPatientOf } from '../../platform/integration/integration-patients';
-import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
-import { badRequest, notFound } from '../../platform/errors/app-error';
+import { integrationRoute, type RouteApp } from '../../platform/http/routes';
+import { badRequest } from '../../platform/errors/app-error';
 import {
   careProviderIdsOf,
   putCareProvider,
@@ -90,57 +90,40 @@ export function careProviderRecordOf(
 export async function careTeamIntegrationRoutes(app: RouteApp) {
   const { db } = app.deps.database;
 
-  app.put(
-    PROVIDER_PATH,
-    {
-      ...integrationRoute('clinical', {
-        tags: TAGS,
-        summary: 'Create or replace a care provider of your facility, with the photo, under your identifier',
-        description:
-          'An idempotent upsert keyed by your own identifier of the provider (externalId), unique within your ' +
-          'facility. A new externalId creates the provider (201); a known one replaces it (200), keeping the ' +
-          'portal id and so its place on every care team. Sending the same content again changes nothing ' +
-          '(changed: false). photo: a PNG or JPEG, base64-encoded, at most 2 MiB decoded, its bytes checked ' +
-          'against contentType (400 naming photo.content otherwise); served publicly by GET ' +
-          '/api/images/userprofileimage/{fileName} under a new name for each new photo; absent or null: no ' +
-          'photo. Body up to 4 MiB. A provider shows to a patient only on their care team (PUT ' +
-          '/patients/{mrn}/care-team). ' +
-          SCOPE_NOTE,
-        params: ProviderRecordParams,
-        body: IntegrationCareProviderSchema,
-        response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-      }),
-      bodyLimit: INTEGRATION_PROVIDER_BODY_LIMIT_BYTES,
+  keyedResourceRoutes(app, {
+    owner: 'facility',
+    path: PROVIDER_PATH,
+    scope: 'clinical',
+    tags: TAGS,
+    params: ProviderRecordParams,
+    body: IntegrationCareProviderSchema,
+    bodyLimit: INTEGRATION_PROVIDER_BODY_LIMIT_BYTES,
+    put: {
+      summary: 'Create or replace a care provider of your facility, with the photo, under your identifier',
+      description:
+        'An idempotent upsert keyed by your own identifier of the provider (externalId), unique within your ' +
+        'facility. A new externalId creates the provider (201); a known one replaces it (200), keeping the ' +
+        'portal id and so its place on every care team. Sending the same content again changes nothing ' +
+        '(changed: false). photo: a PNG or JPEG, base64-encoded, at most 2 MiB decoded, its bytes checked ' +
+        'against contentType (400 naming photo.content otherwise); served publicly by GET ' +
+        '/api/images/userprofileimage/{fileName} under a new name for each new photo; absent or null: no ' +
+        'photo. Body up to 4 MiB. A provider shows to a patient only on their care team (PUT ' +
+        '/patients/{mrn}/care-team). ' +
+        SCOPE_NOTE,
     },
-    async (request, reply) => {
-      const { externalId } = request.params;
-      const { facilityId } = integrationCallerOf(request);
-      const record = careProviderRecordOf(request.body, photoOf(facilityId, externalId, request.body));
-      const outcome = await db.transaction((tx) => putCareProvider(tx, facilityId, externalId, record));
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
-    },
-  );
-
-  app.delete(
-    PROVIDER_PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+    withdraw: {
       summary: 'Withdraw a care provider',
       description:
         'The provider leaves every care team the patients see, at once; the portal keeps the record for the ' +
         'audit trail. 204, also for one already withdrawn. 404 not_found when your facility has no provider ' +
         'with this externalId. PUT the same externalId to bring it back (on the care teams that still list it). ' +
         SCOPE_NOTE,
-      params: ProviderRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { facilityId } = integrationCallerOf(request);
-      const id = await db.transaction((tx) => withdrawCareProvider(tx, facilityId, request.params.externalId));
-      if (id === undefined) throw notFound('not_found', CARE_PROVIDER_NOT_FOUND_MESSAGE);
-      return reply.status(204).send(null);
     },
-  );
+    notFoundMessage: CARE_PROVIDER_NOT_FOUND_MESSAGE,
+    store: (tx, { facilityId }, externalId, body) =>
+      putCareProvider(tx, facilityId, externalId, careProviderRecordOf(body, photoOf(facilityId, externalId, body))),
+    remove: (tx, { facilityId }, externalId) => withdrawCareProvider(tx, facilityId, externalId),
+  });
 
   app.put(
     CARE_TEAM_PATH,
