@@ -38,6 +38,8 @@ export const educationArticles = pgTable('education_articles', {
     .default(sql`now()`),
   /** The facility's own identifier of the assignment, unique per patient (migrations/0024). */
   externalId: text('external_id'),
+  /** The intake engine's fingerprint of the assignment as sent (migrations/0039). */
+  contentHash: text('content_hash'),
   /** Withdrawn by the facility: the patient no longer sees it; the row stays for the audit trail. */
   withdrawnAt: tstz('withdrawn_at'),
 });

@@ -13,6 +13,8 @@ export const facilityFaqs = pgTable('facility_faqs', {
   externalId: text('external_id').notNull(),
   viewOrder: integer('view_order').notNull().default(0),
   texts: jsonb('texts').$type<ByLanguage<{ question: string; answer: string }>>().notNull(),
+  /** The intake engine's fingerprint of the FAQ as sent (migrations/0039). */
+  contentHash: text('content_hash'),
   withdrawnAt: tstz('withdrawn_at'),
   updatedAt: tstz('updated_at')
     .notNull()
@@ -38,6 +40,8 @@ export const facilityForms = pgTable('facility_forms', {
   sizeBytes: integer('size_bytes').notNull(),
   sha256: text('sha256').notNull(),
   data: bytea('data').notNull(),
+  /** The intake engine's fingerprint of the form as sent (migrations/0039). */
+  contentHash: text('content_hash'),
   withdrawnAt: tstz('withdrawn_at'),
   updatedAt: tstz('updated_at')
     .notNull()

@@ -1,18 +1,19 @@
-import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/client';
 import { recordNotice } from '../../platform/notices/ledger';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { AppError } from '../../platform/errors/app-error';
 import {
-  findArticleByExternalId,
-  findMaterialByExternalId,
+  putKeyed,
+  withdrawKeyed,
+  type KeyedRecordKind,
+  type KeyedRow,
+  type PutOutcome,
+} from '../../platform/intake/keyed-records';
+import {
+  educationArticleTable,
+  educationMaterialTable,
+  findLiveMaterialId,
   findSameDayAssignment,
-  insertEducationArticle,
-  insertEducationMaterial,
-  setEducationArticleWithdrawn,
-  setEducationMaterialWithdrawn,
-  updateEducationArticle,
-  updateEducationMaterial,
 } from './education.intake.repository';
 
 // Intake of patient education: how a facility's system (the integration API) and the demo write the facility's
@@ -49,21 +50,38 @@ export interface EducationArticleHistory {
   readAt: Date | null;
 }
 
-/** What a put did: the record's id, whether it was created, and whether anything changed. */
-export interface PutOutcome {
-  id: number;
-  created: boolean;
-  changed: boolean;
-}
-
 export const SAME_DAY_ASSIGNMENT_MESSAGE =
   'This article is already assigned to the patient on this day under another identifier.';
 
-/** A digest of a material as stored (sanitised), so a resend of the same content is known. */
-export function educationMaterialFingerprint(record: EducationMaterialRecord): string {
-  const canonical = [record.title, record.categoryName, record.categorySortOrder, record.language, record.contentHtml];
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
-}
+const educationMaterialKind: KeyedRecordKind<EducationMaterialRecord> = {
+  ...educationMaterialTable,
+  // Stored and compared as sanitised, so a resend of the same content is known whatever markup was dropped.
+  normalise: (record) => ({ ...record, contentHtml: sanitizeRichText(record.contentHtml) }),
+  columns: (record) => ({ ...record }),
+};
+
+const educationArticleKind: KeyedRecordKind<EducationArticleRecord, KeyedRow, EducationArticleHistory> = {
+  ...educationArticleTable,
+  async beforeWrite(tx, record, { ownerId, existing }) {
+    const clash = await findSameDayAssignment(
+      tx,
+      ownerId,
+      record.materialId,
+      record.assignedDate,
+      existing?.id ?? null,
+    );
+    if (clash) throw new AppError(409, 'conflict', SAME_DAY_ASSIGNMENT_MESSAGE, 'articleExternalId');
+  },
+  // Another material or day is a new article for the patient: unread and not archived again.
+  columns: (record, { existing, history }) => ({
+    ...record,
+    isArchived: existing ? false : (history?.isArchived ?? false),
+    readAt: existing ? null : (history?.readAt ?? null),
+  }),
+  async afterWrite(tx, id, _record, { ownerId, existing, history }) {
+    if (!existing && !history) await recordNotice(tx, ownerId, 'education', id);
+  },
+};
 
 /**
  * Creates or replaces a material of the facility's library under the facility's identifier: an idempotent upsert.
@@ -71,50 +89,31 @@ export function educationMaterialFingerprint(record: EducationMaterialRecord): s
  * A changed material keeps its id, so every patient it is assigned to sees the new text; whether they read it
  * stays as it was (a corrected article is not new again). A withdrawn material put again is back.
  */
-export async function putEducationMaterial(
+export function putEducationMaterial(
   tx: Tx,
   facilityId: number,
   externalId: string,
   record: EducationMaterialRecord,
 ): Promise<PutOutcome> {
-  const stored: EducationMaterialRecord = { ...record, contentHtml: sanitizeRichText(record.contentHtml) };
-  const contentHash = educationMaterialFingerprint(stored);
-  const fields = { ...stored, contentHash, withdrawnAt: null };
-
-  let existing = await findMaterialByExternalId(tx, facilityId, externalId);
-  if (!existing) {
-    const id = await insertEducationMaterial(tx, { facilityId, externalId, ...fields });
-    if (id !== undefined) return { id, created: true, changed: true };
-    existing = await findMaterialByExternalId(tx, facilityId, externalId);
-    if (!existing) throw new Error('An education material with this external id was neither added nor found');
-  }
-  if (existing.contentHash === contentHash && existing.withdrawnAt === null) {
-    return { id: existing.id, created: false, changed: false };
-  }
-  await updateEducationMaterial(tx, existing.id, fields);
-  return { id: existing.id, created: false, changed: true };
+  return putKeyed(tx, educationMaterialKind, facilityId, externalId, record);
 }
 
 /**
  * Withdraws a material from the facility's library: no patient sees it any more (lists, counts, the document),
  * while the row and its assignments stay for the audit trail. Returns its id, or undefined when there is none.
  */
-export async function withdrawEducationMaterial(
+export function withdrawEducationMaterial(
   tx: Tx,
   facilityId: number,
   externalId: string,
   now = new Date(),
 ): Promise<number | undefined> {
-  const existing = await findMaterialByExternalId(tx, facilityId, externalId);
-  if (!existing) return undefined;
-  if (existing.withdrawnAt === null) await setEducationMaterialWithdrawn(tx, existing.id, now);
-  return existing.id;
+  return withdrawKeyed(tx, educationMaterialKind, facilityId, externalId, now);
 }
 
 /** The id of the facility's material under this identifier, if it is in the library (not withdrawn). */
-export async function liveMaterialId(tx: Tx, facilityId: number, externalId: string): Promise<number | undefined> {
-  const material = await findMaterialByExternalId(tx, facilityId, externalId);
-  return material && material.withdrawnAt === null ? material.id : undefined;
+export function liveMaterialId(tx: Tx, facilityId: number, externalId: string): Promise<number | undefined> {
+  return findLiveMaterialId(tx, facilityId, externalId);
 }
 
 /**
@@ -128,63 +127,25 @@ export async function liveMaterialId(tx: Tx, facilityId: number, externalId: str
  *
  * A material is assigned to a patient once a day: another live assignment of it on that day is a 409.
  */
-export async function putEducationArticle(
+export function putEducationArticle(
   tx: Tx,
   patientId: number,
   externalId: string,
   record: EducationArticleRecord,
   history?: EducationArticleHistory,
 ): Promise<PutOutcome> {
-  let existing = await findArticleByExternalId(tx, patientId, externalId);
-  if (
-    existing &&
-    existing.withdrawnAt === null &&
-    existing.materialId === record.materialId &&
-    existing.assignedDate === record.assignedDate
-  ) {
-    return { id: existing.id, created: false, changed: false };
-  }
-  const clash = await findSameDayAssignment(
-    tx,
-    patientId,
-    record.materialId,
-    record.assignedDate,
-    existing?.id ?? null,
-  );
-  if (clash) throw new AppError(409, 'conflict', SAME_DAY_ASSIGNMENT_MESSAGE, 'articleExternalId');
-
-  const fields = { ...record, isArchived: false, readAt: null, withdrawnAt: null };
-  if (!existing) {
-    const id = await insertEducationArticle(tx, {
-      patientId,
-      externalId,
-      ...fields,
-      isArchived: history?.isArchived ?? false,
-      readAt: history?.readAt ?? null,
-    });
-    if (id !== undefined) {
-      if (!history) await recordNotice(tx, patientId, 'education', id);
-      return { id, created: true, changed: true };
-    }
-    existing = await findArticleByExternalId(tx, patientId, externalId);
-    if (!existing) throw new Error('An education article with this external id was neither added nor found');
-  }
-  await updateEducationArticle(tx, existing.id, fields);
-  return { id: existing.id, created: false, changed: true };
+  return putKeyed(tx, educationArticleKind, patientId, externalId, record, { history });
 }
 
 /**
  * Withdraws the patient's assignment under `externalId`: the patient no longer sees the article, while the row,
  * and every audit row about it, stays. Returns its id, or undefined when there is none.
  */
-export async function withdrawEducationArticle(
+export function withdrawEducationArticle(
   tx: Tx,
   patientId: number,
   externalId: string,
   now = new Date(),
 ): Promise<number | undefined> {
-  const existing = await findArticleByExternalId(tx, patientId, externalId);
-  if (!existing) return undefined;
-  if (existing.withdrawnAt === null) await setEducationArticleWithdrawn(tx, existing.id, now);
-  return existing.id;
+  return withdrawKeyed(tx, educationArticleKind, patientId, externalId, now);
 }

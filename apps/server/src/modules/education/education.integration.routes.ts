@@ -4,12 +4,10 @@ import {
   ErrorBodySchema,
   IntegrationEducationArticleSchema,
   IntegrationEducationAssignmentSchema,
-  IntegrationRecordPutSchema,
 } from '@portal/contracts';
-import { integrationCallerOf } from '../../platform/access/access-control';
-import { integrationPatientOf } from '../../platform/integration/integration-patients';
-import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
-import { badRequest, notFound } from '../../platform/errors/app-error';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
+import type { RouteApp } from '../../platform/http/routes';
+import { badRequest } from '../../platform/errors/app-error';
 import {
   liveMaterialId,
   putEducationArticle,
@@ -30,12 +28,14 @@ export const UNKNOWN_ARTICLE_MESSAGE = 'articleExternalId names no article of yo
  * patient data) and the articles assigned to patients (scope 'clinical').
  */
 export async function educationIntegrationRoutes(app: RouteApp) {
-  const { db } = app.deps.database;
-
-  app.put(
-    ARTICLE_PATH,
-    integrationRoute('content', {
-      tags: TAGS,
+  keyedResourceRoutes(app, {
+    owner: 'facility',
+    path: ARTICLE_PATH,
+    scope: 'content',
+    tags: TAGS,
+    params: ContentRecordParams,
+    body: IntegrationEducationArticleSchema,
+    put: {
       summary: "Create or replace an article of your facility's education library",
       description:
         "An idempotent upsert keyed by your own identifier of the article (externalId), unique in your facility's " +
@@ -46,55 +46,36 @@ export async function educationIntegrationRoutes(app: RouteApp) {
         'javascript: links are removed and never stored. Up to 200,000 characters of HTML; an unknown field, a ' +
         'missing one or one too long is a 400 validation_failed naming it. A withdrawn article put again is back. ' +
         'Assign it to patients with PUT /integration/v1/patients/{mrn}/education/{externalId}.',
-      params: ContentRecordParams,
-      body: IntegrationEducationArticleSchema,
-      response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-    }),
-    async (request, reply) => {
-      const { externalId } = request.params;
-      const { facilityId } = integrationCallerOf(request);
-      const body = request.body;
-      const outcome = await db.transaction((tx) =>
-        putEducationMaterial(tx, facilityId, externalId, {
-          title: body.title,
-          categoryName: body.categoryName,
-          categorySortOrder: body.categorySortOrder,
-          contentHtml: body.contentHtml,
-          language: body.language ?? null,
-        }),
-      );
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
-  );
-
-  app.delete(
-    ARTICLE_PATH,
-    integrationRoute('content', {
-      tags: TAGS,
+    withdraw: {
       summary: "Withdraw an article from your facility's education library",
       description:
         'The article disappears at once for every patient it was assigned to (list, counts, badge, the article ' +
         'itself); the portal keeps it, its assignments and every audit row about them for the audit trail. 204, ' +
         'also for an article already withdrawn. 404 not_found when your library has no article with this ' +
         'externalId. PUT the same externalId to bring it back (with its assignments).',
-      params: ContentRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { externalId } = request.params;
-      const { facilityId } = integrationCallerOf(request);
-      await db.transaction(async (tx) => {
-        const id = await withdrawEducationMaterial(tx, facilityId, externalId);
-        if (id === undefined) throw notFound('not_found', ARTICLE_NOT_FOUND_MESSAGE);
-      });
-      return reply.status(204).send(null);
     },
-  );
+    notFoundMessage: ARTICLE_NOT_FOUND_MESSAGE,
+    store: (tx, { facilityId }, externalId, body) =>
+      putEducationMaterial(tx, facilityId, externalId, {
+        title: body.title,
+        categoryName: body.categoryName,
+        categorySortOrder: body.categorySortOrder,
+        contentHtml: body.contentHtml,
+        language: body.language ?? null,
+      }),
+    remove: (tx, { facilityId }, externalId) => withdrawEducationMaterial(tx, facilityId, externalId),
+  });
 
-  app.put(
-    ASSIGNMENT_PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+  keyedResourceRoutes(app, {
+    owner: 'patient',
+    path: ASSIGNMENT_PATH,
+    scope: 'clinical',
+    tags: TAGS,
+    params: ClinicalRecordParams,
+    body: IntegrationEducationAssignmentSchema,
+    putRefusals: { 409: ErrorBodySchema },
+    put: {
       summary: 'Assign an article of your library to a patient',
       description:
         "Scope 'clinical', not 'content': which articles a patient is given says what their illness and treatment " +
@@ -108,48 +89,21 @@ export async function educationIntegrationRoutes(app: RouteApp) {
         'assignment of it on the same day under another externalId is a 409 conflict naming articleExternalId. ' +
         '400 naming articleExternalId when it is not an article of your library (or is withdrawn); 404 not_found ' +
         'for an MRN that is not a patient of your facility.',
-      params: ClinicalRecordParams,
-      body: IntegrationEducationAssignmentSchema,
-      response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema, 409: ErrorBodySchema },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      const { facilityId } = integrationCallerOf(request);
-      const outcome = await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        const materialId = await liveMaterialId(tx, facilityId, request.body.articleExternalId);
-        if (materialId === undefined)
-          throw badRequest('validation_failed', UNKNOWN_ARTICLE_MESSAGE, 'articleExternalId');
-        return putEducationArticle(tx, patientId, externalId, {
-          materialId,
-          assignedDate: request.body.assignedDate,
-        });
-      });
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
-  );
-
-  app.delete(
-    ASSIGNMENT_PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+    withdraw: {
       summary: 'Withdraw an article assigned to a patient',
       description:
         'The article disappears for the patient at once (list, counts, badge, the article itself); the portal ' +
         'keeps the assignment, and every audit row about it, for the audit trail. 204, also for one already ' +
         'withdrawn. 404 not_found when the patient has no assignment with this externalId, or the MRN is not a ' +
         'patient of your facility. PUT the same externalId to assign it again.',
-      params: ClinicalRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        const id = await withdrawEducationArticle(tx, patientId, externalId);
-        if (id === undefined) throw notFound('not_found', ASSIGNMENT_NOT_FOUND_MESSAGE);
-      });
-      return reply.status(204).send(null);
     },
-  );
+    notFoundMessage: ASSIGNMENT_NOT_FOUND_MESSAGE,
+    store: async (tx, { facilityId, patientId }, externalId, body) => {
+      const materialId = await liveMaterialId(tx, facilityId, body.articleExternalId);
+      if (materialId === undefined) throw badRequest('validation_failed', UNKNOWN_ARTICLE_MESSAGE, 'articleExternalId');
+      return putEducationArticle(tx, patientId, externalId, { materialId, assignedDate: body.assignedDate });
+    },
+    remove: (tx, { patientId }, externalId) => withdrawEducationArticle(tx, patientId, externalId),
+  });
 }

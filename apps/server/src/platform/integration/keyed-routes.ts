@@ -35,6 +35,8 @@ export interface KeyedResource<Owner extends 'patient' | 'facility', Body extend
   body: Body;
   /** The request body limit, when larger than the server's default. */
   bodyLimit?: number;
+  /** The PUT's refusals beside validation and the patient's 404 (a 409 for a clash), for the OpenAPI document. */
+  putRefusals?: Record<number, z.ZodType>;
   put: RouteProse;
   withdraw: RouteProse;
   /** The 404 message of a DELETE for an externalId the owner has no record under. */
@@ -65,7 +67,7 @@ export function keyedResourceRoutes<Owner extends 'patient' | 'facility', Body e
         ...resource.put,
         params: resource.params,
         body: resource.body,
-        response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
+        response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema, ...resource.putRefusals },
       }),
     },
     async (request, reply) => {
