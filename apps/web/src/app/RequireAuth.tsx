@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PagePlaceholder } from '../components/PagePlaceholder';
-import { loginProfileQuery } from '../lib/login-profile';
+import { loginProfileQuery } from '../shared/api/login-profile';
 import { api } from '../lib/api-instance';
 import { decideGuard } from './guard';
 import { NoPatientPage } from './pages/NoPatientPage';

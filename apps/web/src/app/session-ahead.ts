@@ -1,7 +1,8 @@
 import type { Capabilities, LoginProfile } from '@portal/contracts';
 import { api } from '../lib/api-instance';
-import { fetchAhead, type PagePrefetch, type SessionAhead } from '../lib/fetch-ahead';
-import { capabilitiesPath, currentPatientId, LOGIN_PROFILE_PATH, patientPath } from '../lib/session-paths';
+import type { PagePrefetch, SessionAhead } from '../lib/fetch-ahead';
+import { currentPatientId } from '../lib/session-paths';
+import { fetchCapabilitiesAhead, fetchLoginProfileAhead, fetchPatientAhead } from '../shared/api/session-ahead';
 import { decideGuard } from './guard';
 
 interface SessionAnswers {
@@ -25,16 +26,15 @@ export function profileAskedAtStart(): Promise<unknown> {
  */
 export function askSessionAhead(): Promise<SessionAnswers> | null {
   if (!api.session.get()?.isAuthenticated) return null;
-  const profile = fetchAhead<LoginProfile>(LOGIN_PROFILE_PATH);
+  const profile = fetchLoginProfileAhead();
   const rememberedUserId = api.session.getUserId();
-  if (rememberedUserId !== null)
-    void fetchAhead<Capabilities>(capabilitiesPath(rememberedUserId)).catch(() => undefined);
+  if (rememberedUserId !== null) void fetchCapabilitiesAhead(rememberedUserId).catch(() => undefined);
   profileAnswered = profile.catch(() => undefined);
   return profile.then(async (answer) => {
     if (answer.userId !== null) api.session.setUserId(answer.userId);
     return {
       profile: answer,
-      capabilities: answer.userId === null ? null : await fetchAhead<Capabilities>(capabilitiesPath(answer.userId)),
+      capabilities: answer.userId === null ? null : await fetchCapabilitiesAhead(answer.userId),
     };
   });
 }
@@ -45,7 +45,7 @@ export function askSessionAhead(): Promise<SessionAnswers> | null {
  */
 export function sessionAfterLogin(profile: LoginProfile): Promise<SessionAnswers> {
   if (profile.userId === null) return Promise.resolve({ profile, capabilities: null });
-  return fetchAhead<Capabilities>(capabilitiesPath(profile.userId)).then((capabilities) => ({ profile, capabilities }));
+  return fetchCapabilitiesAhead(profile.userId).then((capabilities) => ({ profile, capabilities }));
 }
 
 /**
@@ -63,7 +63,7 @@ export function prefetchFirstPage(
     const patientId = currentPatientId(profile);
     const allowed = decideGuard({ location, session: api.session.get(), profile }).kind === 'allow';
     if (!capabilities || patientId === null || profile.userId === null || !allowed) return null;
-    void fetchAhead(patientPath(patientId));
+    void fetchPatientAhead(patientId);
     return { userId: profile.userId, patientId, capabilities };
   });
   Promise.all([loadPage(), ahead])

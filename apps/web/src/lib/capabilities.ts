@@ -1,20 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Capabilities, CapabilityDetail } from '@portal/contracts';
-import { answeredAhead, getTakingAhead } from './fetch-ahead';
-import { loginProfileQuery } from './login-profile';
-import { capabilitiesPath } from './session-paths';
-
-/** What kiosk and link users get: they have no user id to ask with, and reach questionnaires only. */
-const KIOSK_CAPABILITIES: Capabilities = { modules: [{ moduleName: 'Questionnaires', details: [] }] };
-
-export const capabilitiesQuery = (userId: number | null) =>
-  queryOptions({
-    queryKey: ['capabilities', userId],
-    queryFn: () =>
-      userId === null ? Promise.resolve(KIOSK_CAPABILITIES) : getTakingAhead<Capabilities>(capabilitiesPath(userId)),
-    initialData: () => (userId === null ? undefined : answeredAhead<Capabilities>(capabilitiesPath(userId))),
-    staleTime: 10 * 60_000,
-  });
 
 function findDetail(details: CapabilityDetail[] | undefined, path: string[]): CapabilityDetail | undefined {
   const [head, ...rest] = path;
@@ -34,11 +18,3 @@ export function capabilityReader(capabilities: Capabilities | undefined) {
   };
 }
 export type CapabilityReader = ReturnType<typeof capabilityReader>;
-
-/** The logged-in user's capabilities; every module and dashboard section asks here. */
-export function useCapabilities(): CapabilityReader {
-  const profile = useQuery(loginProfileQuery());
-  const userId = profile.data ? profile.data.userId : undefined;
-  const capabilities = useQuery({ ...capabilitiesQuery(userId ?? null), enabled: userId !== undefined });
-  return capabilityReader(capabilities.data);
-}

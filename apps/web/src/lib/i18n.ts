@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { localeDataOf, resolveLocale, type LanguagePackResponse, type SupportedLocale } from '@portal/contracts';
-import { api } from './api-instance';
 import type * as DatesModuleType from './dates';
 import { createTranslator, type Translate } from './translator';
 
@@ -69,12 +68,8 @@ async function applyDateLocale(localeData: string): Promise<void> {
   await (await datesModule).setDateLocale(localeData);
 }
 
-/** Fetches the language pack (with the facility's overrides) and switches the whole UI to it. */
-export async function loadLanguage(requested: string, facilityId?: number): Promise<SupportedLocale> {
-  const pack = await api.get<LanguagePackResponse>('/api/content/languagepack/patientPortal', {
-    query: { language: requested, facilityId },
-    auth: false,
-  });
+/** Switches the whole UI to a language pack (shared/api/language-pack.ts fetches it); answers its language. */
+export async function applyLanguagePack(pack: LanguagePackResponse): Promise<SupportedLocale> {
   const locale = resolveLocale(pack.locale);
   await applyDateLocale(localeDataOf(locale));
   setLanguage(locale, pack.strings);

@@ -1,8 +1,4 @@
-import type { LoginProfile } from '@portal/contracts';
 import { ApiError } from './api';
-import { api, forgetCachedUserData } from './api-instance';
-import { forgetAhead } from './fetch-ahead';
-import { fetchLoginProfile } from './login-profile';
 
 export interface MessageRef {
   key: string;
@@ -40,19 +36,4 @@ export function afterLoginTarget(search: URLSearchParams): string {
   extra.delete('redirect');
   extra.set('isAutoRedirect', 'true');
   return `${redirect}${redirect.includes('?') ? '&' : '?'}${extra.toString()}`;
-}
-
-/**
- * POST /token for a new session. Whatever was cached for an earlier session goes first, so the new
- * one never sees another user's answers.
- */
-export async function logIn(form: Record<string, string>, headers?: Record<string, string>): Promise<void> {
-  forgetAhead();
-  await forgetCachedUserData();
-  await api.token(form, headers);
-}
-
-/** The fresh login profile of the session that just started. */
-export function loadProfile(): Promise<LoginProfile> {
-  return fetchLoginProfile();
 }

@@ -25,8 +25,8 @@ describe('logout', () => {
   it('forgets the session, every cached answer and every message (the unconfirmed-email notice too)', async () => {
     const { messageBar } = await import('./api-instance');
     const { queryClient } = await import('./query-client');
-    const { loginProfileQuery } = await import('./login-profile');
-    const { logout } = await import('./logout');
+    const { loginProfileQuery } = await import('../shared/api/login-profile');
+    const { logout } = await import('../shared/api/logout');
 
     storage.setItem('facility', '{"facilityId":1}');
     storage.setItem('access_token', 'A1');
@@ -59,7 +59,7 @@ describe('logout', () => {
 
   it('clears a session-timeout notice too', async () => {
     const { messageBar } = await import('./api-instance');
-    const { logout } = await import('./logout');
+    const { logout } = await import('../shared/api/logout');
     messageBar.showSessionTimeout();
     await logout();
     expect(messageBar.get()).toBeNull();
@@ -106,8 +106,8 @@ describe('a kiosk user’s logout', () => {
 
   it('sends the browser to the kiosk login of the staff’s facility on another address', async () => {
     const { queryClient } = await import('./query-client');
-    const { loginProfileQuery } = await import('./login-profile');
-    const { logout } = await import('./logout');
+    const { loginProfileQuery } = await import('../shared/api/login-profile');
+    const { logout } = await import('../shared/api/logout');
     const replace = vi.fn();
     Object.assign(window.location, { origin: 'http://lakeside.localhost:3000', replace });
     storage.setItem('access_token', 'K1');
@@ -129,8 +129,8 @@ describe('a kiosk user’s logout', () => {
 
   it('stays on this address when the exit is here, or there is none', async () => {
     const { queryClient } = await import('./query-client');
-    const { loginProfileQuery } = await import('./login-profile');
-    const { logout } = await import('./logout');
+    const { loginProfileQuery } = await import('../shared/api/login-profile');
+    const { logout } = await import('../shared/api/logout');
     const replace = vi.fn();
     Object.assign(window.location, { origin: 'http://localhost:3000', replace });
     for (const kioskExitUrl of ['http://localhost:3000/kioskLogin', undefined]) {

@@ -1,9 +1,5 @@
 import { AUDIT_LOGOFF_EVENTS } from '@portal/contracts';
-import type { LoginProfile, LoginType } from '@portal/contracts';
-import { api, forgetCachedUserData, messageBar, whileLoggingOut } from './api-instance';
-import { forgetAhead } from './fetch-ahead';
-import { loginProfileQuery } from './login-profile';
-import { queryClient } from './query-client';
+import type { LoginType } from '@portal/contracts';
 
 /** The stored login type in the contract's casing, or null when unknown. */
 export function storedLoginType(value: string | null | undefined): LoginType | null {
@@ -25,7 +21,7 @@ export function afterLogoutPath(loginType: string | null | undefined): string {
   }
 }
 
-const KIOSK_LOGIN_PATH = '/kioskLogin';
+export const KIOSK_LOGIN_PATH = '/kioskLogin';
 
 /**
  * Where a kiosk user's logout takes the device: the login profile's kioskExitUrl, the kiosk login of the facility
@@ -46,58 +42,4 @@ export function kioskExitTarget(exitUrl: unknown, currentOrigin: string): string
     return null;
   }
   return url.origin === currentOrigin ? KIOSK_LOGIN_PATH : url.href;
-}
-
-let running: Promise<string> | null = null;
-
-/** Records the logoff (ending the session); answers the login profile it was made with, when there was one. */
-async function recordLogoff(loginType: LoginType | null): Promise<LoginProfile | undefined> {
-  let profile = queryClient.getQueryData<LoginProfile>(loginProfileQuery().queryKey);
-  if (!profile) {
-    try {
-      profile = await queryClient.fetchQuery(loginProfileQuery());
-    } catch {
-      // No profile: the audit call below still ends the session under user 0.
-    }
-  }
-  await api.post(`/api/users/${profile?.userId ?? 0}/audit/logoff`, {
-    auditEventType: AUDIT_LOGOFF_EVENTS[loginType ?? 'userNamePassword'],
-  });
-  return profile;
-}
-
-/**
- * Logs out: records the logoff (which also ends the session on the server), then, whatever that call
- * answered, forgets the session, every cached answer (both keep the facility) and every message in the
- * message bar (an unconfirmed-email notice names the user's address and offers a Resend that would now
- * fail). Resolves to the page to show next. A kiosk user's device goes back to the kiosk login of the staff who
- * started the session: on another address, the browser is sent there (and the answer is this address's kiosk
- * login, should it stay). Two calls at once share one logout.
- */
-export function logout(): Promise<string> {
-  running ??= (async () => {
-    const session = api.session.get();
-    const loginType = storedLoginType(session?.loginType);
-    let profile: LoginProfile | undefined;
-    if (session) {
-      try {
-        profile = await whileLoggingOut(() => recordLogoff(loginType));
-      } catch {
-        // Logging out never fails for the user.
-      }
-    }
-    api.session.clear();
-    forgetAhead();
-    await forgetCachedUserData();
-    messageBar.clear();
-    const next = afterLogoutPath(session ? loginType : null);
-    if (session && loginType === 'patientKioskUser') {
-      const exit = kioskExitTarget(profile?.kioskExitUrl, window.location.origin);
-      if (exit && exit !== KIOSK_LOGIN_PATH) window.location.replace(exit);
-    }
-    return next;
-  })().finally(() => {
-    running = null;
-  });
-  return running;
 }

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { PagePlaceholder } from '../components/PagePlaceholder';
-import { useCapabilities } from '../lib/capabilities';
-import { useCurrentPatient } from '../lib/current-patient';
+import { useCapabilities } from './api/capabilities';
+import { useCurrentPatient } from './api/current-patient';
 import { useTranslation } from '../lib/i18n';
 import { usePageTitle } from '../lib/use-page-title';
 

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { LOCALE_DISPLAY_NAMES, SUPPORTED_LOCALES, resolveLocale, type SupportedLocale } from '@portal/contracts';
 import { ApiError } from '../../lib/api';
 import { api, messageBar } from '../../lib/api-instance';
-import { loadLanguage } from '../../lib/i18n';
+import { loadLanguage } from '../../shared/api/language-pack';
 
 /**
  * The language dropdown, each choice written in its own language. A native select: the phone's own
@@ -37,7 +37,7 @@ export function LanguageMenu({
       // A logged-in user's choice is saved to their account, by code that only logged-in pages load
       // (the user menu's module, already there for them).
       if (api.session.get()?.isAuthenticated) {
-        await (await import('../../lib/save-language')).saveLanguage(locale);
+        await (await import('../../shared/api/save-language')).saveLanguage(locale);
       }
     } catch (error) {
       // The screen already speaks the new language; only remembering it for next time failed.

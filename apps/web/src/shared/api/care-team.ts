@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CareTeamMember } from '@portal/contracts';
-import { answeredAhead, getTakingAhead } from '../../lib/fetch-ahead';
+import { answeredAhead, fetchAhead, getTakingAhead } from '../../lib/fetch-ahead';
 
 /**
  * GET /api/patients/{id}/careTeamMembers: the care team the dashboard's cards show and from which New Message
@@ -15,3 +15,6 @@ export const careTeamQuery = (patientId: number) =>
     initialData: () => answeredAhead<CareTeamMember[]>(careTeamPath(patientId)),
     staleTime: 5 * 60_000,
   });
+
+/** The care team, asked for as the app starts on the dashboard (lib/fetch-ahead.ts), for its query to take. */
+export const fetchCareTeamAhead = (patientId: number) => fetchAhead<CareTeamMember[]>(careTeamPath(patientId));

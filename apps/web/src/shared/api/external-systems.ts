@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ExternalSystem } from '@portal/contracts';
-import { answeredAhead, getTakingAhead } from '../../lib/fetch-ahead';
+import { answeredAhead, fetchAhead, getTakingAhead } from '../../lib/fetch-ahead';
 
 export const externalSystemsPath = (patientId: number) => `/api/patients/${patientId}/externalSystems`;
 
@@ -15,3 +15,7 @@ export const externalSystemsQuery = (patientId: number) =>
     initialData: () => answeredAhead<ExternalSystem[]>(externalSystemsPath(patientId)),
     staleTime: 5 * 60_000,
   });
+
+/** The document sources, asked for as the app starts on the dashboard (lib/fetch-ahead.ts), for its query to take. */
+export const fetchExternalSystemsAhead = (patientId: number) =>
+  fetchAhead<ExternalSystem[]>(externalSystemsPath(patientId));

@@ -1,7 +1,7 @@
 import { Box, Container, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { registerBadgeSources } from '../../badge-sources';
-import { useCurrentPatient } from '../../../lib/current-patient';
+import { useCurrentPatient } from '../../../shared/api/current-patient';
 import { useTranslation } from '../../../lib/i18n';
 import { WithQueries } from '../../../lib/with-queries';
 import { ThemeRoot } from '../../ThemeRoot';

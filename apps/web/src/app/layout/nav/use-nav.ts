@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { api } from '../../../lib/api-instance';
 import { badgesQuery } from '../../../lib/badges';
-import { useCapabilities } from '../../../lib/capabilities';
-import { currentPatientId } from '../../../lib/current-patient';
+import { useCapabilities } from '../../../shared/api/capabilities';
+import { currentPatientId } from '../../../lib/session-paths';
 import { useTranslation } from '../../../lib/i18n';
-import { loginProfileQuery } from '../../../lib/login-profile';
+import { loginProfileQuery } from '../../../shared/api/login-profile';
 import { useAfterPageShown } from '../../../lib/page-loading';
 import { navMode } from './nav-items';
 

@@ -11,7 +11,7 @@ import type {
 } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { api } from '../../../lib/api-instance';
-import { notificationSettingsKey } from '../../../lib/notification-settings';
+import { notificationSettingsKey } from '../../../shared/api/notification-settings';
 
 /** GET /api/patients/{patientId}/NotificationSettings: the whole page; null on a 404 (nothing saved: the defaults). */
 export const notificationPageQuery = (patientId: number) =>

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { focusField } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
-import { loginProfileQuery } from '../../../lib/login-profile';
+import { loginProfileQuery } from '../../../shared/api/login-profile';
 import { FormCard } from '../../../shared/components/FormCard';
 import { EmailField, PasswordField } from '../../../shared/forms/fields';
 import { emailError, requiredError } from '../../../shared/forms/validation';

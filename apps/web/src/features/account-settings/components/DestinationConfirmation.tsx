@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
-import { notificationSettingsKey } from '../../../lib/notification-settings';
+import { notificationSettingsKey } from '../../../shared/api/notification-settings';
 import { FormCard } from '../../../shared/components/FormCard';
 import { confirmNoticeDestination, sendNoticeCode } from '../api/account-settings';
 import { showServerError } from '../lib/server-errors';

@@ -11,7 +11,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { messageBar } from '../../../lib/api-instance';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { notificationSettingsKey } from '../../../lib/notification-settings';
+import { notificationSettingsKey } from '../../../shared/api/notification-settings';
 import { useTranslation } from '../../../lib/i18n';
 import { FormCard } from '../../../shared/components/FormCard';
 import { FIELD_MAX } from '../../../shared/forms/limits';

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
-import { useCurrentPatient } from '../../../lib/current-patient';
+import { useCurrentPatient } from '../../../shared/api/current-patient';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { notificationPageQuery } from '../api/account-settings';

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useBlocker } from '../../../lib/blocking-router';
 import { useTranslation } from '../../../lib/i18n';
-import { loginProfileQuery } from '../../../lib/login-profile';
+import { loginProfileQuery } from '../../../shared/api/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { changeEmail } from '../api/account';
 import { ProfileLoadingOrFailed } from '../components/ProfileLoadingOrFailed';

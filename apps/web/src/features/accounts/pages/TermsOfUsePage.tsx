@@ -6,7 +6,7 @@ import { RichText } from '../../../components/RichText';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
-import { loginProfileQuery } from '../../../lib/login-profile';
+import { loginProfileQuery } from '../../../shared/api/login-profile';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { acceptTermsOfUse } from '../api/account';
 import { ProfileLoadingOrFailed } from '../components/ProfileLoadingOrFailed';

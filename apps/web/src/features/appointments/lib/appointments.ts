@@ -1,10 +1,10 @@
 import type { Appointment, APPOINTMENT_DATE_FILTERS, APPOINTMENTS_DATE_PREFERENCE } from '@portal/contracts';
 import { ALL, matchesChoice } from '../../../components/filters';
 import { formatDateTimeParts } from '../../../lib/dates';
-// The rule itself from the contracts: lib/notification-settings.ts also makes the API calls, which this module's
+// The rule itself from the contracts: shared/api/notification-settings.ts also makes the API calls, which this module's
 // unit tests must not load.
 import { notificationSummary, type NotificationSummary } from '@portal/contracts';
-import type { NotificationSettings } from '../../../lib/notification-settings';
+import type { NotificationSettings } from '../../../shared/api/notification-settings';
 
 export type DateFilter = (typeof APPOINTMENT_DATE_FILTERS)[number];
 

@@ -9,13 +9,13 @@ import { FilterPanel } from '../../../components/FilterPanel';
 import { ALL, optionsWithAll, validChoice } from '../../../components/filters';
 import { SortableTable, type SortableColumn } from '../../../components/SortableTable';
 import { useFacility } from '../../../lib/facility-context';
-import { useSavedPreference } from '../../../lib/preferences';
-import { notificationSettingsQuery } from '../../../lib/notification-settings';
+import { useSavedPreference } from '../../../shared/api/preferences';
+import { notificationSettingsQuery } from '../../../shared/api/notification-settings';
 import { timeZoneName } from '../../../lib/dates';
 import { translateValue, useTranslation, type Translate } from '../../../lib/i18n';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { useViewAudit } from '../../../lib/view-audit';
+import { useViewAudit } from '../../../shared/api/view-audit';
 import { appointmentsQuery } from '../api/appointments';
 import {
   appointmentDateParts,

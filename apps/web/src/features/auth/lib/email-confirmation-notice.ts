@@ -1,10 +1,10 @@
 import type { LoginProfile } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
-import { api, messageBar } from '../../../lib/api-instance';
+import { messageBar } from '../../../lib/api-instance';
+import { sendConfirmEmail } from '../api/send-confirm-email';
 
 /**
- * An unconfirmed email address: a warning that stays across pages, with a Resend action
- * (POST api/users/{userId}/sendConfirmEmail?language).
+ * An unconfirmed email address: a warning that stays across pages, with a Resend action (api/send-confirm-email.ts).
  */
 export function showEmailConfirmationNotice(profile: LoginProfile): void {
   if (profile.isEmailConfirmed || !profile.email || profile.userId === null) return;
@@ -17,11 +17,8 @@ export function showEmailConfirmationNotice(profile: LoginProfile): void {
     action: {
       key: 'emailConfirm.resend',
       onAction: () => {
-        api
-          .post(`/api/users/${userId}/sendConfirmEmail`, undefined, {
-            // The language shown when Resend is pressed (the page's lang follows every switch).
-            query: { language: document.documentElement.lang || 'en-US' },
-          })
+        // The language shown when Resend is pressed (the page's lang follows every switch).
+        sendConfirmEmail(userId, document.documentElement.lang || 'en-US')
           .then(() => messageBar.show({ type: 'success', key: 'emailConfirm.sent', keepDisplay: true }))
           .catch((error: unknown) => {
             if (error instanceof ApiError && error.isSessionTimeout) return;

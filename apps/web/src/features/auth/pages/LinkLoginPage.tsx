@@ -2,11 +2,14 @@ import { Button, Fieldset, Group, Stack, Text, TextInput, Title } from '@mantine
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { api, messageBar } from '../../../lib/api-instance';
+import { messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
-import { loadLanguage, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
+import { loadLanguage } from '../../../shared/api/language-pack';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { logIn, tokenErrorMessage, type MessageRef } from '../../../lib/login-flow';
+import { tokenErrorMessage, type MessageRef } from '../../../lib/login-flow';
+import { logIn } from '../../../shared/api/login';
+import { fetchPreferredLanguage } from '../api/preferred-language';
 import { EMPTY_CREDENTIALS, HEADERS } from '../lib/token-headers';
 import { FormCard } from '../../../shared/components/FormCard';
 
@@ -103,9 +106,7 @@ export function Component() {
         return;
       }
       try {
-        const { language } = await api.get<{ language: string | null }>(
-          `/api/patients/${encodeURIComponent(patientId)}/preferredLanguage`,
-        );
+        const language = await fetchPreferredLanguage(patientId);
         if (language) await loadLanguage(language, facility.facilityId);
       } catch (error) {
         // The questionnaires still open in the language on screen.

@@ -8,7 +8,8 @@ import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
 import { showEmailConfirmationNotice } from '../lib/email-confirmation-notice';
-import { afterLoginTarget, loadProfile, logIn, tokenErrorMessage } from '../../../lib/login-flow';
+import { afterLoginTarget, tokenErrorMessage } from '../../../lib/login-flow';
+import { loadProfile, logIn } from '../../../shared/api/login';
 import { preloadPageAfterLogin, preloadPageCode } from '../../../lib/page-preload';
 import { FormCard } from '../../../shared/components/FormCard';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useTranslation } from '../../../lib/i18n';
-import { logout } from '../../../lib/logout';
+import { logout } from '../../../shared/api/logout';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /logout (and the header's Log Out): ends the session, then shows the page that fits the login type. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, messageBar } from '../../../lib/api-instance';
 import { AutoLoginStatus } from '../components/AutoLoginStatus';
-import { logIn } from '../../../lib/login-flow';
+import { logIn } from '../../../shared/api/login';
 import { EMPTY_CREDENTIALS, HEADERS } from '../lib/token-headers';
 
 /**

@@ -3,7 +3,8 @@ import { LOCALE_DISPLAY_NAMES, SUPPORTED_LOCALES, type SupportedLocale } from '@
 import { useState } from 'react';
 import { messageBar } from '../../../lib/api-instance';
 import { useFacility } from '../../../lib/facility-context';
-import { loadLanguage, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
+import { loadLanguage } from '../../../shared/api/language-pack';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { MessagePanel } from '../components/MessagePanel';
 

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, messageBar } from '../../../lib/api-instance';
 import { AutoLoginStatus } from '../components/AutoLoginStatus';
-import { loadProfile, logIn, sameSitePath } from '../../../lib/login-flow';
+import { sameSitePath } from '../../../lib/login-flow';
+import { loadProfile, logIn } from '../../../shared/api/login';
 import { EMPTY_CREDENTIALS, HEADERS } from '../lib/token-headers';
 
 /** Where single sign-on lands: the redirect if it stays on this site (a target of / becomes /dashboard). */

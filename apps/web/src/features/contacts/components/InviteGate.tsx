@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
-import { useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
+import { useCapabilities } from '../../../shared/api/capabilities';
+import { useCurrentPatient } from '../../../shared/api/current-patient';
 import { useTranslation } from '../../../lib/i18n';
 
 /**

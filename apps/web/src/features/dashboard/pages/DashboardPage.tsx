@@ -3,16 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { useRevealWhenReady } from '../../../lib/page-loading';
-import { capabilityReader, useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
-import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
+import { capabilityReader } from '../../../lib/capabilities';
+import { useCapabilities } from '../../../shared/api/capabilities';
+import { useCurrentPatient } from '../../../shared/api/current-patient';
+import type { PagePrefetch } from '../../../lib/fetch-ahead';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { careTeamPath, careTeamQuery } from '../../../shared/api/care-team';
-import { externalSystemsPath, externalSystemsQuery } from '../../../shared/api/external-systems';
-import { personalContactsPath, personalContactsQuery } from '../../../shared/api/personal-contacts';
+import { careTeamQuery, fetchCareTeamAhead } from '../../../shared/api/care-team';
+import { externalSystemsQuery, fetchExternalSystemsAhead } from '../../../shared/api/external-systems';
+import { fetchPersonalContactsAhead, personalContactsQuery } from '../../../shared/api/personal-contacts';
 import { canRequestHealthSummary } from '../../../shared/health-information';
-import { upcomingAppointmentsPath, upcomingAppointmentsQuery } from '../api/dashboard';
+import { fetchUpcomingAppointmentsAhead, upcomingAppointmentsQuery } from '../api/dashboard';
 import { AppointmentsSection } from '../components/AppointmentsSection';
 import { CareTeamSection } from '../components/CareTeamSection';
 import { HealthSummarySection } from '../components/HealthSummarySection';
@@ -22,10 +23,10 @@ import { dashboardSections } from '../lib/sections';
 /** The sections' calls, asked for as the app starts on the dashboard (see app/session-ahead.ts). */
 export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
   const show = dashboardSections(capabilityReader(capabilities));
-  if (show.appointments) void fetchAhead(upcomingAppointmentsPath(patientId));
-  if (show.careTeam) void fetchAhead(careTeamPath(patientId));
-  if (show.personalContacts) void fetchAhead(personalContactsPath(patientId));
-  if (show.healthSummary) void fetchAhead(externalSystemsPath(patientId));
+  if (show.appointments) void fetchUpcomingAppointmentsAhead(patientId);
+  if (show.careTeam) void fetchCareTeamAhead(patientId);
+  if (show.personalContacts) void fetchPersonalContactsAhead(patientId);
+  if (show.healthSummary) void fetchExternalSystemsAhead(patientId);
 };
 
 /** How long the sections wait for each other's answers before each shows its own state. */

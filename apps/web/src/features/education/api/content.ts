@@ -1,4 +1,4 @@
-import { withUrlToken } from '../../../lib/url-tokens';
+import { withUrlToken } from '../../../shared/api/url-tokens';
 import { articleContentPath } from '../lib/education';
 
 /**

@@ -3,7 +3,7 @@ import type { Facility } from '@portal/contracts';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
-import { useCapabilities } from '../../../lib/capabilities';
+import { useCapabilities } from '../../../shared/api/capabilities';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';

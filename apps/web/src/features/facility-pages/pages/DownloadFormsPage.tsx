@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { openUrlInNewWindow } from '../../../lib/documents';
 import { useTranslation } from '../../../lib/i18n';
-import { withUrlToken } from '../../../lib/url-tokens';
+import { withUrlToken } from '../../../shared/api/url-tokens';
 import { downloadableItemsQuery } from '../api/facility-pages';
 import { facilityPage, type FacilityPageProps } from '../components/FacilityPage';
 import { FileIcon } from '../components/FileIcon';

@@ -1,10 +1,10 @@
 import { FOLLOW_UP_PLAN_FILTERS, type FollowUpPlanFilter } from '@portal/contracts';
 import type { FollowUpAppointment, FollowUpPlan, FollowUpTask } from '@portal/contracts';
 import { calendarDay, dayIn, middayIn } from '../../../lib/dates';
-// The rule itself from the contracts: lib/notification-settings.ts also makes the API calls, which this module's
+// The rule itself from the contracts: shared/api/notification-settings.ts also makes the API calls, which this module's
 // unit tests must not load.
 import { notificationSummary, type NotificationSummary } from '@portal/contracts';
-import type { NotificationSettings } from '../../../lib/notification-settings';
+import type { NotificationSettings } from '../../../shared/api/notification-settings';
 
 // The display rules of the follow-up plan (spec 002 sections 2.2 and 4), pure so they can be tested.
 

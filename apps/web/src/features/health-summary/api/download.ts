@@ -1,5 +1,5 @@
 import type { HealthSummaryDownloadFormat, HealthSummaryIdentifier } from '@portal/contracts';
-import { withUrlToken } from '../../../lib/url-tokens';
+import { withUrlToken } from '../../../shared/api/url-tokens';
 import { identifierSearch } from '../lib/identifier';
 import { systemPath } from './paths';
 

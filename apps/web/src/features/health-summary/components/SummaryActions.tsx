@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
-import { loginProfileQuery } from '../../../lib/login-profile';
+import { loginProfileQuery } from '../../../shared/api/login-profile';
 import { downloadUrl } from '../api/download';
 import { recordPrint } from '../api/print';
 import { transmitSummary } from '../api/transmit';

@@ -4,7 +4,7 @@ import type { HealthSummaryEntry } from '@portal/contracts';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
-import { useCapabilities } from '../../../lib/capabilities';
+import { useCapabilities } from '../../../shared/api/capabilities';
 import { dayIn } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';

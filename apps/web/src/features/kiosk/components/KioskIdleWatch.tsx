@@ -2,11 +2,10 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
-import { loginProfileQuery } from '../../../lib/login-profile';
-import { logout } from '../../../lib/logout';
-import { LOGIN_PROFILE_PATH } from '../../../lib/session-paths';
+import { loginProfileQuery } from '../../../shared/api/login-profile';
+import { logout } from '../../../shared/api/logout';
+import { keepSessionAlive } from '../api/keep-alive';
 import { DEFAULT_KIOSK_IDLE_SECONDS, PING_EVERY_MS, idleState, type IdleState } from '../lib/idle';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart'] as const;
@@ -32,7 +31,7 @@ export default function KioskIdleWatch() {
 
   const touchServer = useCallback(() => {
     lastRequest.current = Date.now();
-    api.get(LOGIN_PROFILE_PATH).catch(() => undefined);
+    keepSessionAlive().catch(() => undefined);
   }, []);
 
   const end = useCallback(async () => {

@@ -12,7 +12,7 @@ import { dayIn, formatDay } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { logout } from '../../../lib/logout';
+import { logout } from '../../../shared/api/logout';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { kioskPatientsQuery } from '../api/due-patients';
 import { kioskFacilitiesQuery } from '../api/facilities';

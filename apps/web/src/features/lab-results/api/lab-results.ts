@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LabResultListItem } from '@portal/contracts';
-import { answeredAhead, getTakingAhead } from '../../../lib/fetch-ahead';
+import { answeredAhead, fetchAhead, getTakingAhead } from '../../../lib/fetch-ahead';
 
 /** The query key every lab results call of a patient starts with (the list, the count, each detail). */
 export const labResultsKey = (patientId: number) => ['patient', patientId, 'labresults'] as const;
@@ -14,3 +14,6 @@ export const labResultsQuery = (patientId: number) =>
     queryFn: ({ signal }) => getTakingAhead<LabResultListItem[]>(labResultsPath(patientId), signal),
     initialData: () => answeredAhead<LabResultListItem[]>(labResultsPath(patientId)),
   });
+
+/** The published results, asked for as the app starts on the page (lib/fetch-ahead.ts), for its query to take. */
+export const fetchLabResultsAhead = (patientId: number) => fetchAhead<LabResultListItem[]>(labResultsPath(patientId));

@@ -22,10 +22,10 @@ import { useListSelection } from '../../../shared/list-selection';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { preferencePath, useSavedPreference } from '../../../lib/preferences';
-import { useViewAudit } from '../../../lib/view-audit';
+import { fetchPreferenceAhead, useSavedPreference } from '../../../shared/api/preferences';
+import { useViewAudit } from '../../../shared/api/view-audit';
 import { labResultQuery } from '../api/lab-result';
-import { labResultsPath, labResultsQuery } from '../api/lab-results';
+import { fetchLabResultsAhead, labResultsQuery } from '../api/lab-results';
 import { notReviewedCountQuery } from '../api/not-reviewed-count';
 import { fetchLabResultPdf } from '../api/print';
 import { LabResultDetail } from '../components/LabResultDetail';
@@ -37,7 +37,7 @@ import {
   type LabResultFilters,
 } from '../lib/lab-results';
 import { capabilityReader } from '../../../lib/capabilities';
-import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
+import type { PagePrefetch } from '../../../lib/fetch-ahead';
 
 // One of the contract's browser view events (constants/audit.ts BROWSER_AUDIT_EVENTS), checked by its type.
 const VIEW_AUDIT_EVENT = LAB_RESULTS_VIEW_AUDIT_EVENT;
@@ -51,8 +51,8 @@ export const Component = modulePage('TestResults', 'labResults.title', LabResult
  */
 export const prefetch: PagePrefetch = ({ userId, patientId, capabilities }) => {
   if (!capabilityReader(capabilities).hasModule('TestResults')) return;
-  void fetchAhead(labResultsPath(patientId));
-  void fetchAhead(preferencePath(userId, LAB_RESULT_DATE_PREFERENCE));
+  void fetchLabResultsAhead(patientId);
+  void fetchPreferenceAhead(userId, LAB_RESULT_DATE_PREFERENCE);
 };
 
 function LabResultsView({ patientId, userId }: ModulePageProps) {

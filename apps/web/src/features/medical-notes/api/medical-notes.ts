@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MedicalNote } from '@portal/contracts';
-import { answeredAhead, getTakingAhead } from '../../../lib/fetch-ahead';
+import { answeredAhead, fetchAhead, getTakingAhead } from '../../../lib/fetch-ahead';
 import { sortNotes } from '../lib/medical-notes';
 
 export const medicalNotesKey = (patientId: number) => ['patient', patientId, 'medicalNotes'] as const;
@@ -18,3 +18,6 @@ export const medicalNotesQuery = (patientId: number) =>
       return notes && sortNotes(notes);
     },
   });
+
+/** The published notes, asked for as the app starts on the page (lib/fetch-ahead.ts), for its query to take. */
+export const fetchMedicalNotesAhead = (patientId: number) => fetchAhead<MedicalNote[]>(medicalNotesPath(patientId));

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { withUrlToken } from '../../../lib/url-tokens';
+import { withUrlToken } from '../../../shared/api/url-tokens';
 import { notePagePath } from '../lib/medical-notes';
 
 /**

@@ -22,9 +22,9 @@ import { useListSelection } from '../../../shared/list-selection';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { isIPad, isMobileUserAgent, useCompactLayout } from '../../../lib/layout-size';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { preferencePath, useSavedPreference } from '../../../lib/preferences';
-import { recordViewAudit, useViewAudit } from '../../../lib/view-audit';
-import { medicalNotesPath, medicalNotesQuery } from '../api/medical-notes';
+import { fetchPreferenceAhead, useSavedPreference } from '../../../shared/api/preferences';
+import { recordViewAudit, useViewAudit } from '../../../shared/api/view-audit';
+import { fetchMedicalNotesAhead, medicalNotesQuery } from '../api/medical-notes';
 import { notReviewedCountQuery } from '../api/not-reviewed-count';
 import { notePageUrl } from '../api/page-url';
 import { setNoteAsReviewed } from '../api/set-as-reviewed';
@@ -44,7 +44,7 @@ import {
   type NoteFilters,
 } from '../lib/medical-notes';
 import { capabilityReader } from '../../../lib/capabilities';
-import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
+import type { PagePrefetch } from '../../../lib/fetch-ahead';
 
 /** /medical-notes: the patient's published medical notes, a list and the note's pages (spec 002, 2.4). */
 export const Component = modulePage('MedicalNotes', 'medicalNotes.title', MedicalNotesView);
@@ -55,8 +55,8 @@ export const Component = modulePage('MedicalNotes', 'medicalNotes.title', Medica
  */
 export const prefetch: PagePrefetch = ({ userId, patientId, capabilities }) => {
   if (!capabilityReader(capabilities).hasModule('MedicalNotes')) return;
-  void fetchAhead(medicalNotesPath(patientId));
-  void fetchAhead(preferencePath(userId, DATE_PREFERENCE));
+  void fetchMedicalNotesAhead(patientId);
+  void fetchPreferenceAhead(userId, DATE_PREFERENCE);
 };
 
 function MedicalNotesView({ patientId, userId }: ModulePageProps) {

@@ -1,6 +1,6 @@
 import { activityLogPath, personalDataExportPath } from '@portal/contracts';
 import { api } from '../../../lib/api-instance';
-import { withUrlToken } from '../../../lib/url-tokens';
+import { withUrlToken } from '../../../shared/api/url-tokens';
 
 /**
  * The activity log report's address for a new window: its path with a URL token, then the two days and the language

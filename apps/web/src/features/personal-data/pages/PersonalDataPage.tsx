@@ -7,7 +7,7 @@ import { DateField } from '../../../components/DateField';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
-import { useCurrentPatient } from '../../../lib/current-patient';
+import { useCurrentPatient } from '../../../shared/api/current-patient';
 import { dayIn } from '../../../lib/dates';
 import { openUrlInNewWindow } from '../../../lib/documents';
 import { useFacility } from '../../../lib/facility-context';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AssignedQuestionnaireSummary } from '@portal/contracts';
-import { getTakingAhead } from '../../../lib/fetch-ahead';
+import { fetchAhead, getTakingAhead } from '../../../lib/fetch-ahead';
 import { questionnairesKey, questionnairesPath } from './keys';
 
 /** GET /api/patients/{patientId}/assignedquestionnaires?language: the Current list (assigned or started). */
@@ -17,3 +17,7 @@ export const currentQuestionnairesQuery = (patientId: number, language: string) 
     // A language switch keeps the cards on screen until they arrive in the new language.
     placeholderData: (previous) => previous,
   });
+
+/** The Current list, asked for as the app starts on the page (lib/fetch-ahead.ts), for its query to take. */
+export const fetchCurrentQuestionnairesAhead = (patientId: number, language: string) =>
+  fetchAhead<AssignedQuestionnaireSummary[]>(currentQuestionnairesPath(patientId, language));

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { AssignedQuestionnaireSummary } from '@portal/contracts';
-import { useCurrentPatient } from '../../../lib/current-patient';
+import { useCurrentPatient } from '../../../shared/api/current-patient';
 import { useTranslation } from '../../../lib/i18n';
 
 /**

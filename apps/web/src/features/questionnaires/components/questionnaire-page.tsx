@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { PagePlaceholder } from '../../../components/PagePlaceholder';
 import { api } from '../../../lib/api-instance';
-import { useCapabilities } from '../../../lib/capabilities';
-import { useCurrentPatient } from '../../../lib/current-patient';
+import { useCapabilities } from '../../../shared/api/capabilities';
+import { useCurrentPatient } from '../../../shared/api/current-patient';
 import { useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 

@@ -7,7 +7,7 @@ import { dayIn } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { logout } from '../../../lib/logout';
+import { logout } from '../../../shared/api/logout';
 import { currentQuestionnairesQuery } from '../api/current';
 import { QuestionnaireCard } from '../components/QuestionnaireCard';
 import { questionnairePage, type QuestionnaireViewProps } from '../components/questionnaire-page';

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useTranslation } from '../../../lib/i18n';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { logout } from '../../../lib/logout';
+import { logout } from '../../../shared/api/logout';
 import { currentQuestionnairesQuery } from '../api/current';
 import { historyQuestionnaireQuery } from '../api/history';
 import { CompletionMessages } from '../components/CompletionMessages';

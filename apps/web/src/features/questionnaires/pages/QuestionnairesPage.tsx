@@ -13,7 +13,7 @@ import { dayIn } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
 import { initialLocale, useTranslation } from '../../../lib/i18n';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { currentQuestionnairesPath, currentQuestionnairesQuery } from '../api/current';
+import { currentQuestionnairesQuery, fetchCurrentQuestionnairesAhead } from '../api/current';
 import { declineQuestionnaire } from '../api/decline';
 import { questionnaireHistoryQuery } from '../api/history';
 import { dropFromCurrent, questionnairesKey } from '../api/keys';
@@ -23,7 +23,7 @@ import { QuestionnaireCard } from '../components/QuestionnaireCard';
 import { questionnairePage, type QuestionnaireViewProps } from '../components/questionnaire-page';
 import { autoStartId, completePath } from '../lib/questionnaires';
 import { capabilityReader } from '../../../lib/capabilities';
-import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
+import type { PagePrefetch } from '../../../lib/fetch-ahead';
 
 /** /questionnaires (spec 001 section 2): Current and History, Start Now, Decline, Review. */
 export const Component = questionnairePage('questionnaires.title', QuestionnairesView);
@@ -31,7 +31,7 @@ export const Component = questionnairePage('questionnaires.title', Questionnaire
 /** The page's first call, asked for as the app starts on this page (see app/session-ahead.ts). */
 export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
   if (capabilityReader(capabilities).hasModule('Questionnaires'))
-    void fetchAhead(currentQuestionnairesPath(patientId, initialLocale()));
+    void fetchCurrentQuestionnairesAhead(patientId, initialLocale());
 };
 
 type View = 'current' | 'history';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MessageThread } from '@portal/contracts';
-import { getTakingAhead } from '../../../lib/fetch-ahead';
+import { fetchAhead, getTakingAhead } from '../../../lib/fetch-ahead';
 import { secureMessagesKey, secureMessagesPath } from './keys';
 
 /**
@@ -17,3 +17,6 @@ export const threadsQuery = (patientId: number) =>
     // A message from the care team may arrive at any time: the list is asked again on every visit.
     staleTime: 0,
   });
+
+/** Every thread, asked for as the app starts on the page (lib/fetch-ahead.ts), for its query to take. */
+export const fetchThreadsAhead = (patientId: number) => fetchAhead<MessageThread[]>(threadsPath(patientId));

@@ -12,7 +12,7 @@ import { formatListDate } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility-context';
 import { useTranslation } from '../../../lib/i18n';
 import { useLoadErrorMessage } from '../../../lib/load-errors';
-import { useViewAudit } from '../../../lib/view-audit';
+import { useViewAudit } from '../../../shared/api/view-audit';
 import type { ModulePageProps } from '../../../shared/module-page';
 import { countUnreadQuery } from '../api/count-unread';
 import { secureMessagesKey } from '../api/keys';

@@ -2,8 +2,8 @@ import { useLocation } from 'react-router';
 import { modulePage, type ModulePageProps } from '../../../shared/module-page';
 import { MessagesView } from '../components/MessagesView';
 import { capabilityReader } from '../../../lib/capabilities';
-import { fetchAhead, type PagePrefetch } from '../../../lib/fetch-ahead';
-import { threadsPath } from '../api/threads';
+import type { PagePrefetch } from '../../../lib/fetch-ahead';
+import { fetchThreadsAhead } from '../api/threads';
 
 /** The route of New Message: /secure-message?careProviderId= (a care team card's Send Secure Message). */
 export const COMPOSE_PATH = '/secure-message';
@@ -21,5 +21,5 @@ export const Component = modulePage('SecureMessages', 'secureMessages.title', Se
 
 /** The page's first call, asked for as the app starts on this page (see app/session-ahead.ts). */
 export const prefetch: PagePrefetch = ({ patientId, capabilities }) => {
-  if (capabilityReader(capabilities).hasModule('SecureMessages')) void fetchAhead(threadsPath(patientId));
+  if (capabilityReader(capabilities).hasModule('SecureMessages')) void fetchThreadsAhead(patientId);
 };

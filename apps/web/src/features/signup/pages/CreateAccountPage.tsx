@@ -6,7 +6,7 @@ import type { AccountInformation } from '@portal/contracts';
 import { ApiError } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
-import { logIn } from '../../../lib/login-flow';
+import { logIn } from '../../../shared/api/login';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { passwordRulesQuery } from '../../../shared/api/password-rules';
 import { postAccountInformation } from '../api/signup';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { NotificationSettingType } from '@portal/contracts';
-import { ApiError } from './api';
-import { api } from './api-instance';
+import { ApiError } from '../../lib/api';
+import { api } from '../../lib/api-instance';
 
 export type NotificationType = NotificationSettingType;
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Preference } from '@portal/contracts';
-import { api } from './api-instance';
-import { answeredAhead, getTakingAhead } from './fetch-ahead';
-import { queryClient } from './query-client';
+import { api } from '../../lib/api-instance';
+import { answeredAhead, fetchAhead, getTakingAhead } from '../../lib/fetch-ahead';
+import { queryClient } from '../../lib/query-client';
 
 /** GET /api/users/{userId}/Preferences?name: one saved preference (a list of none or one). */
 export const preferencePath = (userId: number, name: string) =>
@@ -25,6 +25,10 @@ export const preferenceQuery = (userId: number, name: string) =>
     },
     staleTime: 5 * 60_000,
   });
+
+/** A saved preference a page's list waits for, asked for ahead with the page's data (its `prefetch`). */
+export const fetchPreferenceAhead = (userId: number, name: string) =>
+  fetchAhead<Preference[]>(preferencePath(userId, name));
 
 /** PUT /api/users/{userId}/Preferences: the cache holds the new value at once, the server remembers it. */
 export async function savePreference(userId: number, name: string, value: string): Promise<void> {

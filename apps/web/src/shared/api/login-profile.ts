@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginProfile } from '@portal/contracts';
-import { api } from './api-instance';
-import { answeredAhead, getTakingAhead } from './fetch-ahead';
-import { LOGIN_PROFILE_PATH } from './session-paths';
+import { api } from '../../lib/api-instance';
+import { answeredAhead, getTakingAhead } from '../../lib/fetch-ahead';
+import { LOGIN_PROFILE_PATH } from '../../lib/session-paths';
 
 export type { LoginProfile };
 
@@ -15,7 +15,7 @@ const LOGIN_PROFILE_KEY = ['loginProfile'] as const;
 export async function fetchLoginProfile(): Promise<LoginProfile> {
   const profile = await api.get<LoginProfile>(LOGIN_PROFILE_PATH);
   if (profile.userId !== null) api.session.setUserId(profile.userId);
-  const { queryClient } = await import('./query-client');
+  const { queryClient } = await import('../../lib/query-client');
   queryClient.setQueryData(LOGIN_PROFILE_KEY, profile);
   return profile;
 }

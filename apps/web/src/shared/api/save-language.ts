@@ -1,7 +1,7 @@
 import { isKioskMode, type SupportedLocale } from '@portal/contracts';
-import { api } from './api-instance';
+import { api } from '../../lib/api-instance';
 import { loginProfileQuery } from './login-profile';
-import { queryClient } from './query-client';
+import { queryClient } from '../../lib/query-client';
 
 /**
  * Saves a logged-in user's language (spec 000 section 4): representatives and single sign-on users

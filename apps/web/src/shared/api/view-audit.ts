@@ -1,7 +1,7 @@
 import type { BrowserAuditEvent } from '@portal/contracts';
 import { useEffect, useRef } from 'react';
-import { api } from './api-instance';
-import { afterPageShown } from './page-loading';
+import { api } from '../../lib/api-instance';
+import { afterPageShown } from '../../lib/page-loading';
 
 /** POST /api/users/{userId}/audit: the user viewed something of the patient (educationviewauditevent, ...). */
 export function recordViewAudit(eventType: BrowserAuditEvent, userId: number, patientId: number): Promise<void> {

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LoginProfile, Patient } from '@portal/contracts';
-import { answeredAhead, getTakingAhead } from './fetch-ahead';
+import { answeredAhead, getTakingAhead } from '../../lib/fetch-ahead';
+import { currentPatientId, patientPath } from '../../lib/session-paths';
 import { loginProfileQuery } from './login-profile';
-import { currentPatientId, patientPath } from './session-paths';
-
-export { currentPatientId };
 
 export const patientQuery = (patientId: number) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import type { UrlToken } from '@portal/contracts';
-import { api } from './api-instance';
+import { api } from '../../lib/api-instance';
 
 /**
  * The URL of an API path that opens outside the API client (a document in a frame, a PDF in a new
