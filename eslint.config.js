@@ -213,6 +213,35 @@ export default tseslint.config(
     ]),
   },
   {
+    // The web app calls the API in one place (issue 33, item 7): features/*/api and shared/api, through the one
+    // client (lib/api-instance.ts) or the calls asked for ahead (lib/fetch-ahead.ts). Everywhere else imports a
+    // call from there; the client's session (api.session) and message bar are read anywhere.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/features/*/api/**',
+      'apps/web/src/shared/api/**',
+      'apps/web/src/lib/api/**',
+      'apps/web/src/lib/api-instance.ts',
+      'apps/web/src/lib/fetch-ahead.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/web/src/test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.object.name='api'][callee.property.name=/^(request|get|post|put|patch|del|token|refresh)$/]",
+          'CallExpression[callee.name=/^(fetch|fetchAhead|getTakingAhead)$/]',
+          "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
+        ].map((selector) => ({
+          selector,
+          message: 'Call the API in features/<feature>/api or shared/api, and import the call from there.',
+        })),
+      ],
+    },
+  },
+  {
     // The browser imports rules/ and constants/; a zod schema there would put zod in the login page's bundle.
     files: ['packages/contracts/src/rules/**', 'packages/contracts/src/constants/**'],
     rules: restrict([

@@ -6,6 +6,9 @@ import { importCycles, importGraph, sourceFiles } from './import-graph';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const at = (file: string) => path.join(ROOT, file);
 
+/** What lint says to a call of the API outside features/<feature>/api and shared/api (eslint.config.js). */
+const API_CALLS_IN_ONE_PLACE = /features\/<feature>\/api or shared\/api/;
+
 /** One import of each kind the house rules ban, in a real file of the layer it would break. */
 const BANNED: { name: string; file: string; code: string; rule: string; message?: RegExp }[] = [
   {
@@ -50,6 +53,34 @@ const BANNED: { name: string; file: string; code: string; rule: string; message?
     code: "import dayjs from 'dayjs';\nexport const x = dayjs;\n",
     rule: 'no-restricted-imports',
     message: /lib\/dates\.ts/,
+  },
+  {
+    name: 'lib calls the API client',
+    file: 'apps/web/src/lib/focus.ts',
+    code: "import { api } from './api-instance';\nexport const x = () => api.get('/api/users/1/capabilities/patientPortal');\n",
+    rule: 'no-restricted-syntax',
+    message: API_CALLS_IN_ONE_PLACE,
+  },
+  {
+    name: 'lib asks for a call ahead of its page',
+    file: 'apps/web/src/lib/focus.ts',
+    code: "import { fetchAhead } from './fetch-ahead';\nexport const x = () => fetchAhead('/api/patients/1');\n",
+    rule: 'no-restricted-syntax',
+    message: API_CALLS_IN_ONE_PLACE,
+  },
+  {
+    name: 'a feature page calls the API client',
+    file: 'apps/web/src/features/lab-results/pages/LabResultsPage.tsx',
+    code: "import { api } from '../../../lib/api-instance';\nexport const x = () => api.post('/api/urlTokens', {});\n",
+    rule: 'no-restricted-syntax',
+    message: API_CALLS_IN_ONE_PLACE,
+  },
+  {
+    name: 'the app wiring fetches from the API itself',
+    file: 'apps/web/src/app/session-ahead.ts',
+    code: "export const x = () => [fetch('/api/facilities'), window.fetch('/api/facilities')];\n",
+    rule: 'no-restricted-syntax',
+    message: API_CALLS_IN_ONE_PLACE,
   },
   {
     name: "contracts' rules import zod",
@@ -154,6 +185,18 @@ describe('the house rules, enforced by lint', () => {
       filePath: at('apps/server/src/modules/lab-results/lab-results.routes.ts'),
     });
     expect(result!.messages.filter((m) => m.ruleId?.startsWith('boundaries/'))).toEqual([]);
+  });
+
+  it('lets the API be called in features/*/api and shared/api, and the session be read anywhere', async () => {
+    const callsOf = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: at(file) });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+    };
+    const call = "import { api } from '../../../lib/api-instance';\nexport const x = () => api.get('/api/x');\n";
+    expect(await callsOf('apps/web/src/features/lab-results/api/lab-results.ts', call)).toEqual([]);
+    expect(await callsOf('apps/web/src/shared/api/facility.ts', call.replace('../../../', '../../'))).toEqual([]);
+    const session = "import { api } from './api-instance';\nexport const x = () => api.session.get();\n";
+    expect(await callsOf('apps/web/src/lib/focus.ts', session)).toEqual([]);
   });
 });
 
