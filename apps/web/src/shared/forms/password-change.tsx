@@ -7,7 +7,8 @@ import { messageBar } from '../../lib/api-instance';
 import { useTranslation } from '../../lib/i18n';
 import { passwordRulesQuery } from '../api/password-rules';
 import { FIELD_MAX } from './limits';
-import { confirmPasswordError, passwordError, requiredError } from './validation';
+import { useFieldErrors } from './use-field-errors';
+import { confirmPasswordError, onlyErrors, passwordError, requiredError } from './validation';
 
 // The password change of the account settings and of the forced change (/update-password): the same three
 // fields, checks and server messages (spec 000, spec 002 2.8).
@@ -26,12 +27,6 @@ const FIELD_ERRORS: Record<string, [PasswordChangeField, string]> = {
   password_rules: ['newPassword', 'password.rulesNotMet'],
   confirm_mismatch: ['confirmPassword', 'updatePassword.passwordsDoNotMatch'],
 };
-
-/** The facility's password rules and the hint line they give the new-password field. */
-export function usePasswordRules(facilityId: number): { rules: PasswordRulesInput | undefined; hint: string } {
-  const rules = useQuery(passwordRulesQuery(facilityId));
-  return { rules: rules.data, hint: usePasswordHint(rules.data) };
-}
 
 /** The checks on submit (each an error key or undefined): current required, new by the rules, confirm equal. */
 export function passwordChangeErrors(
@@ -67,6 +62,32 @@ export function showPasswordChangeFailure(
   const minutes = Number((failure.body as { minutesLeft?: number } | undefined)?.minutesLeft ?? 0) || 15;
   messageBar.show({ type: 'error', key: 'updatePassword.lockedOut', params: { minutes, count: minutes } });
   return true;
+}
+
+/**
+ * What a password-change form keeps beside its values: the hint line of the facility's password rules, and the
+ * errors it shows on submit (the first field with one, in `order`, takes focus). `check` shows the errors of the
+ * three fields and of the form's own (`own`), `showFailure` those of a refused change; each answers whether it
+ * showed any, and `showFailure` false too for a failure that is not the password's, for the caller's own message.
+ */
+export function usePasswordChangeForm<F extends string = never>(
+  facilityId: number,
+  order: readonly (F | PasswordChangeField)[],
+) {
+  const rules = useQuery(passwordRulesQuery(facilityId));
+  const hint = usePasswordHint(rules.data);
+  const { errors, setErrors, show } = useFieldErrors(order);
+  const check = (
+    form: HTMLFormElement,
+    values: PasswordChangeValues,
+    own: Partial<Record<F, string | undefined>> = {},
+  ) => show(form, onlyErrors<F | PasswordChangeField>({ ...own, ...passwordChangeErrors(values, rules.data) }));
+  const showFailure = (form: HTMLFormElement, failure: unknown) =>
+    // The password fields are the form's too; the compiler cannot see that through F.
+    showPasswordChangeFailure(failure, (found) =>
+      show(form, found as Partial<Record<F | PasswordChangeField, string>>),
+    );
+  return { hint, errors, setErrors, check, showFailure };
 }
 
 /** Current, new (with the rule hint) and confirm password, in that order; labels and errors from the packs. */

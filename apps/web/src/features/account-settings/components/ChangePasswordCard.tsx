@@ -7,28 +7,22 @@ import {
   EMPTY_PASSWORD_CHANGE,
   PASSWORD_CHANGE_FIELDS,
   PasswordChangeFields,
-  passwordChangeErrors,
-  showPasswordChangeFailure,
-  usePasswordRules,
-  type PasswordChangeField,
+  usePasswordChangeForm,
 } from '../../../shared/forms/password-change';
-import { useFieldErrors } from '../../../shared/forms/use-field-errors';
-import { onlyErrors } from '../../../shared/forms/validation';
 import { changeOwnPassword } from '../api/account-settings';
 import { showServerError } from '../lib/server-errors';
 
 /** Change password (spec 002, 2.8): not offered to single sign-on logins (the page leaves it out). */
 export function ChangePasswordCard({ userId, facilityId }: { userId: number; facilityId: number }) {
   const { t } = useTranslation();
-  const { rules, hint } = usePasswordRules(facilityId);
   const [values, setValues] = useState(EMPTY_PASSWORD_CHANGE);
-  const { errors, setErrors, show: showErrors } = useFieldErrors(PASSWORD_CHANGE_FIELDS);
+  const { hint, errors, setErrors, check, showFailure } = usePasswordChangeForm(facilityId, PASSWORD_CHANGE_FIELDS);
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (showErrors(form, onlyErrors<PasswordChangeField>(passwordChangeErrors(values, rules)))) return;
+    if (check(form, values)) return;
     setSubmitting(true);
     try {
       await changeOwnPassword(userId, values);
@@ -36,7 +30,7 @@ export function ChangePasswordCard({ userId, facilityId }: { userId: number; fac
       setErrors({});
       messageBar.show({ type: 'success', key: 'updatePassword.success' });
     } catch (failure) {
-      if (!showPasswordChangeFailure(failure, (found) => showErrors(form, found))) showServerError(failure);
+      if (!showFailure(form, failure)) showServerError(failure);
     } finally {
       setSubmitting(false);
     }

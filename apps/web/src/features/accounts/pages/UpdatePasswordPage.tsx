@@ -12,13 +12,10 @@ import { fieldBinder, TextField } from '../../../shared/forms/fields';
 import {
   PASSWORD_CHANGE_FIELDS,
   PasswordChangeFields,
-  passwordChangeErrors,
-  showPasswordChangeFailure,
-  usePasswordRules,
+  usePasswordChangeForm,
   type PasswordChangeField,
 } from '../../../shared/forms/password-change';
-import { useFieldErrors } from '../../../shared/forms/use-field-errors';
-import { onlyErrors, requiredError } from '../../../shared/forms/validation';
+import { requiredError } from '../../../shared/forms/validation';
 
 type Field = 'userName' | PasswordChangeField;
 const ORDER: readonly Field[] = ['userName', ...PASSWORD_CHANGE_FIELDS];
@@ -41,14 +38,13 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   usePageTitle('updatePassword.title');
-  const { rules, hint } = usePasswordRules(facility.facilityId);
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     userName: storedUserName(),
     oldPassword: '',
     newPassword: '',
     confirmPassword: '',
   }));
-  const { errors, show: showErrors } = useFieldErrors(ORDER);
+  const { hint, errors, check, showFailure } = usePasswordChangeForm<'userName'>(facility.facilityId, ORDER);
   const [submitting, setSubmitting] = useState(false);
 
   const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -57,11 +53,7 @@ export function Component() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const found = onlyErrors<Field>({
-      userName: requiredError(values.userName),
-      ...passwordChangeErrors(values, rules),
-    });
-    if (showErrors(form, found)) return;
+    if (check(form, values, { userName: requiredError(values.userName) })) return;
     setSubmitting(true);
     try {
       await changePassword({
@@ -72,7 +64,7 @@ export function Component() {
       });
     } catch (error) {
       setSubmitting(false);
-      if (!showPasswordChangeFailure(error, (found) => showErrors(form, found))) {
+      if (!showFailure(form, error)) {
         messageBar.show({ type: 'error', key: 'messages.unexpectedError' });
       }
       return;
