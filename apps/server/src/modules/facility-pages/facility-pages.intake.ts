@@ -6,12 +6,13 @@ import {
   type IntegrationFaq,
   type IntegrationForm,
 } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
 import { sanitizeRichText } from '../../platform/content/sanitize';
+import { putKeyed, withdrawKeyed, type KeyedRecordKind, type PutOutcome } from '../../platform/intake/keyed-records';
 import {
-  putFaq,
-  putForm,
+  faqTable,
+  formTable,
   putUsefulLinks,
   type ByLanguage,
   type FaqTexts,
@@ -30,8 +31,6 @@ export {
   listFacilityContacts,
   replaceFacilityContacts,
   replaceFacilityTexts,
-  withdrawFaq,
-  withdrawForm,
 } from './facility-pages.repository';
 
 // How a facility's page content comes in, for the integration API and the demo alike: rich text sanitised before
@@ -115,12 +114,45 @@ export function formRecordOf(body: IntegrationForm): FormRecord {
   };
 }
 
-export function putFacilityFaq(tx: DbOrTx, facilityId: number, externalId: string, body: IntegrationFaq) {
-  return putFaq(tx, facilityId, externalId, { viewOrder: body.viewOrder, texts: faqTextsOf(body.texts) });
+interface FaqRecord {
+  viewOrder: number;
+  texts: FaqTexts;
 }
 
-export function putFacilityForm(tx: DbOrTx, facilityId: number, externalId: string, body: IntegrationForm) {
-  return putForm(tx, facilityId, externalId, formRecordOf(body));
+// The page shows when the facility last changed an FAQ or a form.
+const faqKind: KeyedRecordKind<FaqRecord> = {
+  ...faqTable,
+  columns: (record, { now }) => ({ ...record, updatedAt: now }),
+};
+const formKind: KeyedRecordKind<FormRecord> = {
+  ...formTable,
+  columns: (record, { now }) => ({ ...record, updatedAt: now }),
+};
+
+export function putFacilityFaq(
+  tx: Tx,
+  facilityId: number,
+  externalId: string,
+  body: IntegrationFaq,
+): Promise<PutOutcome> {
+  return putKeyed(tx, faqKind, facilityId, externalId, { viewOrder: body.viewOrder, texts: faqTextsOf(body.texts) });
+}
+
+export function withdrawFacilityFaq(tx: Tx, facilityId: number, externalId: string): Promise<number | undefined> {
+  return withdrawKeyed(tx, faqKind, facilityId, externalId);
+}
+
+export function putFacilityForm(
+  tx: Tx,
+  facilityId: number,
+  externalId: string,
+  body: IntegrationForm,
+): Promise<PutOutcome> {
+  return putKeyed(tx, formKind, facilityId, externalId, formRecordOf(body));
+}
+
+export function withdrawFacilityForm(tx: Tx, facilityId: number, externalId: string): Promise<number | undefined> {
+  return withdrawKeyed(tx, formKind, facilityId, externalId);
 }
 
 export function putFacilityUsefulLinks(tx: DbOrTx, facilityId: number, contentHtml: Partial<Record<string, string>>) {

@@ -9,11 +9,11 @@ import {
   IntegrationFormReadSchema,
   IntegrationFormSchema,
   IntegrationPagePutSchema,
-  IntegrationRecordPutSchema,
   IntegrationRichPageReadSchema,
   IntegrationRichPageSchema,
 } from '@portal/contracts';
 import { integrationCallerOf } from '../../platform/access/access-control';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
 import { notFound } from '../../platform/errors/app-error';
 import {
@@ -30,8 +30,8 @@ import {
   replaceFacilityContacts,
   replaceFacilityTexts,
   richPageOf,
-  withdrawFaq,
-  withdrawForm,
+  withdrawFacilityFaq,
+  withdrawFacilityForm,
 } from './facility-pages.intake';
 
 const TAGS = ['Facility pages'];
@@ -56,24 +56,27 @@ export async function facilityPageIntegrationRoutes(app: RouteApp) {
 
   /* ------------------------------------------------------------------- FAQs */
 
-  app.put(
-    FAQ_PATH,
-    integrationRoute('content', {
-      tags: TAGS,
+  keyedResourceRoutes(app, {
+    owner: 'facility',
+    path: FAQ_PATH,
+    scope: 'content',
+    tags: TAGS,
+    params: FacilityPageRecordParams,
+    body: IntegrationFaqSchema,
+    put: {
       summary: 'Create or replace an FAQ',
       description:
         `An idempotent upsert keyed by your identifier (201 created, 200 replaced; changed: false for a resend; a ` +
         `withdrawn FAQ put again is back). Question and answer are rich text. ${LANGUAGES} ${SANITISED}`,
-      params: FacilityPageRecordParams,
-      body: IntegrationFaqSchema,
-      response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-    }),
-    async (request, reply) => {
-      const { externalId } = request.params;
-      const outcome = await db.transaction((tx) => putFacilityFaq(tx, facilityOf(request), externalId, request.body));
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
-  );
+    withdraw: {
+      summary: 'Withdraw an FAQ',
+      description: '204, also for one already withdrawn; 404 not_found when there is none with this externalId.',
+    },
+    notFoundMessage: FAQ_NOT_FOUND_MESSAGE,
+    store: (tx, { facilityId }, externalId, body) => putFacilityFaq(tx, facilityId, externalId, body),
+    remove: (tx, { facilityId }, externalId) => withdrawFacilityFaq(tx, facilityId, externalId),
+  });
 
   app.get(
     FAQ_PATH,
@@ -91,48 +94,33 @@ export async function facilityPageIntegrationRoutes(app: RouteApp) {
     },
   );
 
-  app.delete(
-    FAQ_PATH,
-    integrationRoute('content', {
-      tags: TAGS,
-      summary: 'Withdraw an FAQ',
-      description: '204, also for one already withdrawn; 404 not_found when there is none with this externalId.',
-      params: FacilityPageRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const id = await db.transaction((tx) => withdrawFaq(tx, facilityOf(request), request.params.externalId));
-      if (id === undefined) throw notFound('not_found', FAQ_NOT_FOUND_MESSAGE);
-      return reply.status(204).send(null);
-    },
-  );
-
   /* ------------------------------------------------------------------ forms */
 
-  app.put(
-    FORM_PATH,
-    {
-      ...integrationRoute('content', {
-        tags: TAGS,
-        summary: 'Create or replace a downloadable form with its file',
-        description:
-          'An idempotent upsert keyed by your identifier (201 created, 200 replaced; changed: false for a resend). ' +
-          'Title and description are plain text. file: fileName, contentType (application/pdf, image/png, ' +
-          'image/jpeg, text/plain) and content, base64-encoded, at most 5 MiB decoded; its bytes are checked ' +
-          'against contentType (a PDF starts with %PDF-, text is UTF-8 without control characters), else 400 ' +
-          `naming file.content. Body up to 7.25 MiB. ${LANGUAGES}`,
-        params: FacilityPageRecordParams,
-        body: IntegrationFormSchema,
-        response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema },
-      }),
-      bodyLimit: FACILITY_FORM_BODY_LIMIT_BYTES,
+  keyedResourceRoutes(app, {
+    owner: 'facility',
+    path: FORM_PATH,
+    scope: 'content',
+    tags: TAGS,
+    params: FacilityPageRecordParams,
+    body: IntegrationFormSchema,
+    bodyLimit: FACILITY_FORM_BODY_LIMIT_BYTES,
+    put: {
+      summary: 'Create or replace a downloadable form with its file',
+      description:
+        'An idempotent upsert keyed by your identifier (201 created, 200 replaced; changed: false for a resend). ' +
+        'Title and description are plain text. file: fileName, contentType (application/pdf, image/png, ' +
+        'image/jpeg, text/plain) and content, base64-encoded, at most 5 MiB decoded; its bytes are checked ' +
+        'against contentType (a PDF starts with %PDF-, text is UTF-8 without control characters), else 400 ' +
+        `naming file.content. Body up to 7.25 MiB. ${LANGUAGES}`,
     },
-    async (request, reply) => {
-      const { externalId } = request.params;
-      const outcome = await db.transaction((tx) => putFacilityForm(tx, facilityOf(request), externalId, request.body));
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
+    withdraw: {
+      summary: 'Withdraw a downloadable form',
+      description: '204, also for one already withdrawn; 404 not_found when there is none with this externalId.',
     },
-  );
+    notFoundMessage: FORM_NOT_FOUND_MESSAGE,
+    store: (tx, { facilityId }, externalId, body) => putFacilityForm(tx, facilityId, externalId, body),
+    remove: (tx, { facilityId }, externalId) => withdrawFacilityForm(tx, facilityId, externalId),
+  });
 
   app.get(
     FORM_PATH,
@@ -147,22 +135,6 @@ export async function facilityPageIntegrationRoutes(app: RouteApp) {
       const row = await findLiveForm(db, facilityOf(request), request.params.externalId);
       if (!row) throw notFound('not_found', FORM_NOT_FOUND_MESSAGE);
       return { ...row, updatedAt: row.updatedAt.toISOString() };
-    },
-  );
-
-  app.delete(
-    FORM_PATH,
-    integrationRoute('content', {
-      tags: TAGS,
-      summary: 'Withdraw a downloadable form',
-      description: '204, also for one already withdrawn; 404 not_found when there is none with this externalId.',
-      params: FacilityPageRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const id = await db.transaction((tx) => withdrawForm(tx, facilityOf(request), request.params.externalId));
-      if (id === undefined) throw notFound('not_found', FORM_NOT_FOUND_MESSAGE);
-      return reply.status(204).send(null);
     },
   );
 

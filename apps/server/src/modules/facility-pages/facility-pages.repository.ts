@@ -10,6 +10,7 @@ import {
   personalContacts,
   type ByLanguage,
 } from '../../db/schema/index';
+import type { KeyedTable } from '../../platform/intake/keyed-records';
 
 export type { ByLanguage };
 
@@ -17,12 +18,6 @@ export type { ByLanguage };
 
 export type FaqTexts = ByLanguage<{ question: string; answer: string }>;
 export type FormTexts = ByLanguage<{ title: string; description: string | null }>;
-export interface PutOutcome {
-  id: number;
-  created: boolean;
-  changed: boolean;
-}
-
 /** Same content, whatever order the keys came in (jsonb answers its keys in its own order). */
 function sameJson(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown): unknown =>
@@ -39,34 +34,8 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /* --------------------------------------------------------------------- FAQs */
 
-export async function putFaq(
-  tx: DbOrTx,
-  facilityId: number,
-  externalId: string,
-  record: { viewOrder: number; texts: FaqTexts },
-): Promise<PutOutcome> {
-  const [existing] = await tx
-    .select()
-    .from(facilityFaqs)
-    .where(and(eq(facilityFaqs.facilityId, facilityId), eq(facilityFaqs.externalId, externalId)))
-    .for('update');
-  if (!existing) {
-    const [row] = await tx
-      .insert(facilityFaqs)
-      .values({ facilityId, externalId, ...record })
-      .returning({ id: facilityFaqs.id });
-    return { id: row!.id, created: true, changed: true };
-  }
-  const changed =
-    existing.withdrawnAt !== null || existing.viewOrder !== record.viewOrder || !sameJson(existing.texts, record.texts);
-  if (changed) {
-    await tx
-      .update(facilityFaqs)
-      .set({ ...record, withdrawnAt: null, updatedAt: new Date() })
-      .where(eq(facilityFaqs.id, existing.id));
-  }
-  return { id: existing.id, created: false, changed };
-}
+/** Where the intake engine keeps a facility's FAQ: one row per facility identifier. */
+export const faqTable: KeyedTable = { name: 'FAQ', table: facilityFaqs, owner: 'facilityId' };
 
 export async function findLiveFaq(db: DbOrTx, facilityId: number, externalId: string) {
   const [row] = await db
@@ -83,17 +52,6 @@ export async function findLiveFaq(db: DbOrTx, facilityId: number, externalId: st
 }
 
 /** The FAQ's id when the facility has one under this identifier (withdrawn now or before), else undefined. */
-export async function withdrawFaq(tx: DbOrTx, facilityId: number, externalId: string) {
-  const [row] = await tx
-    .select({ id: facilityFaqs.id, withdrawnAt: facilityFaqs.withdrawnAt })
-    .from(facilityFaqs)
-    .where(and(eq(facilityFaqs.facilityId, facilityId), eq(facilityFaqs.externalId, externalId)));
-  if (row && row.withdrawnAt === null) {
-    await tx.update(facilityFaqs).set({ withdrawnAt: new Date() }).where(eq(facilityFaqs.id, row.id));
-  }
-  return row?.id;
-}
-
 export function listFaqs(db: DbOrTx, facilityId: number) {
   return db
     .select({ id: facilityFaqs.id, viewOrder: facilityFaqs.viewOrder, texts: facilityFaqs.texts })
@@ -142,47 +100,8 @@ export interface FormRecord {
   data: Uint8Array;
 }
 
-export async function putForm(
-  tx: DbOrTx,
-  facilityId: number,
-  externalId: string,
-  record: FormRecord,
-): Promise<PutOutcome> {
-  const [existing] = await tx
-    .select({
-      id: facilityForms.id,
-      viewOrder: facilityForms.viewOrder,
-      texts: facilityForms.texts,
-      fileName: facilityForms.fileName,
-      contentType: facilityForms.contentType,
-      sha256: facilityForms.sha256,
-      withdrawnAt: facilityForms.withdrawnAt,
-    })
-    .from(facilityForms)
-    .where(and(eq(facilityForms.facilityId, facilityId), eq(facilityForms.externalId, externalId)))
-    .for('update');
-  if (!existing) {
-    const [row] = await tx
-      .insert(facilityForms)
-      .values({ facilityId, externalId, ...record })
-      .returning({ id: facilityForms.id });
-    return { id: row!.id, created: true, changed: true };
-  }
-  const changed =
-    existing.withdrawnAt !== null ||
-    existing.viewOrder !== record.viewOrder ||
-    existing.fileName !== record.fileName ||
-    existing.contentType !== record.contentType ||
-    existing.sha256 !== record.sha256 ||
-    !sameJson(existing.texts, record.texts);
-  if (changed) {
-    await tx
-      .update(facilityForms)
-      .set({ ...record, withdrawnAt: null, updatedAt: new Date() })
-      .where(eq(facilityForms.id, existing.id));
-  }
-  return { id: existing.id, created: false, changed };
-}
+/** Where the intake engine keeps a facility's form: one row per facility identifier. */
+export const formTable: KeyedTable = { name: 'form', table: facilityForms, owner: 'facilityId' };
 
 const FORM_METADATA = {
   id: facilityForms.id,
@@ -208,17 +127,6 @@ export async function findLiveForm(db: DbOrTx, facilityId: number, externalId: s
       ),
     );
   return row;
-}
-
-export async function withdrawForm(tx: DbOrTx, facilityId: number, externalId: string) {
-  const [row] = await tx
-    .select({ id: facilityForms.id, withdrawnAt: facilityForms.withdrawnAt })
-    .from(facilityForms)
-    .where(and(eq(facilityForms.facilityId, facilityId), eq(facilityForms.externalId, externalId)));
-  if (row && row.withdrawnAt === null) {
-    await tx.update(facilityForms).set({ withdrawnAt: new Date() }).where(eq(facilityForms.id, row.id));
-  }
-  return row?.id;
 }
 
 export function listForms(db: DbOrTx, facilityId: number) {
