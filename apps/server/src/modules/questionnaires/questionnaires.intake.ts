@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   IntegrationQuestionnaireAssignment,
   QuestionnaireAnswer,
@@ -7,6 +6,8 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors/app-error';
 import { CONCURRENT_CHANGE_MESSAGE } from '../../platform/errors/error-handler';
+import { fingerprintOf } from '../../platform/intake/fingerprint';
+import type { PutOutcome } from '../../platform/intake/keyed-records';
 import { recordNotice } from '../../platform/notices/ledger';
 import { localDate } from '../../platform/time/time';
 import type { QuestionnaireDefinition, StoredScore } from './definition';
@@ -58,28 +59,6 @@ export type QuestionnaireAssignmentHistory = {
   userId?: number | null;
 } & ({ status: 'completed'; answers: QuestionnaireAnswer[]; scores: StoredScore[] } | { status: 'declined' });
 
-/** What an assignment put did: the assignment's id, whether it was created, whether anything changed. */
-export interface AssignmentPutOutcome {
-  id: number;
-  created: boolean;
-  changed: boolean;
-}
-
-/** JSON with every object's keys sorted, so the same resource sent with its keys in another order is the same. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
-}
-
-export function questionnaireContentHash(resource: unknown): string {
-  return createHash('sha256').update(canonicalJson(resource)).digest('base64url');
-}
-
 /**
  * Creates or replaces a facility's questionnaire template under its identifier, from a FHIR R4 Questionnaire.
  *
@@ -99,7 +78,8 @@ export async function putQuestionnaireTemplate(
   now = new Date(),
 ): Promise<TemplatePutOutcome> {
   const definition = readFhirQuestionnaire(resource);
-  const contentHash = questionnaireContentHash(resource);
+  // The same resource sent with its keys in another order is the same content.
+  const contentHash = fingerprintOf(resource);
   return db.transaction(async (tx) => {
     const current = await findCurrentTemplate(tx, facilityId, externalId);
     if (current?.contentHash === contentHash) {
@@ -170,7 +150,7 @@ export async function putQuestionnaireAssignment(
   record: IntegrationQuestionnaireAssignment,
   history?: QuestionnaireAssignmentHistory,
   now = new Date(),
-): Promise<AssignmentPutOutcome> {
+): Promise<PutOutcome> {
   return db.transaction(async (tx) => {
     const facility = await findPatientFacility(tx, patientId);
     if (!facility) throw new Error(`Patient ${patientId} has no home facility`);

@@ -9,12 +9,12 @@ import {
   QuestionnaireInterpretationSchema,
   IntegrationQuestionnaireTemplatePutSchema,
   IntegrationQuestionnaireTemplateSchema,
-  IntegrationRecordPutSchema,
   QuestionnaireTemplateParams,
 } from '@portal/contracts';
 import { integrationCallerOf } from '../../platform/access/access-control';
 import { notFound } from '../../platform/errors/app-error';
 import { integrationRoute, NO_CONTENT, type RouteApp } from '../../platform/http/routes';
+import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import { integrationPatientOf } from '../../platform/integration/integration-patients';
 import { questionnaireResponsesOf } from '../../platform/integration/questionnaire-responses';
 import type { QuestionnaireDefinition } from './definition';
@@ -193,10 +193,15 @@ export async function questionnaireIntegrationRoutes(app: RouteApp) {
     },
   );
 
-  app.put(
-    ASSIGNMENT_PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
+  keyedResourceRoutes(app, {
+    owner: 'patient',
+    path: ASSIGNMENT_PATH,
+    scope: 'clinical',
+    tags: TAGS,
+    params: ClinicalRecordParams,
+    body: IntegrationQuestionnaireAssignmentSchema,
+    putRefusals: { 409: ErrorBodySchema },
+    put: {
       summary: 'Assign a questionnaire template to a patient',
       description:
         "Scope 'clinical': which questionnaires a patient is given is part of their record. An idempotent upsert " +
@@ -209,19 +214,19 @@ export async function questionnaireIntegrationRoutes(app: RouteApp) {
         'false). Once the patient has completed or declined it, other values are a 409 already_answered. A ' +
         'withdrawn assignment put again is back. 400 naming templateExternalId when it is not a template of ' +
         'your facility (or is withdrawn); 404 not_found for an MRN that is not a patient of your facility.',
-      params: ClinicalRecordParams,
-      body: IntegrationQuestionnaireAssignmentSchema,
-      response: { 200: IntegrationRecordPutSchema, 201: IntegrationRecordPutSchema, 409: ErrorBodySchema },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      const outcome = await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        return putQuestionnaireAssignment(tx, patientId, externalId, request.body);
-      });
-      return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
-  );
+    withdraw: {
+      summary: 'Withdraw a questionnaire assigned to a patient',
+      description:
+        'The patient no longer sees it (in the current list, the kiosk, or the history once answered); the ' +
+        'portal keeps the assignment, its answers and every audit row about it. 204, also for one already ' +
+        'withdrawn. 404 not_found when the patient has no assignment with this externalId, or the MRN is not a ' +
+        'patient of your facility. PUT the same externalId to assign it again.',
+    },
+    notFoundMessage: ASSIGNMENT_NOT_FOUND_MESSAGE,
+    store: (tx, { patientId }, externalId, body) => putQuestionnaireAssignment(tx, patientId, externalId, body),
+    remove: (tx, { patientId }, externalId) => withdrawQuestionnaireAssignment(tx, patientId, externalId),
+  });
 
   app.get(
     ASSIGNMENT_PATH,
@@ -254,30 +259,6 @@ export async function questionnaireIntegrationRoutes(app: RouteApp) {
         withdrawn: assignment.withdrawnAt !== null,
         questionnaireResponse: outcome?.questionnaireResponse ?? null,
       };
-    },
-  );
-
-  app.delete(
-    ASSIGNMENT_PATH,
-    integrationRoute('clinical', {
-      tags: TAGS,
-      summary: 'Withdraw a questionnaire assigned to a patient',
-      description:
-        'The patient no longer sees it (in the current list, the kiosk, or the history once answered); the ' +
-        'portal keeps the assignment, its answers and every audit row about it. 204, also for one already ' +
-        'withdrawn. 404 not_found when the patient has no assignment with this externalId, or the MRN is not a ' +
-        'patient of your facility. PUT the same externalId to assign it again.',
-      params: ClinicalRecordParams,
-      response: { 204: NO_CONTENT },
-    }),
-    async (request, reply) => {
-      const { mrn, externalId } = request.params;
-      await db.transaction(async (tx) => {
-        const patientId = await integrationPatientOf(tx, request, mrn);
-        const id = await withdrawQuestionnaireAssignment(tx, patientId, externalId);
-        if (id === undefined) throw notFound('not_found', ASSIGNMENT_NOT_FOUND_MESSAGE);
-      });
-      return reply.status(204).send(null);
     },
   );
 }
