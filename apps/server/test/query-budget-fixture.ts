@@ -2,14 +2,14 @@ import { eq, min } from 'drizzle-orm';
 import { TREATMENT_SUMMARY_GROUPS } from '@portal/contracts';
 import type { Db } from '../src/db/client';
 import { educationMaterials, externalSystems, patients, personalContacts, users } from '../src/db/schema/index';
-import { putAppointment } from '../src/modules/appointments/appointments.intake';
+import { appointmentRecords } from '../src/modules/appointments/appointments.intake';
 import { putCareTeam } from '../src/modules/careteam/careteam.intake';
-import { putEducationArticle } from '../src/modules/education/education.intake';
-import { putFollowUpPlan } from '../src/modules/follow-up-plan/follow-up-plan.intake';
+import { educationArticleRecords } from '../src/modules/education/education.intake';
+import { followUpPlanRecords } from '../src/modules/follow-up-plan/follow-up-plan.intake';
 import { storeHealthSummaryDocument } from '../src/modules/health-summary/health-summary.intake';
-import { putLabResult } from '../src/modules/lab-results/lab-results.intake';
-import { putMedicalNote } from '../src/modules/medical-notes/medical-notes.intake';
-import { putTreatmentSummaryItem } from '../src/modules/treatment-summary/treatment-summary.intake';
+import { labResultRecords } from '../src/modules/lab-results/lab-results.intake';
+import { medicalNoteRecords } from '../src/modules/medical-notes/medical-notes.intake';
+import { treatmentSummaryItemRecords } from '../src/modules/treatment-summary/treatment-summary.intake';
 import { addDays } from '../src/platform/time/time';
 import { aboutPatient, readCcdaFixture } from './ccda-fixtures';
 import { seedHealthSummaryFixture } from './health-summary-fixture';
@@ -100,7 +100,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
   await db.transaction(async (tx) => {
     for (const i of range) {
       const key = `qb-${i}`;
-      await putLabResult(tx, patientId, key, {
+      await labResultRecords.put(tx, patientId, key, {
         isPublished: true,
         collectedAt: new Date(now.getTime() - (i + 1) * 86_400_000),
         externalStatus: 'Final',
@@ -123,7 +123,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
           })),
         })),
       });
-      await putMedicalNote(tx, patientId, key, {
+      await medicalNoteRecords.put(tx, patientId, key, {
         serviceDate: addDays(today, -i - 1),
         documentType: 'Progress Note',
         authoredBy: 'Dr. Priya Raman',
@@ -132,7 +132,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
         isPublished: true,
         pages: [{ contentType: 'application/pdf', content: PDF_PAGE }],
       });
-      await putAppointment(tx, patientId, key, {
+      await appointmentRecords.put(tx, patientId, key, {
         // Half past, half to come (the upcoming list and the appointments page).
         startsAt: new Date(now.getTime() + (i % 2 === 0 ? 1 : -1) * (i + 1) * 86_400_000),
         timeZoneId: 'America/New_York',
@@ -143,7 +143,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
         ...{ shortLocation: null, address1: null, address2: null, address3: null },
         ...{ city: null, provinceState: null, postalZip: null, country: null },
       });
-      await putTreatmentSummaryItem(tx, patientId, key, {
+      await treatmentSummaryItemRecords.put(tx, patientId, key, {
         groupName: TREATMENT_SUMMARY_GROUPS[i % TREATMENT_SUMMARY_GROUPS.length]!,
         fields: {},
         isNullMessageHolder: false,
@@ -151,7 +151,10 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
         sortOrder: i,
       });
       if (material?.id) {
-        await putEducationArticle(tx, patientId, key, { materialId: material.id, assignedDate: addDays(today, -i) });
+        await educationArticleRecords.put(tx, patientId, key, {
+          materialId: material.id,
+          assignedDate: addDays(today, -i),
+        });
       }
       await insertAssignment(tx, patientId, templateId);
       await insertAssignment(tx, patientId, templateId, {
@@ -172,7 +175,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
       });
     }
     // One plan: putting it again with more items keeps the items it had and adds the new ones.
-    await putFollowUpPlan(tx, patientId, 'qb-plan', {
+    await followUpPlanRecords.put(tx, patientId, 'qb-plan', {
       startDate: addDays(today, -100),
       taskNames: CATEGORIES,
       templates: [{ templateDisplayName: 'Survivorship care', effectiveDate: addDays(today, -100) }],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/platform/access/access-control';
-import { putTreatmentSummaryItem } from '../src/modules/treatment-summary/treatment-summary.intake';
+import { treatmentSummaryItemRecords } from '../src/modules/treatment-summary/treatment-summary.intake';
 import { bearer, seedAccessFixture, type AccessFixture } from './access-fixture';
 import { alexOf } from './api';
 import { createTestApp, createTestDatabase, type TestApp } from './helpers';
@@ -235,7 +235,7 @@ describe('viewing the treatment summary', () => {
   it('marks the unseen items in one UPDATE, without a transaction, and writes nothing when all are seen', async () => {
     const { bearer: token } = await fx.token('patientB');
     await t.database.db.transaction((tx) =>
-      putTreatmentSummaryItem(tx, fx.patientB, uniqueId('qb-ts'), {
+      treatmentSummaryItemRecords.put(tx, fx.patientB, uniqueId('qb-ts'), {
         groupName: 'Allergy',
         fields: {},
         isNullMessageHolder: false,

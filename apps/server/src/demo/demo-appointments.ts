@@ -1,5 +1,5 @@
 import {
-  putAppointment,
+  appointmentRecords,
   putNotificationSettings,
   type AppointmentRecord,
 } from '../modules/appointments/appointments.intake';
@@ -87,7 +87,8 @@ export async function seedDemoAppointments(tx: Tx, context: DemoContext, now = n
   // Each through the one keyed intake, under a stable identifier (demo-appt-<patient>-<n>), as a facility's system
   // would send it.
   const putAll = async (patientId: number, prefix: string, records: AppointmentRecord[]) => {
-    for (const [i, record] of records.entries()) await putAppointment(tx, patientId, `${prefix}-${i + 1}`, record);
+    for (const [i, record] of records.entries())
+      await appointmentRecords.put(tx, patientId, `${prefix}-${i + 1}`, record);
   };
   await putAll(janeId, 'demo-appt-jane', [
     // Jane: eight months of treatment behind her, ten weeks ahead.

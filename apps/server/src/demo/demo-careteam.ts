@@ -1,5 +1,5 @@
 import {
-  putCareProvider,
+  careProviderRecords,
   putCareTeam,
   putFacilityContacts,
   type ProfileImageRecord,
@@ -158,7 +158,7 @@ export async function seedDemoCareTeam(tx: Tx, context: DemoContext): Promise<vo
   const providerIds = new Map<string, number>();
   for (const p of PROVIDERS) {
     // Under a stable identifier (demo-cp-<key>), as the facility's directory would send it.
-    const { id } = await putCareProvider(tx, riversideId, `demo-cp-${p.key}`, {
+    const { id } = await careProviderRecords.put(tx, riversideId, `demo-cp-${p.key}`, {
       firstName: p.firstName,
       lastName: p.lastName,
       suffix: p.suffix,

@@ -1,6 +1,6 @@
 import {
-  putEducationArticle,
-  putEducationMaterial,
+  educationArticleRecords,
+  educationMaterialRecords,
   type EducationArticleHistory,
   type EducationArticleRecord,
 } from '../modules/education/education.intake';
@@ -277,7 +277,7 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
   // demo-edu-jane-1...), as a facility's system would put them through the integration API.
   const materialIds = new Map<MaterialKey, number>();
   for (const key of Object.keys(DEMO_EDUCATION_MATERIALS) as MaterialKey[]) {
-    const { id } = await putEducationMaterial(tx, riversideId, `demo-edu-${key}`, {
+    const { id } = await educationMaterialRecords.put(tx, riversideId, `demo-edu-${key}`, {
       ...DEMO_EDUCATION_MATERIALS[key],
       language: 'en',
     });
@@ -305,7 +305,9 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
     articles: (EducationArticleRecord & EducationArticleHistory)[],
   ) => {
     for (const [index, { isArchived, readAt, ...record }] of articles.entries()) {
-      await putEducationArticle(tx, patientId, `demo-edu-${who}-${index + 1}`, record, { isArchived, readAt });
+      await educationArticleRecords.put(tx, patientId, `demo-edu-${who}-${index + 1}`, record, {
+        history: { isArchived, readAt },
+      });
     }
   };
 

@@ -3,8 +3,10 @@ import type { IntegrationForm } from '@portal/contracts';
 import type { Tx } from '../db/client';
 import { createTextPdf } from '../platform/pdf/document';
 import {
-  putFacilityFaq,
-  putFacilityForm,
+  faqRecordOf,
+  faqRecords,
+  formRecordOf,
+  formRecords,
   putFacilityUsefulLinks,
 } from '../modules/facility-pages/facility-pages.intake';
 import type { DemoContext } from './demo-context';
@@ -318,8 +320,8 @@ async function demoForms(): Promise<{ externalId: string; body: IntegrationForm 
 export async function seedDemoFacilityPages(tx: Tx, context: DemoContext): Promise<void> {
   const facilityId = context.riversideId;
   for (const faq of FAQS) {
-    await putFacilityFaq(tx, facilityId, faq.externalId, { viewOrder: faq.viewOrder, texts: faq.texts });
+    await faqRecords.put(tx, facilityId, faq.externalId, faqRecordOf({ viewOrder: faq.viewOrder, texts: faq.texts }));
   }
   await putFacilityUsefulLinks(tx, facilityId, USEFUL_LINKS);
-  for (const form of await demoForms()) await putFacilityForm(tx, facilityId, form.externalId, form.body);
+  for (const form of await demoForms()) await formRecords.put(tx, facilityId, form.externalId, formRecordOf(form.body));
 }

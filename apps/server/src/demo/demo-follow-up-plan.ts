@@ -1,5 +1,5 @@
 import {
-  putFollowUpPlan,
+  followUpPlanRecords,
   type FollowUpItemRecord,
   type FollowUpPlanRecord,
   type FollowUpTaskRecord,
@@ -50,7 +50,7 @@ export async function seedDemoFollowUpPlan(tx: Tx, context: DemoContext, now = n
   const booked = (offset: number) => new Date(`${day(offset)}T14:00:00Z`);
 
   const raman = { providerFirstName: 'Priya', providerLastName: 'Raman' };
-  await putFollowUpPlan(
+  await followUpPlanRecords.put(
     tx,
     janeId,
     'demo-plan-jane-1',
@@ -144,7 +144,7 @@ export async function seedDemoFollowUpPlan(tx: Tx, context: DemoContext, now = n
     }),
   );
 
-  await putFollowUpPlan(
+  await followUpPlanRecords.put(
     tx,
     janeId,
     'demo-plan-jane-0',
@@ -159,7 +159,7 @@ export async function seedDemoFollowUpPlan(tx: Tx, context: DemoContext, now = n
   );
 
   const marsh = { providerFirstName: 'Helen', providerLastName: 'Marsh' };
-  await putFollowUpPlan(
+  await followUpPlanRecords.put(
     tx,
     johnId,
     'demo-plan-john-1',

@@ -1,5 +1,5 @@
 import type { AbnormalFlag } from '@portal/contracts';
-import { putLabResult, type LabResultRecord } from '../modules/lab-results/lab-results.intake';
+import { labResultRecords, type LabResultRecord } from '../modules/lab-results/lab-results.intake';
 import type { Tx } from '../db/client';
 import type { DemoContext } from './demo-context';
 
@@ -462,8 +462,10 @@ async function insertResults(
         })),
       })),
     };
-    await putLabResult(tx, patientId, `demo-lab-${index + 1}`, record, {
-      reviewedAt: result.reviewed ? collectedAt(now, result.daysAgo - 2, 22) : null,
+    await labResultRecords.put(tx, patientId, `demo-lab-${index + 1}`, record, {
+      history: {
+        reviewedAt: result.reviewed ? collectedAt(now, result.daysAgo - 2, 22) : null,
+      },
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { MedicalNoteStatus } from '@portal/contracts';
-import { putMedicalNote } from '../modules/medical-notes/medical-notes.intake';
+import { medicalNoteRecords } from '../modules/medical-notes/medical-notes.intake';
 import { createPdf } from '../platform/pdf/document';
 import type { Tx } from '../db/client';
 import { addDays, localDate } from '../platform/time/time';
@@ -728,7 +728,7 @@ async function seedNotes(tx: Tx, patientId: number, notes: DemoNote[], today: st
     const serviceDate = addDays(today, -note.daysAgo);
     const published = note.published ?? true;
     const contents = await Promise.all(note.pages.map((_, page) => renderPage(patient, note, serviceDate, page)));
-    await putMedicalNote(
+    await medicalNoteRecords.put(
       tx,
       patientId,
       `demo-note-${index + 1}`,
@@ -742,8 +742,10 @@ async function seedNotes(tx: Tx, patientId: number, notes: DemoNote[], today: st
         pages: contents.map((content) => ({ contentType: 'application/pdf', content })),
       },
       {
-        reviewedAt: note.reviewed ? new Date(`${addDays(serviceDate, 2)}T15:00:00Z`) : null,
-        publishedAt: published ? new Date(`${addDays(serviceDate, 1)}T14:00:00Z`) : null,
+        history: {
+          reviewedAt: note.reviewed ? new Date(`${addDays(serviceDate, 2)}T15:00:00Z`) : null,
+          publishedAt: published ? new Date(`${addDays(serviceDate, 1)}T14:00:00Z`) : null,
+        },
       },
     );
   }

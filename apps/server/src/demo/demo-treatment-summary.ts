@@ -1,6 +1,6 @@
 import type { TreatmentSummaryFields, TreatmentSummaryGroup } from '@portal/contracts';
 import {
-  putTreatmentSummaryItem,
+  treatmentSummaryItemRecords,
   type TreatmentSummaryItemRecord,
 } from '../modules/treatment-summary/treatment-summary.intake';
 import type { Tx } from '../db/client';
@@ -560,7 +560,9 @@ export async function seedDemoTreatmentSummary(tx: Tx, context: DemoContext, now
   // facility's system would put it through the integration API.
   const put = async (patientId: number, who: string, items: Row[]) => {
     for (const [index, { isPatientReviewed, ...record }] of items.entries()) {
-      await putTreatmentSummaryItem(tx, patientId, `demo-ts-${who}-${index + 1}`, record, { isPatientReviewed });
+      await treatmentSummaryItemRecords.put(tx, patientId, `demo-ts-${who}-${index + 1}`, record, {
+        history: { isPatientReviewed },
+      });
     }
   };
   await put(context.janeId, 'jane', janeItems(now));

@@ -1,6 +1,6 @@
 import type { NOTIFICATION_TYPES } from '@portal/contracts';
 import type { Tx } from '../../db/client';
-import { putKeyed, withdrawKeyed, type KeyedRecordKind, type PutOutcome } from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind } from '../../platform/intake/keyed-records';
 import { appointmentTable, upsertNotificationSettings } from './appointments.intake.repository';
 
 // Intake of appointments and notification settings: how a facility's system (the integration API) and the
@@ -45,28 +45,11 @@ const appointmentKind: KeyedRecordKind<AppointmentRecord> = {
  * Creates or replaces the patient's appointment under the facility's identifier `externalId`: an idempotent
  * upsert. A new identifier adds the appointment; the same content again (not withdrawn) changes nothing; other
  * content rewrites it, keeping its id. A withdrawn appointment put again is back.
- */
-export function putAppointment(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  record: AppointmentRecord,
-): Promise<PutOutcome> {
-  return putKeyed(tx, appointmentKind, patientId, externalId, record);
-}
-
-/**
+ *
  * Withdraws the patient's appointment under `externalId`: the patient no longer sees it (appointments page,
  * dashboard); the row stays for the audit trail. Withdrawing again changes nothing. Its id, or undefined.
  */
-export function withdrawAppointment(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  now = new Date(),
-): Promise<number | undefined> {
-  return withdrawKeyed(tx, appointmentKind, patientId, externalId, now);
-}
+export const appointmentRecords = keyedRecords(appointmentKind);
 
 /** Sets a patient's notification settings of the given types (the others are left as they are). */
 export async function putNotificationSettings(

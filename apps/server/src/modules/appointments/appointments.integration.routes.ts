@@ -2,7 +2,7 @@ import { ClinicalRecordParams, IntegrationAppointmentSchema, type IntegrationApp
 import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import type { RouteApp } from '../../platform/http/routes';
 import { zonedInstant } from '../../platform/time/time';
-import { putAppointment, withdrawAppointment, type AppointmentRecord } from './appointments.intake';
+import { appointmentRecords, type AppointmentRecord } from './appointments.intake';
 
 const TAGS = ['Appointments'];
 const PATH = '/integration/v1/patients/:mrn/appointments/:externalId';
@@ -61,7 +61,7 @@ export async function appointmentIntegrationRoutes(app: RouteApp) {
     },
     notFoundMessage: APPOINTMENT_NOT_FOUND_MESSAGE,
     store: (tx, { patientId }, externalId, body) =>
-      putAppointment(tx, patientId, externalId, appointmentRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => withdrawAppointment(tx, patientId, externalId),
+      appointmentRecords.put(tx, patientId, externalId, appointmentRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => appointmentRecords.withdraw(tx, patientId, externalId),
   });
 }

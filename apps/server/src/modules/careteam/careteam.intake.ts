@@ -1,11 +1,5 @@
 import type { Tx } from '../../db/client';
-import {
-  putKeyed,
-  withdrawKeyed,
-  type KeyedRecordKind,
-  type KeyedRow,
-  type PutOutcome,
-} from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind, type KeyedRow } from '../../platform/intake/keyed-records';
 import {
   careProviderTable,
   deleteUnusedProfileImages,
@@ -108,28 +102,11 @@ const careProviderKind: KeyedRecordKind<CareProviderRecord, CareProviderRow> = {
  * idempotent upsert. The same content again (not withdrawn) changes nothing; other content rewrites it, keeping
  * its id (and so its place on every care team); photos it no longer names are removed. A withdrawn provider put
  * again is back on the care teams that still list it.
- */
-export function putCareProvider(
-  tx: Tx,
-  facilityId: number,
-  externalId: string,
-  record: CareProviderRecord,
-): Promise<PutOutcome> {
-  return putKeyed(tx, careProviderKind, facilityId, externalId, record);
-}
-
-/**
+ *
  * Withdraws the facility's provider under `externalId`: it leaves every care team the patients see at once;
  * the row stays for the audit trail. Its id, or undefined when there is none.
  */
-export function withdrawCareProvider(
-  tx: Tx,
-  facilityId: number,
-  externalId: string,
-  now = new Date(),
-): Promise<number | undefined> {
-  return withdrawKeyed(tx, careProviderKind, facilityId, externalId, now);
-}
+export const careProviderRecords = keyedRecords(careProviderKind);
 
 /**
  * The ids of the facility's providers (not withdrawn) by their identifiers; an identifier without one is

@@ -15,9 +15,8 @@ import { integrationRoute, type RouteApp } from '../../platform/http/routes';
 import { badRequest } from '../../platform/errors/app-error';
 import {
   careProviderIdsOf,
-  putCareProvider,
+  careProviderRecords,
   putCareTeam,
-  withdrawCareProvider,
   type CareProviderRecord,
   type ProfileImageRecord,
 } from './careteam.intake';
@@ -121,8 +120,13 @@ export async function careTeamIntegrationRoutes(app: RouteApp) {
     },
     notFoundMessage: CARE_PROVIDER_NOT_FOUND_MESSAGE,
     store: (tx, { facilityId }, externalId, body) =>
-      putCareProvider(tx, facilityId, externalId, careProviderRecordOf(body, photoOf(facilityId, externalId, body))),
-    remove: (tx, { facilityId }, externalId) => withdrawCareProvider(tx, facilityId, externalId),
+      careProviderRecords.put(
+        tx,
+        facilityId,
+        externalId,
+        careProviderRecordOf(body, photoOf(facilityId, externalId, body)),
+      ),
+    remove: (tx, { facilityId }, externalId) => careProviderRecords.withdraw(tx, facilityId, externalId),
   });
 
   app.put(

@@ -2,13 +2,7 @@ import type { Tx } from '../../db/client';
 import { recordNotice } from '../../platform/notices/ledger';
 import { sanitizeRichText } from '../../platform/content/sanitize';
 import { AppError } from '../../platform/errors/app-error';
-import {
-  putKeyed,
-  withdrawKeyed,
-  type KeyedRecordKind,
-  type KeyedRow,
-  type PutOutcome,
-} from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind, type KeyedRow } from '../../platform/intake/keyed-records';
 import {
   educationArticleTable,
   educationMaterialTable,
@@ -88,28 +82,11 @@ const educationArticleKind: KeyedRecordKind<EducationArticleRecord, KeyedRow, Ed
  * The HTML is sanitised before it is stored (scripts, event handlers, styles and the like never reach the table).
  * A changed material keeps its id, so every patient it is assigned to sees the new text; whether they read it
  * stays as it was (a corrected article is not new again). A withdrawn material put again is back.
- */
-export function putEducationMaterial(
-  tx: Tx,
-  facilityId: number,
-  externalId: string,
-  record: EducationMaterialRecord,
-): Promise<PutOutcome> {
-  return putKeyed(tx, educationMaterialKind, facilityId, externalId, record);
-}
-
-/**
+ *
  * Withdraws a material from the facility's library: no patient sees it any more (lists, counts, the document),
  * while the row and its assignments stay for the audit trail. Returns its id, or undefined when there is none.
  */
-export function withdrawEducationMaterial(
-  tx: Tx,
-  facilityId: number,
-  externalId: string,
-  now = new Date(),
-): Promise<number | undefined> {
-  return withdrawKeyed(tx, educationMaterialKind, facilityId, externalId, now);
-}
+export const educationMaterialRecords = keyedRecords(educationMaterialKind);
 
 /** The id of the facility's material under this identifier, if it is in the library (not withdrawn). */
 export function liveMaterialId(tx: Tx, facilityId: number, externalId: string): Promise<number | undefined> {
@@ -126,26 +103,8 @@ export function liveMaterialId(tx: Tx, facilityId: number, externalId: string): 
  * - A withdrawn assignment put again is back, and new.
  *
  * A material is assigned to a patient once a day: another live assignment of it on that day is a 409.
- */
-export function putEducationArticle(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  record: EducationArticleRecord,
-  history?: EducationArticleHistory,
-): Promise<PutOutcome> {
-  return putKeyed(tx, educationArticleKind, patientId, externalId, record, { history });
-}
-
-/**
+ *
  * Withdraws the patient's assignment under `externalId`: the patient no longer sees the article, while the row,
  * and every audit row about it, stays. Returns its id, or undefined when there is none.
  */
-export function withdrawEducationArticle(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  now = new Date(),
-): Promise<number | undefined> {
-  return withdrawKeyed(tx, educationArticleKind, patientId, externalId, now);
-}
+export const educationArticleRecords = keyedRecords(educationArticleKind);

@@ -8,13 +8,7 @@ import {
 import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import type { RouteApp } from '../../platform/http/routes';
 import { badRequest } from '../../platform/errors/app-error';
-import {
-  liveMaterialId,
-  putEducationArticle,
-  putEducationMaterial,
-  withdrawEducationArticle,
-  withdrawEducationMaterial,
-} from './education.intake';
+import { liveMaterialId, educationArticleRecords, educationMaterialRecords } from './education.intake';
 
 const TAGS = ['Education'];
 const ARTICLE_PATH = '/integration/v1/education/articles/:externalId';
@@ -57,14 +51,14 @@ export async function educationIntegrationRoutes(app: RouteApp) {
     },
     notFoundMessage: ARTICLE_NOT_FOUND_MESSAGE,
     store: (tx, { facilityId }, externalId, body) =>
-      putEducationMaterial(tx, facilityId, externalId, {
+      educationMaterialRecords.put(tx, facilityId, externalId, {
         title: body.title,
         categoryName: body.categoryName,
         categorySortOrder: body.categorySortOrder,
         contentHtml: body.contentHtml,
         language: body.language ?? null,
       }),
-    remove: (tx, { facilityId }, externalId) => withdrawEducationMaterial(tx, facilityId, externalId),
+    remove: (tx, { facilityId }, externalId) => educationMaterialRecords.withdraw(tx, facilityId, externalId),
   });
 
   keyedResourceRoutes(app, {
@@ -102,8 +96,8 @@ export async function educationIntegrationRoutes(app: RouteApp) {
     store: async (tx, { facilityId, patientId }, externalId, body) => {
       const materialId = await liveMaterialId(tx, facilityId, body.articleExternalId);
       if (materialId === undefined) throw badRequest('validation_failed', UNKNOWN_ARTICLE_MESSAGE, 'articleExternalId');
-      return putEducationArticle(tx, patientId, externalId, { materialId, assignedDate: body.assignedDate });
+      return educationArticleRecords.put(tx, patientId, externalId, { materialId, assignedDate: body.assignedDate });
     },
-    remove: (tx, { patientId }, externalId) => withdrawEducationArticle(tx, patientId, externalId),
+    remove: (tx, { patientId }, externalId) => educationArticleRecords.withdraw(tx, patientId, externalId),
   });
 }

@@ -6,10 +6,10 @@ import {
   type IntegrationFaq,
   type IntegrationForm,
 } from '@portal/contracts';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
 import { sanitizeRichText } from '../../platform/content/sanitize';
-import { putKeyed, withdrawKeyed, type KeyedRecordKind, type PutOutcome } from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind } from '../../platform/intake/keyed-records';
 import {
   faqTable,
   formTable,
@@ -114,7 +114,7 @@ export function formRecordOf(body: IntegrationForm): FormRecord {
   };
 }
 
-interface FaqRecord {
+export interface FaqRecord {
   viewOrder: number;
   texts: FaqTexts;
 }
@@ -129,31 +129,13 @@ const formKind: KeyedRecordKind<FormRecord> = {
   columns: (record, { now }) => ({ ...record, updatedAt: now }),
 };
 
-export function putFacilityFaq(
-  tx: Tx,
-  facilityId: number,
-  externalId: string,
-  body: IntegrationFaq,
-): Promise<PutOutcome> {
-  return putKeyed(tx, faqKind, facilityId, externalId, { viewOrder: body.viewOrder, texts: faqTextsOf(body.texts) });
+/** An FAQ as the intake keeps it: its question and answer sanitised, by language. */
+export function faqRecordOf(body: IntegrationFaq): FaqRecord {
+  return { viewOrder: body.viewOrder, texts: faqTextsOf(body.texts) };
 }
 
-export function withdrawFacilityFaq(tx: Tx, facilityId: number, externalId: string): Promise<number | undefined> {
-  return withdrawKeyed(tx, faqKind, facilityId, externalId);
-}
-
-export function putFacilityForm(
-  tx: Tx,
-  facilityId: number,
-  externalId: string,
-  body: IntegrationForm,
-): Promise<PutOutcome> {
-  return putKeyed(tx, formKind, facilityId, externalId, formRecordOf(body));
-}
-
-export function withdrawFacilityForm(tx: Tx, facilityId: number, externalId: string): Promise<number | undefined> {
-  return withdrawKeyed(tx, formKind, facilityId, externalId);
-}
+export const faqRecords = keyedRecords(faqKind);
+export const formRecords = keyedRecords(formKind);
 
 export function putFacilityUsefulLinks(tx: DbOrTx, facilityId: number, contentHtml: Partial<Record<string, string>>) {
   return putUsefulLinks(tx, facilityId, richPageOf(contentHtml));

@@ -10,7 +10,7 @@ import { auditEvents, capabilityProfiles, facilityFaqs, users } from '../../db/s
 import { forgetModuleGrants } from '../../platform/access/module-grants';
 import { expectError, expectOk, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
-import { putFacilityFaq } from './facility-pages.intake';
+import { faqRecordOf, faqRecords } from './facility-pages.intake';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -53,10 +53,15 @@ describe('GET /api/facilities/{facilityId}/faqs', () => {
 
   it("answers the caller's language, and English for an FAQ not written in it", async () => {
     await db.transaction((tx) =>
-      putFacilityFaq(tx, 1, 'test-english-only', {
-        viewOrder: 99,
-        texts: { en: { question: '<p>English only?</p>', answer: '<p>Yes.</p>' } },
-      }),
+      faqRecords.put(
+        tx,
+        1,
+        'test-english-only',
+        faqRecordOf({
+          viewOrder: 99,
+          texts: { en: { question: '<p>English only?</p>', answer: '<p>Yes.</p>' } },
+        }),
+      ),
     );
     const faqs = expectOk<Faq[]>(await api.get(`${F}/faqs?language=fr-CA`, 'patientA'));
     expect(faqs[0]!.question).toBe('<p>Que puis-je faire dans le portail patient ?</p>');

@@ -1,6 +1,6 @@
 import type { FollowUpStatusDesc } from '@portal/contracts';
 import type { Tx } from '../../db/client';
-import { putKeyed, withdrawKeyed, type KeyedRecordKind, type PutOutcome } from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind } from '../../platform/intake/keyed-records';
 import {
   deleteFollowUpItemTasks,
   deletePlanTaskNamesAndTemplates,
@@ -143,26 +143,8 @@ const followUpPlanKind: KeyedRecordKind<FollowUpPlanRecord> = {
  * an item whose identifier the plan had keeps its id and is rewritten with its tasks, a new one is added, and one
  * the plan no longer names is withdrawn (gone for the patient, kept for the audit trail). A withdrawn plan put
  * again is back. Everything in the caller's transaction.
- */
-export function putFollowUpPlan(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  record: FollowUpPlanRecord,
-  now = new Date(),
-): Promise<PutOutcome> {
-  return putKeyed(tx, followUpPlanKind, patientId, externalId, record, { now });
-}
-
-/**
+ *
  * Withdraws the patient's plan under `externalId` with all its items: the patient no longer sees them (the plan
  * page, the dashboard's upcoming follow-ups); the rows stay for the audit trail. Its id, or undefined.
  */
-export function withdrawFollowUpPlan(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  now = new Date(),
-): Promise<number | undefined> {
-  return withdrawKeyed(tx, followUpPlanKind, patientId, externalId, now);
-}
+export const followUpPlanRecords = keyedRecords(followUpPlanKind);

@@ -1,7 +1,7 @@
 import { ClinicalRecordParams, IntegrationFollowUpPlanSchema, type IntegrationFollowUpPlan } from '@portal/contracts';
 import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import type { RouteApp } from '../../platform/http/routes';
-import { putFollowUpPlan, withdrawFollowUpPlan, type FollowUpPlanRecord } from './follow-up-plan.intake';
+import { followUpPlanRecords, type FollowUpPlanRecord } from './follow-up-plan.intake';
 
 const TAGS = ['Follow-up plan'];
 const PATH = '/integration/v1/patients/:mrn/follow-up-plans/:externalId';
@@ -69,7 +69,7 @@ export async function followUpPlanIntegrationRoutes(app: RouteApp) {
     },
     notFoundMessage: FOLLOW_UP_PLAN_NOT_FOUND_MESSAGE,
     store: (tx, { patientId }, externalId, body) =>
-      putFollowUpPlan(tx, patientId, externalId, followUpPlanRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => withdrawFollowUpPlan(tx, patientId, externalId),
+      followUpPlanRecords.put(tx, patientId, externalId, followUpPlanRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => followUpPlanRecords.withdraw(tx, patientId, externalId),
   });
 }

@@ -15,9 +15,9 @@ import { apiCaller, openApiApp, request, type ApiCaller, type TestApp } from '..
 import type { AccessFixture } from '../../../test/access-fixture';
 import { patientToday } from '../../../test/questionnaire-fixture';
 import { putTestProviderMessage, recipientOf, uniqueId } from '../../../test/secure-message-fixture';
-import { putEducationArticle, putEducationMaterial } from '../education/education.intake';
-import { putLabResult } from '../lab-results/lab-results.intake';
-import { putMedicalNote } from '../medical-notes/medical-notes.intake';
+import { educationArticleRecords, educationMaterialRecords } from '../education/education.intake';
+import { labResultRecords } from '../lab-results/lab-results.intake';
+import { medicalNoteRecords } from '../medical-notes/medical-notes.intake';
 import { IntegrationClientError, IntegrationClientsService } from './integration.service';
 
 let t: TestApp;
@@ -442,7 +442,7 @@ describe('GET /integration/v1/events', () => {
     };
     const today = await patientToday(db, fx.patientA);
     const { lab, note, article } = await db.transaction(async (tx) => {
-      const lab = await putLabResult(tx, fx.patientA, ids.lab, {
+      const lab = await labResultRecords.put(tx, fx.patientA, ids.lab, {
         isPublished: true,
         collectedAt: new Date(Date.now() - 86_400_000),
         externalStatus: 'Final',
@@ -462,7 +462,7 @@ describe('GET /integration/v1/events', () => {
           },
         ],
       });
-      const note = await putMedicalNote(tx, fx.patientA, ids.note, {
+      const note = await medicalNoteRecords.put(tx, fx.patientA, ids.note, {
         serviceDate: today,
         documentType: 'Progress Note',
         authoredBy: 'Dr. Priya Raman',
@@ -471,14 +471,14 @@ describe('GET /integration/v1/events', () => {
         isPublished: true,
         pages: [{ contentType: 'application/pdf', content: new TextEncoder().encode('%PDF-1.4\n% feed\n') }],
       });
-      const material = await putEducationMaterial(tx, fx.facilityId, ids.material, {
+      const material = await educationMaterialRecords.put(tx, fx.facilityId, ids.material, {
         title: 'Feed article',
         categoryName: 'Nutrition',
         categorySortOrder: 1,
         contentHtml: '<p>Eat well.</p>',
         language: 'en',
       });
-      const article = await putEducationArticle(tx, fx.patientA, ids.article, {
+      const article = await educationArticleRecords.put(tx, fx.patientA, ids.article, {
         materialId: material.id,
         assignedDate: today,
       });

@@ -7,7 +7,7 @@ import { integrationClients } from '../../db/schema/index';
 import { apiCaller, openApiApp, type ApiCaller, type TestApp } from '../../../test/api';
 import type { AccessFixture } from '../../../test/access-fixture';
 import { uniqueId } from '../../../test/secure-message-fixture';
-import { putLabResult } from '../lab-results/lab-results.intake';
+import { labResultRecords } from '../lab-results/lab-results.intake';
 import { IntegrationClientsService } from './integration.service';
 import {
   EVENT_ID_HEADER,
@@ -136,7 +136,7 @@ describe('webhooks', () => {
     });
     const externalId = uniqueId('ACC-HOOK');
     const lab = await t.database.db.transaction((tx) =>
-      putLabResult(tx, fx.patientA, externalId, {
+      labResultRecords.put(tx, fx.patientA, externalId, {
         isPublished: true,
         collectedAt: new Date(Date.now() - 86_400_000),
         externalStatus: 'Final',

@@ -1,13 +1,7 @@
 import type { AbnormalFlag } from '@portal/contracts';
 import type { Tx } from '../../db/client';
 import { recordNotice } from '../../platform/notices/ledger';
-import {
-  putKeyed,
-  withdrawKeyed,
-  type KeyedRecordKind,
-  type KeyedRow,
-  type PutOutcome,
-} from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind, type KeyedRow } from '../../platform/intake/keyed-records';
 import {
   deleteLabResultGroups,
   insertLabResultDetails,
@@ -109,27 +103,9 @@ const labResultKind: KeyedRecordKind<LabResultRecord, KeyedRow, LabResultHistory
  *   result released) is 'new' for the patient, and counts in the badge, until viewed. An unpublished one cannot
  *   have been seen, so nothing is lost by that.
  * - A withdrawn result put again is back (not withdrawn), and new until viewed like any change.
- */
-export function putLabResult(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  record: LabResultRecord,
-  history?: LabResultHistory,
-): Promise<PutOutcome> {
-  return putKeyed(tx, labResultKind, patientId, externalId, record, { history });
-}
-
-/**
+ *
  * Withdraws the patient's result under `externalId`: from now on it is not shown to the patient anywhere (list,
  * detail, count, printout), while the row, and every audit row about it, stays. Withdrawing a withdrawn result
  * again changes nothing (the first time stays). Returns the result's id, or undefined when there is none.
  */
-export function withdrawLabResult(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  now = new Date(),
-): Promise<number | undefined> {
-  return withdrawKeyed(tx, labResultKind, patientId, externalId, now);
-}
+export const labResultRecords = keyedRecords(labResultKind);

@@ -1,7 +1,7 @@
 import { ClinicalRecordParams, IntegrationLabResultSchema, type IntegrationLabResult } from '@portal/contracts';
 import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import type { RouteApp } from '../../platform/http/routes';
-import { putLabResult, withdrawLabResult, type LabResultRecord } from './lab-results.intake';
+import { labResultRecords, type LabResultRecord } from './lab-results.intake';
 
 export const LAB_RESULT_NOT_FOUND_MESSAGE = 'This patient has no lab result with this externalId.';
 
@@ -68,7 +68,8 @@ export async function labResultIntegrationRoutes(app: RouteApp) {
         'facility. PUT the same externalId to bring it back.',
     },
     notFoundMessage: LAB_RESULT_NOT_FOUND_MESSAGE,
-    store: (tx, { patientId }, externalId, body) => putLabResult(tx, patientId, externalId, labResultRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => withdrawLabResult(tx, patientId, externalId),
+    store: (tx, { patientId }, externalId, body) =>
+      labResultRecords.put(tx, patientId, externalId, labResultRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => labResultRecords.withdraw(tx, patientId, externalId),
   });
 }

@@ -3,16 +3,9 @@ import {
   type MedicalNotePageContentType,
   type MedicalNoteStatus,
 } from '@portal/contracts';
-import type { Tx } from '../../db/client';
 import { recordNotice } from '../../platform/notices/ledger';
 import { badRequest } from '../../platform/errors/app-error';
-import {
-  putKeyed,
-  withdrawKeyed,
-  type KeyedRecordKind,
-  type KeyedRow,
-  type PutOutcome,
-} from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind, type KeyedRow } from '../../platform/intake/keyed-records';
 import { deleteMedicalNotePages, insertMedicalNotePages, medicalNoteTable } from './medical-notes.intake.repository';
 
 // Intake of medical notes: how a facility's system (the integration API) and the demo write them, keyed by the
@@ -128,28 +121,9 @@ const medicalNoteKind: KeyedRecordKind<MedicalNoteRecord, MedicalNoteRow, Medica
  *   a published note whose content changed (amended, corrected, released) is 'new' for the patient, and counts
  *   in the badge, until opened. Its publication time stays while it stays published.
  * - A withdrawn note put again is back (not withdrawn), and new until opened like any change.
- */
-export function putMedicalNote(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  record: MedicalNoteRecord,
-  history?: MedicalNoteHistory,
-  now = new Date(),
-): Promise<PutOutcome> {
-  return putKeyed(tx, medicalNoteKind, patientId, externalId, record, { history, now });
-}
-
-/**
+ *
  * Withdraws the patient's note under `externalId`: from now on it is not shown to the patient anywhere (list,
  * count, pages), while the row, and every audit row about it, stays. Withdrawing again changes nothing (the
  * first time stays). Returns the note's id, or undefined when there is none.
  */
-export function withdrawMedicalNote(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  now = new Date(),
-): Promise<number | undefined> {
-  return withdrawKeyed(tx, medicalNoteKind, patientId, externalId, now);
-}
+export const medicalNoteRecords = keyedRecords(medicalNoteKind);

@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import type { RouteApp } from '../../platform/http/routes';
-import { putMedicalNote, withdrawMedicalNote, type MedicalNoteRecord } from './medical-notes.intake';
+import { medicalNoteRecords, type MedicalNoteRecord } from './medical-notes.intake';
 
 const TAGS = ['Medical notes'];
 const PATH = '/integration/v1/patients/:mrn/medical-notes/:externalId';
@@ -69,7 +69,7 @@ export async function medicalNoteIntegrationRoutes(app: RouteApp) {
     },
     notFoundMessage: MEDICAL_NOTE_NOT_FOUND_MESSAGE,
     store: (tx, { patientId }, externalId, body) =>
-      putMedicalNote(tx, patientId, externalId, medicalNoteRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => withdrawMedicalNote(tx, patientId, externalId),
+      medicalNoteRecords.put(tx, patientId, externalId, medicalNoteRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => medicalNoteRecords.withdraw(tx, patientId, externalId),
   });
 }

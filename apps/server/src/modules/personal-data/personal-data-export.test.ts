@@ -13,9 +13,9 @@ import { addDays, localDate } from '../../platform/time/time';
 import { seedHealthSummaryFixture } from '../../../test/health-summary-fixture';
 import { insertAssignment, insertTemplate, patientToday } from '../../../test/questionnaire-fixture';
 import { providerIdOf, putTestProviderMessage, uniqueId } from '../../../test/secure-message-fixture';
-import { putEducationArticle, putEducationMaterial } from '../education/education.intake';
-import { putFollowUpPlan } from '../follow-up-plan/follow-up-plan.intake';
-import { putMedicalNote } from '../medical-notes/medical-notes.intake';
+import { educationArticleRecords, educationMaterialRecords } from '../education/education.intake';
+import { followUpPlanRecords } from '../follow-up-plan/follow-up-plan.intake';
+import { medicalNoteRecords } from '../medical-notes/medical-notes.intake';
 import { PersonalDataService } from './personal-data.service';
 import { PERSONAL_DATA_XSD } from './personal-data.xsd';
 
@@ -197,7 +197,7 @@ describe('GET /api/patients/:patientId/export', () => {
       thread: { subject: 'Export thread' },
     });
     await db.transaction(async (tx) => {
-      await putMedicalNote(tx, fx.patientA, uniqueId('export-note'), {
+      await medicalNoteRecords.put(tx, fx.patientA, uniqueId('export-note'), {
         serviceDate: addDays(today, -3),
         documentType: 'Progress Note',
         authoredBy: 'Dr. Priya Raman',
@@ -206,18 +206,18 @@ describe('GET /api/patients/:patientId/export', () => {
         isPublished: true,
         pages: [{ contentType: 'application/pdf', content: page }],
       });
-      const material = await putEducationMaterial(tx, fx.facilityId, uniqueId('export-edu'), {
+      const material = await educationMaterialRecords.put(tx, fx.facilityId, uniqueId('export-edu'), {
         title: 'Export: eating well',
         categoryName: 'Nutrition',
         categorySortOrder: 1,
         contentHtml: '<p>Drink <strong>water</strong> through the day.</p>',
         language: 'en',
       });
-      await putEducationArticle(tx, fx.patientA, uniqueId('export-assign'), {
+      await educationArticleRecords.put(tx, fx.patientA, uniqueId('export-assign'), {
         materialId: material.id,
         assignedDate: today,
       });
-      await putFollowUpPlan(tx, fx.patientA, uniqueId('export-plan'), {
+      await followUpPlanRecords.put(tx, fx.patientA, uniqueId('export-plan'), {
         startDate: addDays(today, -30),
         memoToPatient: 'Export: see you every three months',
         taskNames: [{ propertyCategoryId: 951, name: 'Export blood work' }],

@@ -1,12 +1,5 @@
 import type { TreatmentSummaryGroup } from '@portal/contracts';
-import type { Tx } from '../../db/client';
-import {
-  putKeyed,
-  withdrawKeyed,
-  type KeyedRecordKind,
-  type KeyedRow,
-  type PutOutcome,
-} from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind, type KeyedRow } from '../../platform/intake/keyed-records';
 import { treatmentSummaryItemTable } from './treatment-summary.intake.repository';
 
 // Intake of treatment summary items: how a facility's system (the integration API) and the demo write them, keyed
@@ -58,27 +51,9 @@ const treatmentSummaryItemKind: KeyedRecordKind<TreatmentSummaryItemRecord, Keye
  * - Other content (another group included): the item is rewritten in place, keeping its id, and is new to the
  *   patient again until the summary is viewed.
  * - A withdrawn item put again is back, and new.
- */
-export function putTreatmentSummaryItem(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  record: TreatmentSummaryItemRecord,
-  history?: TreatmentSummaryItemHistory,
-): Promise<PutOutcome> {
-  return putKeyed(tx, treatmentSummaryItemKind, patientId, externalId, record, { history });
-}
-
-/**
+ *
  * Withdraws the patient's item under `externalId`: from now on it is not shown (summary, unseen count), while the
  * row, and every audit row about it, stays. Withdrawing it again changes nothing (the first time stays). Returns the
  * item's id, or undefined when there is none.
  */
-export function withdrawTreatmentSummaryItem(
-  tx: Tx,
-  patientId: number,
-  externalId: string,
-  now = new Date(),
-): Promise<number | undefined> {
-  return withdrawKeyed(tx, treatmentSummaryItemKind, patientId, externalId, now);
-}
+export const treatmentSummaryItemRecords = keyedRecords(treatmentSummaryItemKind);

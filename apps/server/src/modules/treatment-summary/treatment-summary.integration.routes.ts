@@ -5,11 +5,7 @@ import {
 } from '@portal/contracts';
 import { keyedResourceRoutes } from '../../platform/integration/keyed-routes';
 import type { RouteApp } from '../../platform/http/routes';
-import {
-  putTreatmentSummaryItem,
-  withdrawTreatmentSummaryItem,
-  type TreatmentSummaryItemRecord,
-} from './treatment-summary.intake';
+import { treatmentSummaryItemRecords, type TreatmentSummaryItemRecord } from './treatment-summary.intake';
 
 const TAGS = ['Treatment summary'];
 const PATH = '/integration/v1/patients/:mrn/treatment-summary/:externalId';
@@ -66,7 +62,7 @@ export async function treatmentSummaryIntegrationRoutes(app: RouteApp) {
     },
     notFoundMessage: TREATMENT_SUMMARY_ITEM_NOT_FOUND_MESSAGE,
     store: (tx, { patientId }, externalId, body) =>
-      putTreatmentSummaryItem(tx, patientId, externalId, treatmentSummaryRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => withdrawTreatmentSummaryItem(tx, patientId, externalId),
+      treatmentSummaryItemRecords.put(tx, patientId, externalId, treatmentSummaryRecordOf(body)),
+    remove: (tx, { patientId }, externalId) => treatmentSummaryItemRecords.withdraw(tx, patientId, externalId),
   });
 }

@@ -169,11 +169,29 @@ export async function withdrawKeyed<Rec, Row extends KeyedRow, History>(
   const existing = await findKeyed<Row>(tx, kind as unknown as AnyKind, ownerId, externalId);
   if (!existing) return undefined;
   if (existing.withdrawnAt === null) {
-    await tx
-      .update(kind.table)
-      .set({ withdrawnAt: now })
-      .where(eq(kind.table.id, existing.id));
+    await tx.update(kind.table).set({ withdrawnAt: now }).where(eq(kind.table.id, existing.id));
     await kind.afterWithdraw?.(tx, existing.id, now);
   }
   return existing.id;
+}
+
+/** A record type's put and withdraw, bound to its kind: what its module exports. */
+export interface KeyedRecords<Rec, History = never> {
+  put(
+    tx: Tx,
+    ownerId: number,
+    externalId: string,
+    record: Rec,
+    options?: { history?: History; now?: Date },
+  ): Promise<PutOutcome>;
+  withdraw(tx: Tx, ownerId: number, externalId: string, now?: Date): Promise<number | undefined>;
+}
+
+export function keyedRecords<Rec, Row extends KeyedRow, History>(
+  kind: KeyedRecordKind<Rec, Row, History>,
+): KeyedRecords<Rec, History> {
+  return {
+    put: (tx, ownerId, externalId, record, options) => putKeyed(tx, kind, ownerId, externalId, record, options),
+    withdraw: (tx, ownerId, externalId, now) => withdrawKeyed(tx, kind, ownerId, externalId, now),
+  };
 }
