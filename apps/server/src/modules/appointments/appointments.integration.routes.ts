@@ -60,8 +60,7 @@ export async function appointmentIntegrationRoutes(app: RouteApp) {
         'not a patient of your facility. PUT the same externalId to bring it back.',
     },
     notFoundMessage: APPOINTMENT_NOT_FOUND_MESSAGE,
-    store: (tx, { patientId }, externalId, body) =>
-      appointmentRecords.put(tx, patientId, externalId, appointmentRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => appointmentRecords.withdraw(tx, patientId, externalId),
+    records: appointmentRecords,
+    recordOf: appointmentRecordOf,
   });
 }

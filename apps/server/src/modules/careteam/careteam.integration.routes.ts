@@ -119,14 +119,9 @@ export async function careTeamIntegrationRoutes(app: RouteApp) {
         SCOPE_NOTE,
     },
     notFoundMessage: CARE_PROVIDER_NOT_FOUND_MESSAGE,
-    store: (tx, { facilityId }, externalId, body) =>
-      careProviderRecords.put(
-        tx,
-        facilityId,
-        externalId,
-        careProviderRecordOf(body, photoOf(facilityId, externalId, body)),
-      ),
-    remove: (tx, { facilityId }, externalId) => careProviderRecords.withdraw(tx, facilityId, externalId),
+    records: careProviderRecords,
+    recordOf: (body, { facilityId }, { externalId }) =>
+      careProviderRecordOf(body, photoOf(facilityId, externalId, body)),
   });
 
   app.put(

@@ -50,15 +50,14 @@ export async function educationIntegrationRoutes(app: RouteApp) {
         'externalId. PUT the same externalId to bring it back (with its assignments).',
     },
     notFoundMessage: ARTICLE_NOT_FOUND_MESSAGE,
-    store: (tx, { facilityId }, externalId, body) =>
-      educationMaterialRecords.put(tx, facilityId, externalId, {
-        title: body.title,
-        categoryName: body.categoryName,
-        categorySortOrder: body.categorySortOrder,
-        contentHtml: body.contentHtml,
-        language: body.language ?? null,
-      }),
-    remove: (tx, { facilityId }, externalId) => educationMaterialRecords.withdraw(tx, facilityId, externalId),
+    records: educationMaterialRecords,
+    recordOf: (body) => ({
+      title: body.title,
+      categoryName: body.categoryName,
+      categorySortOrder: body.categorySortOrder,
+      contentHtml: body.contentHtml,
+      language: body.language ?? null,
+    }),
   });
 
   keyedResourceRoutes(app, {
@@ -93,11 +92,11 @@ export async function educationIntegrationRoutes(app: RouteApp) {
         'patient of your facility. PUT the same externalId to assign it again.',
     },
     notFoundMessage: ASSIGNMENT_NOT_FOUND_MESSAGE,
-    store: async (tx, { facilityId, patientId }, externalId, body) => {
+    records: educationArticleRecords,
+    recordOf: async (body, { facilityId }, { tx }) => {
       const materialId = await liveMaterialId(tx, facilityId, body.articleExternalId);
       if (materialId === undefined) throw badRequest('validation_failed', UNKNOWN_ARTICLE_MESSAGE, 'articleExternalId');
-      return educationArticleRecords.put(tx, patientId, externalId, { materialId, assignedDate: body.assignedDate });
+      return { materialId, assignedDate: body.assignedDate };
     },
-    remove: (tx, { patientId }, externalId) => educationArticleRecords.withdraw(tx, patientId, externalId),
   });
 }

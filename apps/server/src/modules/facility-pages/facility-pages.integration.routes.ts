@@ -74,8 +74,8 @@ export async function facilityPageIntegrationRoutes(app: RouteApp) {
       description: '204, also for one already withdrawn; 404 not_found when there is none with this externalId.',
     },
     notFoundMessage: FAQ_NOT_FOUND_MESSAGE,
-    store: (tx, { facilityId }, externalId, body) => faqRecords.put(tx, facilityId, externalId, faqRecordOf(body)),
-    remove: (tx, { facilityId }, externalId) => faqRecords.withdraw(tx, facilityId, externalId),
+    records: faqRecords,
+    recordOf: faqRecordOf,
   });
 
   app.get(
@@ -118,8 +118,8 @@ export async function facilityPageIntegrationRoutes(app: RouteApp) {
       description: '204, also for one already withdrawn; 404 not_found when there is none with this externalId.',
     },
     notFoundMessage: FORM_NOT_FOUND_MESSAGE,
-    store: (tx, { facilityId }, externalId, body) => formRecords.put(tx, facilityId, externalId, formRecordOf(body)),
-    remove: (tx, { facilityId }, externalId) => formRecords.withdraw(tx, facilityId, externalId),
+    records: formRecords,
+    recordOf: formRecordOf,
   });
 
   app.get(

@@ -68,8 +68,7 @@ export async function followUpPlanIntegrationRoutes(app: RouteApp) {
         'externalId, or the MRN is not a patient of your facility. PUT the same externalId to bring it back.',
     },
     notFoundMessage: FOLLOW_UP_PLAN_NOT_FOUND_MESSAGE,
-    store: (tx, { patientId }, externalId, body) =>
-      followUpPlanRecords.put(tx, patientId, externalId, followUpPlanRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => followUpPlanRecords.withdraw(tx, patientId, externalId),
+    records: followUpPlanRecords,
+    recordOf: followUpPlanRecordOf,
   });
 }

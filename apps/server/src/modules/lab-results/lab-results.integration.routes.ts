@@ -68,8 +68,7 @@ export async function labResultIntegrationRoutes(app: RouteApp) {
         'facility. PUT the same externalId to bring it back.',
     },
     notFoundMessage: LAB_RESULT_NOT_FOUND_MESSAGE,
-    store: (tx, { patientId }, externalId, body) =>
-      labResultRecords.put(tx, patientId, externalId, labResultRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => labResultRecords.withdraw(tx, patientId, externalId),
+    records: labResultRecords,
+    recordOf: labResultRecordOf,
   });
 }

@@ -68,8 +68,7 @@ export async function medicalNoteIntegrationRoutes(app: RouteApp) {
         'of your facility. PUT the same externalId to bring it back.',
     },
     notFoundMessage: MEDICAL_NOTE_NOT_FOUND_MESSAGE,
-    store: (tx, { patientId }, externalId, body) =>
-      medicalNoteRecords.put(tx, patientId, externalId, medicalNoteRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => medicalNoteRecords.withdraw(tx, patientId, externalId),
+    records: medicalNoteRecords,
+    recordOf: medicalNoteRecordOf,
   });
 }

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors/app-error';
 import { CONCURRENT_CHANGE_MESSAGE } from '../../platform/errors/error-handler';
 import { fingerprintOf } from '../../platform/intake/fingerprint';
-import type { PutOutcome } from '../../platform/intake/keyed-records';
+import type { KeyedRecords, PutOutcome } from '../../platform/intake/keyed-records';
 import { recordNotice } from '../../platform/notices/ledger';
 import { localDate } from '../../platform/time/time';
 import type { QuestionnaireDefinition, StoredScore } from './definition';
@@ -228,6 +228,16 @@ export async function withdrawQuestionnaireAssignment(
     return existing.id;
   });
 }
+
+/** Assignments as the keyed route builder takes them (their put is their own: see putQuestionnaireAssignment). */
+export const questionnaireAssignmentRecords: KeyedRecords<
+  IntegrationQuestionnaireAssignment,
+  QuestionnaireAssignmentHistory
+> = {
+  put: (tx, patientId, externalId, record, options) =>
+    putQuestionnaireAssignment(tx, patientId, externalId, record, options?.history, options?.now),
+  withdraw: withdrawQuestionnaireAssignment,
+};
 
 export type IntegrationAssignmentStatus = 'assigned' | 'started' | 'completed' | 'declined' | 'missed';
 

@@ -20,11 +20,10 @@ import { questionnaireResponsesOf } from '../../platform/integration/questionnai
 import type { QuestionnaireDefinition } from './definition';
 import { interpretationOf, putInterpretation } from './questionnaire-interpretation';
 import {
-  putQuestionnaireAssignment,
+  questionnaireAssignmentRecords,
   putQuestionnaireTemplate,
   questionnaireAssignmentOf,
   questionnaireTemplateOf,
-  withdrawQuestionnaireAssignment,
   withdrawQuestionnaireTemplate,
 } from './questionnaires.intake';
 
@@ -224,8 +223,8 @@ export async function questionnaireIntegrationRoutes(app: RouteApp) {
         'patient of your facility. PUT the same externalId to assign it again.',
     },
     notFoundMessage: ASSIGNMENT_NOT_FOUND_MESSAGE,
-    store: (tx, { patientId }, externalId, body) => putQuestionnaireAssignment(tx, patientId, externalId, body),
-    remove: (tx, { patientId }, externalId) => withdrawQuestionnaireAssignment(tx, patientId, externalId),
+    records: questionnaireAssignmentRecords,
+    recordOf: (body) => body,
   });
 
   app.get(

@@ -61,8 +61,7 @@ export async function treatmentSummaryIntegrationRoutes(app: RouteApp) {
         'externalId to bring it back.',
     },
     notFoundMessage: TREATMENT_SUMMARY_ITEM_NOT_FOUND_MESSAGE,
-    store: (tx, { patientId }, externalId, body) =>
-      treatmentSummaryItemRecords.put(tx, patientId, externalId, treatmentSummaryRecordOf(body)),
-    remove: (tx, { patientId }, externalId) => treatmentSummaryItemRecords.withdraw(tx, patientId, externalId),
+    records: treatmentSummaryItemRecords,
+    recordOf: treatmentSummaryRecordOf,
   });
 }

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { notFound } from '../errors/app-error';
 import { integrationCallerOf } from '../access/access-control';
 import { integrationRoute, NO_CONTENT, type RouteApp } from '../http/routes';
-import type { PutOutcome } from '../intake/keyed-records';
+import type { KeyedRecords } from '../intake/keyed-records';
 import { integrationPatientOf } from './integration-patients';
 
 // The one route builder of a keyed resource of the integration API: PUT creates or replaces the record under the
@@ -16,7 +16,6 @@ import { integrationPatientOf } from './integration-patients';
 /** Who a call writes for: the calling facility, and for a patient's record the patient its path names. */
 export type IntegrationOwner<Owner extends 'patient' | 'facility'> = {
   facilityId: number;
-  request: FastifyRequest;
 } & (Owner extends 'patient' ? { patientId: number } : unknown);
 
 /** The summary and description of a route in the OpenAPI document. */
@@ -25,7 +24,7 @@ export interface RouteProse {
   description: string;
 }
 
-export interface KeyedResource<Owner extends 'patient' | 'facility', Body extends z.ZodType> {
+export interface KeyedResource<Owner extends 'patient' | 'facility', Body extends z.ZodType, Rec> {
   /** A patient's record (the path names the patient by `:mrn`) or the facility's own. */
   owner: Owner;
   path: string;
@@ -41,22 +40,31 @@ export interface KeyedResource<Owner extends 'patient' | 'facility', Body extend
   withdraw: RouteProse;
   /** The 404 message of a DELETE for an externalId the owner has no record under. */
   notFoundMessage: string;
-  store(tx: Tx, owner: IntegrationOwner<Owner>, externalId: string, body: z.infer<Body>): Promise<PutOutcome>;
-  remove(tx: Tx, owner: IntegrationOwner<Owner>, externalId: string): Promise<number | undefined>;
+  /** Where the record type is kept (its module's intake). */
+  records: KeyedRecords<Rec, never>;
+  /** The body as the intake takes it; a 400 for what the schema cannot say (a record it names that is not there). */
+  recordOf(
+    body: z.infer<Body>,
+    owner: IntegrationOwner<Owner>,
+    call: { tx: Tx; externalId: string },
+  ): Rec | Promise<Rec>;
 }
 
 /** Registers the PUT and DELETE of a keyed resource. */
-export function keyedResourceRoutes<Owner extends 'patient' | 'facility', Body extends z.ZodType>(
+export function keyedResourceRoutes<Owner extends 'patient' | 'facility', Body extends z.ZodType, Rec>(
   app: RouteApp,
-  resource: KeyedResource<Owner, Body>,
+  resource: KeyedResource<Owner, Body, Rec>,
 ): void {
   const { db } = app.deps.database;
   const ownerOf = async (tx: Tx, request: FastifyRequest): Promise<IntegrationOwner<Owner>> => {
     const { facilityId } = integrationCallerOf(request);
-    if (resource.owner === 'facility') return { facilityId, request } as IntegrationOwner<Owner>;
+    if (resource.owner === 'facility') return { facilityId } as IntegrationOwner<Owner>;
     const { mrn } = request.params as { mrn: string };
-    return { facilityId, request, patientId: await integrationPatientOf(tx, request, mrn) } as IntegrationOwner<Owner>;
+    return { facilityId, patientId: await integrationPatientOf(tx, request, mrn) } as IntegrationOwner<Owner>;
   };
+
+  const ownerIdOf = (owner: IntegrationOwner<Owner>): number =>
+    'patientId' in owner ? (owner.patientId as number) : owner.facilityId;
 
   app.put(
     resource.path,
@@ -72,9 +80,11 @@ export function keyedResourceRoutes<Owner extends 'patient' | 'facility', Body e
     },
     async (request, reply) => {
       const { externalId } = request.params;
-      const outcome = await db.transaction(async (tx) =>
-        resource.store(tx, await ownerOf(tx, request), externalId, request.body as z.infer<Body>),
-      );
+      const outcome = await db.transaction(async (tx) => {
+        const owner = await ownerOf(tx, request);
+        const record = await resource.recordOf(request.body as z.infer<Body>, owner, { tx, externalId });
+        return resource.records.put(tx, ownerIdOf(owner), externalId, record);
+      });
       return reply.status(outcome.created ? 201 : 200).send({ ...outcome, externalId });
     },
   );
@@ -90,7 +100,7 @@ export function keyedResourceRoutes<Owner extends 'patient' | 'facility', Body e
     async (request, reply) => {
       const { externalId } = request.params;
       await db.transaction(async (tx) => {
-        const id = await resource.remove(tx, await ownerOf(tx, request), externalId);
+        const id = await resource.records.withdraw(tx, ownerIdOf(await ownerOf(tx, request)), externalId);
         if (id === undefined) throw notFound('not_found', resource.notFoundMessage);
       });
       return reply.status(204).send(null);
