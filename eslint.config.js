@@ -36,6 +36,22 @@ const ELEMENTS = [
   { type: 'db', pattern: 'apps/server/src/db/**', mode: 'full' },
 ];
 
+// eq(column, true) sends the constant as a parameter: a prepared statement's generic plan cannot then use a partial
+// index (WHERE NOT is_reviewed ...) and PostgreSQL kept planning such a count afresh on every call.
+const EQ_LITERAL = {
+  selector: 'CallExpression[callee.name=/^(eq|ne)$/] > Literal.arguments[raw=/^(true|false)$/]',
+  message: 'Write a boolean condition as the column itself or not(column), so the SQL carries it.',
+};
+// A patient's record is opened by the one access check (a PatientScope, patient-scope.ts) or named by the
+// integration check (an IntegrationPatientId, integration-patients.ts); a cast to either elsewhere forges one.
+const PATIENT_SCOPE_MAKER = 'apps/server/src/platform/access/patient-scope.ts';
+const INTEGRATION_PATIENT_MAKER = 'apps/server/src/platform/integration/integration-patients.ts';
+const FORGED_PATIENT = ['TSAsExpression', 'TSTypeAssertion', 'TSSatisfiesExpression'].map((node) => ({
+  selector: `${node} TSTypeReference[typeName.name=/^(PatientScope|IntegrationPatientId)$/]`,
+  message:
+    'Only openPatientScope makes a PatientScope and only integration-patients.ts an IntegrationPatientId (the seed: seededPatientId).',
+}));
+
 const sameModule = (type) => [type, { module: '{{ from.module }}' }];
 const LAYER_RULES = [
   { from: 'web-entry', allow: ['web-entry', 'web-app', 'web-lib', 'web-components', 'contracts'] },
@@ -193,17 +209,19 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read settings in config.ts and pass them down.' },
       ],
-      // eq(column, true) sends the constant as a parameter: a prepared statement's generic plan cannot then use a
-      // partial index (WHERE NOT is_reviewed ...) and PostgreSQL kept planning such a count afresh on every call.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression[callee.name=/^(eq|ne)$/] > Literal.arguments[raw=/^(true|false)$/]',
-          message: 'Write a boolean condition as the column itself or not(column), so the SQL carries it.',
-        },
-      ],
+      'no-restricted-syntax': ['error', EQ_LITERAL, ...FORGED_PATIENT],
     },
   },
+  {
+    // Tests and the settings file may write eq(column, true); no file but the one that makes it forges a patient.
+    files: ['apps/server/src/config.ts', 'apps/server/**/*.test.ts', 'apps/server/test/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...FORGED_PATIENT] },
+  },
+  {
+    files: [PATIENT_SCOPE_MAKER, INTEGRATION_PATIENT_MAKER],
+    rules: { 'no-restricted-syntax': ['error', EQ_LITERAL] },
+  },
+
   {
     files: ['apps/web/src/**'],
     ignores: ['apps/web/src/lib/dates.ts', 'apps/web/src/lib/dates.test.ts'],

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +157,24 @@ const BANNED: { name: string; file: string; code: string; rule: string; message?
     rule: 'no-restricted-properties',
   },
   {
+    name: 'a module forges a patient scope (issue 33, item 3)',
+    file: 'apps/server/src/modules/notifications/notifications.intake.ts',
+    code:
+      "import type { PatientScope } from '../../platform/access/patient-scope';\n" +
+      'export const scope = { patientId: 1 } as PatientScope;\n',
+    rule: 'no-restricted-syntax',
+    message: /Only openPatientScope makes a PatientScope/,
+  },
+  {
+    name: 'a test forges the patient an integration call named',
+    file: 'apps/server/test/keyed-records.test.ts',
+    code:
+      "import type { IntegrationPatientId } from '../src/platform/integration/integration-patients';\n" +
+      'export const id = 1 as unknown as IntegrationPatientId;\n',
+    rule: 'no-restricted-syntax',
+    message: /only integration-patients.ts an IntegrationPatientId/,
+  },
+  {
     name: 'an import cycle (access-control already imports patient-scope)',
     file: 'apps/server/src/platform/access/patient-scope.ts',
     code: "import { scopeOf } from './access-control';\nexport const x = scopeOf;\n",
@@ -185,6 +204,15 @@ describe('the house rules, enforced by lint', () => {
       filePath: at('apps/server/src/modules/lab-results/lab-results.routes.ts'),
     });
     expect(result!.messages.filter((m) => m.ruleId?.startsWith('boundaries/'))).toEqual([]);
+  });
+
+  it('lets the files that make a patient scope and an integration patient make them', async () => {
+    const forged = async (file: string) => {
+      const [result] = await eslint.lintText(readFileSync(at(file), 'utf8'), { filePath: at(file) });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+    };
+    expect(await forged('apps/server/src/platform/access/patient-scope.ts')).toEqual([]);
+    expect(await forged('apps/server/src/platform/integration/integration-patients.ts')).toEqual([]);
   });
 
   it('lets the API be called in features/*/api and shared/api, and the session be read anywhere', async () => {

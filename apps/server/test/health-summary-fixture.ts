@@ -8,6 +8,7 @@ import {
 import { findPatientIdentity } from '../src/modules/health-summary/health-summary.intake.repository';
 import { aboutPatient, readCcdaFixture, type DocumentSubject } from './ccda-fixtures';
 import { uniqueId } from './secure-message-fixture';
+import { seededPatientId } from '../src/platform/integration/integration-patients';
 
 // Health summaries stored through the intake (the integration API's path), so the API tests, the authorisation
 // matrix and the read-audit walk do not depend on the demo seed's systems and documents. Each call makes new
@@ -148,7 +149,7 @@ export async function seedHealthSummaryFixture(
       const system = systems[key];
       if (!system) throw new Error(`the fixture has no '${key}' system (pass systems: 2)`);
       const { document } = await storeHealthSummaryDocument(tx, {
-        patientId,
+        patientId: seededPatientId(patientId),
         externalSystemId: system.id,
         externalId: spec.externalId ?? uniqueId('hs-doc'),
         xml: aboutPatient(fixtureSourceXml(spec.source, now), subject),

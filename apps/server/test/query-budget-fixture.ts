@@ -15,6 +15,7 @@ import { aboutPatient, readCcdaFixture } from './ccda-fixtures';
 import { seedHealthSummaryFixture } from './health-summary-fixture';
 import { insertAssignment, insertTemplate, patientToday } from './questionnaire-fixture';
 import { providerIdOf, putTestProviderMessage, uniqueId } from './secure-message-fixture';
+import { seededPatientId } from '../src/platform/integration/integration-patients';
 
 // A patient's record grown step by step through the modules' intakes (the integration API's path), so the query
 // budget can read every list with a few rows and with many, and see the same number of statements.
@@ -63,7 +64,9 @@ export async function startGrowing(db: Db, patientId: number): Promise<GrowingRe
   if (!patient?.userId) throw new Error(`patient ${patientId} has no user`);
   await db.update(users).set({ isEulaAccepted: true }).where(eq(users.id, patient.userId));
   const careProviderId = await providerIdOf(db, 'demo-cp-priya-raman');
-  await db.transaction((tx) => putCareTeam(tx, patientId, [{ careProviderId, isSecureMessageRecipient: true }]));
+  await db.transaction((tx) =>
+    putCareTeam(tx, seededPatientId(patientId), [{ careProviderId, isSecureMessageRecipient: true }]),
+  );
   const summaries = await seedHealthSummaryFixture(db, patientId, { documents: [] });
   return { patientId, ifSystemId: summaries.systems.ccda.id };
 }
@@ -100,7 +103,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
   await db.transaction(async (tx) => {
     for (const i of range) {
       const key = `qb-${i}`;
-      await labResultRecords.put(tx, patientId, key, {
+      await labResultRecords.put(tx, seededPatientId(patientId), key, {
         isPublished: true,
         collectedAt: new Date(now.getTime() - (i + 1) * 86_400_000),
         externalStatus: 'Final',
@@ -123,7 +126,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
           })),
         })),
       });
-      await medicalNoteRecords.put(tx, patientId, key, {
+      await medicalNoteRecords.put(tx, seededPatientId(patientId), key, {
         serviceDate: addDays(today, -i - 1),
         documentType: 'Progress Note',
         authoredBy: 'Dr. Priya Raman',
@@ -132,7 +135,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
         isPublished: true,
         pages: [{ contentType: 'application/pdf', content: PDF_PAGE }],
       });
-      await appointmentRecords.put(tx, patientId, key, {
+      await appointmentRecords.put(tx, seededPatientId(patientId), key, {
         // Half past, half to come (the upcoming list and the appointments page).
         startsAt: new Date(now.getTime() + (i % 2 === 0 ? 1 : -1) * (i + 1) * 86_400_000),
         timeZoneId: 'America/New_York',
@@ -143,7 +146,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
         ...{ shortLocation: null, address1: null, address2: null, address3: null },
         ...{ city: null, provinceState: null, postalZip: null, country: null },
       });
-      await treatmentSummaryItemRecords.put(tx, patientId, key, {
+      await treatmentSummaryItemRecords.put(tx, seededPatientId(patientId), key, {
         groupName: TREATMENT_SUMMARY_GROUPS[i % TREATMENT_SUMMARY_GROUPS.length]!,
         fields: {},
         isNullMessageHolder: false,
@@ -151,7 +154,7 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
         sortOrder: i,
       });
       if (material?.id) {
-        await educationArticleRecords.put(tx, patientId, key, {
+        await educationArticleRecords.put(tx, seededPatientId(patientId), key, {
           materialId: material.id,
           assignedDate: addDays(today, -i),
         });
@@ -168,14 +171,14 @@ export async function growRecord(db: Db, record: GrowingRecord, from: number, to
         .insert(externalSystems)
         .values({ patientId, name: `Budget system ${i}`, externalId: uniqueId('qb-sys') });
       await storeHealthSummaryDocument(tx, {
-        patientId,
+        patientId: seededPatientId(patientId),
         externalSystemId: record.ifSystemId,
         externalId: uniqueId('qb-doc'),
         xml: aboutPatient(readCcdaFixture(CCDA_FIXTURES[i % CCDA_FIXTURES.length]!), patient!),
       });
     }
     // One plan: putting it again with more items keeps the items it had and adds the new ones.
-    await followUpPlanRecords.put(tx, patientId, 'qb-plan', {
+    await followUpPlanRecords.put(tx, seededPatientId(patientId), 'qb-plan', {
       startDate: addDays(today, -100),
       taskNames: CATEGORIES,
       templates: [{ templateDisplayName: 'Survivorship care', effectiveDate: addDays(today, -100) }],

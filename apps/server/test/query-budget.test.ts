@@ -9,6 +9,7 @@ import { questionnaireRecordsOf } from './questionnaire-fixture';
 import { growRecord, startGrowing, statementCounter, type GrowingRecord } from './query-budget-fixture';
 import { fill } from './route-samples';
 import { secureMessageThreadOf, uniqueId } from './secure-message-fixture';
+import { seededPatientId } from '../src/platform/integration/integration-patients';
 
 // Issue 17: the number of SQL statements each patient read sends, per route, so a query in a loop or an extra
 // lookup fails CI. Times belong to the benchmark (npm run bench), never to this test. Counts are the same on PGlite
@@ -235,7 +236,7 @@ describe('viewing the treatment summary', () => {
   it('marks the unseen items in one UPDATE, without a transaction, and writes nothing when all are seen', async () => {
     const { bearer: token } = await fx.token('patientB');
     await t.database.db.transaction((tx) =>
-      treatmentSummaryItemRecords.put(tx, fx.patientB, uniqueId('qb-ts'), {
+      treatmentSummaryItemRecords.put(tx, seededPatientId(fx.patientB), uniqueId('qb-ts'), {
         groupName: 'Allergy',
         fields: {},
         isNullMessageHolder: false,

@@ -6,6 +6,7 @@ import {
   putProviderMessage,
   type ProviderMessageRecord,
 } from '../src/modules/secure-messages/secure-messages.intake';
+import { seededPatientId } from '../src/platform/integration/integration-patients';
 
 // Secure message threads written through the message store, so the API tests, the authorisation matrix and the
 // read-audit walk do not depend on the demo's threads.
@@ -60,7 +61,7 @@ export function putTestProviderMessage(
 ) {
   const { externalId, ...record } = options;
   return db.transaction((tx) =>
-    putProviderMessage(tx, patientId, externalId === undefined ? uniqueId('msg') : externalId, {
+    putProviderMessage(tx, seededPatientId(patientId), externalId === undefined ? uniqueId('msg') : externalId, {
       careProviderId,
       thread: { subject: 'Your next treatment' },
       content: '<p>Please bring your medication list.</p>',

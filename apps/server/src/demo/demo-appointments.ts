@@ -6,6 +6,7 @@ import {
 import type { Tx } from '../db/client';
 import { addDays, localDate, localHour, zonedInstant } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 const NEW_YORK = 'America/New_York';
 const CHICAGO = 'America/Chicago';
@@ -88,7 +89,7 @@ export async function seedDemoAppointments(tx: Tx, context: DemoContext, now = n
   // would send it.
   const putAll = async (patientId: number, prefix: string, records: AppointmentRecord[]) => {
     for (const [i, record] of records.entries())
-      await appointmentRecords.put(tx, patientId, `${prefix}-${i + 1}`, record);
+      await appointmentRecords.put(tx, seededPatientId(patientId), `${prefix}-${i + 1}`, record);
   };
   await putAll(janeId, 'demo-appt-jane', [
     // Jane: eight months of treatment behind her, ten weeks ahead.
@@ -119,7 +120,7 @@ export async function seedDemoAppointments(tx: Tx, context: DemoContext, now = n
   ]);
 
   /* notification settings: Jane's only (John has none: the browser shows both off) */
-  await putNotificationSettings(tx, janeId, [
+  await putNotificationSettings(tx, seededPatientId(janeId), [
     { type: 'Appointments', email: true, sms: false },
     { type: 'Followups', email: true, sms: true },
   ]);

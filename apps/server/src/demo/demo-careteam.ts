@@ -7,6 +7,7 @@ import {
 import type { Tx } from '../db/client';
 import type { DemoContext } from './demo-context';
 import { LAKESIDE_PHONES, RIVERSIDE_PHONES } from './demo-phones';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 /* ------------------------------------------------------------- portraits */
 
@@ -182,14 +183,14 @@ export async function seedDemoCareTeam(tx: Tx, context: DemoContext): Promise<vo
     if (id === undefined) throw new Error(`Seed provider ${key} missing`);
     return id;
   };
-  await putCareTeam(tx, janeId, [
+  await putCareTeam(tx, seededPatientId(janeId), [
     { careProviderId: providerId('priya-raman'), isSecureMessageRecipient: true },
     { careProviderId: providerId('samuel-okafor'), isSecureMessageRecipient: true },
     // Takes secure messages, but not from Jane.
     { careProviderId: providerId('megan-li'), isSecureMessageRecipient: false },
     { careProviderId: providerId('daniel-brooks'), isSecureMessageRecipient: false },
   ]);
-  await putCareTeam(tx, johnId, [
+  await putCareTeam(tx, seededPatientId(johnId), [
     { careProviderId: providerId('helen-marsh'), isSecureMessageRecipient: true },
     { careProviderId: providerId('samuel-okafor'), isSecureMessageRecipient: false },
   ]);

@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { addDays, localDate } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
 import { phoneText, RIVERSIDE_PHONES } from './demo-phones';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 const NEW_YORK = 'America/New_York';
 
@@ -305,7 +306,7 @@ export async function seedDemoEducation(tx: Tx, context: DemoContext, now = new 
     articles: (EducationArticleRecord & EducationArticleHistory)[],
   ) => {
     for (const [index, { isArchived, readAt, ...record }] of articles.entries()) {
-      await educationArticleRecords.put(tx, patientId, `demo-edu-${who}-${index + 1}`, record, {
+      await educationArticleRecords.put(tx, seededPatientId(patientId), `demo-edu-${who}-${index + 1}`, record, {
         history: { isArchived, readAt },
       });
     }

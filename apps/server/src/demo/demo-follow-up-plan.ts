@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { addDays, localDate, zonedInstant } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
 import { phoneText, RIVERSIDE_PHONES } from './demo-phones';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 const NEW_YORK = 'America/New_York';
 
@@ -52,7 +53,7 @@ export async function seedDemoFollowUpPlan(tx: Tx, context: DemoContext, now = n
   const raman = { providerFirstName: 'Priya', providerLastName: 'Raman' };
   await followUpPlanRecords.put(
     tx,
-    janeId,
+    seededPatientId(janeId),
     'demo-plan-jane-1',
     keyed('demo-plan-jane-1', {
       startDate: day(-100),
@@ -146,7 +147,7 @@ export async function seedDemoFollowUpPlan(tx: Tx, context: DemoContext, now = n
 
   await followUpPlanRecords.put(
     tx,
-    janeId,
+    seededPatientId(janeId),
     'demo-plan-jane-0',
     keyed('demo-plan-jane-0', {
       startDate: day(-240),
@@ -161,7 +162,7 @@ export async function seedDemoFollowUpPlan(tx: Tx, context: DemoContext, now = n
   const marsh = { providerFirstName: 'Helen', providerLastName: 'Marsh' };
   await followUpPlanRecords.put(
     tx,
-    johnId,
+    seededPatientId(johnId),
     'demo-plan-john-1',
     keyed('demo-plan-john-1', {
       startDate: day(-60),

@@ -3,6 +3,7 @@ import { storeHealthSummaryDocument, type StoreOutcome } from '../modules/health
 import { DEMO_CCDA_SYSTEMS, demoCcdaDocuments } from './ccda/demo-ccda';
 import type { DemoContext } from './demo-context';
 import { putExternalSystem } from './demo.repository';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 // The demo's health summaries (issue 15): jane.doe's two systems (the cancer center's oncology system and the
 // regional hospital's EHR) and john.smith's one, each asked for C-CDA documents, and the documents they sent,
@@ -31,7 +32,7 @@ export async function seedDemoHealthSummaries(tx: Tx, context: DemoContext, now 
       throw new Error(`No demo system ${document.externalSystemKey} of ${document.patientMrn}`);
     }
     const { outcome } = await storeHealthSummaryDocument(tx, {
-      patientId,
+      patientId: seededPatientId(patientId),
       externalSystemId,
       externalId: document.externalId,
       xml: document.xml,

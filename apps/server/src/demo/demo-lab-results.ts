@@ -2,6 +2,7 @@ import type { AbnormalFlag } from '@portal/contracts';
 import { labResultRecords, type LabResultRecord } from '../modules/lab-results/lab-results.intake';
 import type { Tx } from '../db/client';
 import type { DemoContext } from './demo-context';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 /* ------------------------------------------------------------------ shapes */
 
@@ -462,7 +463,7 @@ async function insertResults(
         })),
       })),
     };
-    await labResultRecords.put(tx, patientId, `demo-lab-${index + 1}`, record, {
+    await labResultRecords.put(tx, seededPatientId(patientId), `demo-lab-${index + 1}`, record, {
       history: {
         reviewedAt: result.reviewed ? collectedAt(now, result.daysAgo - 2, 22) : null,
       },

@@ -5,6 +5,7 @@ import type { Tx } from '../db/client';
 import { addDays, localDate } from '../platform/time/time';
 import { findDemoPatient } from './demo.repository';
 import type { DemoContext } from './demo-context';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 // Medical notes of the demo (spec 002, 2.4): Jane Doe's breast cancer care over the past ten months, John
 // Smith's prostate cancer work-up. Every page is a real one-page PDF, made here with the platform PDF writer;
@@ -730,7 +731,7 @@ async function seedNotes(tx: Tx, patientId: number, notes: DemoNote[], today: st
     const contents = await Promise.all(note.pages.map((_, page) => renderPage(patient, note, serviceDate, page)));
     await medicalNoteRecords.put(
       tx,
-      patientId,
+      seededPatientId(patientId),
       `demo-note-${index + 1}`,
       {
         serviceDate,

@@ -5,6 +5,7 @@ import {
   putRegistrationDetails,
 } from '../modules/notifications/notifications.intake';
 import type { DemoContext } from './demo-context';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 /**
  * Notification settings of the demo (spec 002, 2.8): Jane gets email and SMS (her mobile), her appointment
@@ -13,7 +14,7 @@ import type { DemoContext } from './demo-context';
  * read-only part of the page. Runs after the appointments seed, whose Appointments and Follow-ups rows it keeps.
  */
 export async function seedDemoNotificationSettings(tx: Tx, context: DemoContext): Promise<void> {
-  await putNotificationSettingsPage(tx, context.janeId, {
+  await putNotificationSettingsPage(tx, seededPatientId(context.janeId), {
     channels: {
       appointmentEmailEnabled: true,
       followUpEmailEnabled: true,
@@ -35,7 +36,7 @@ export async function seedDemoNotificationSettings(tx: Tx, context: DemoContext)
     secureMessageSms: false,
     questionnaireSms: false,
   });
-  await putNotificationSettingsPage(tx, context.samId, {
+  await putNotificationSettingsPage(tx, seededPatientId(context.samId), {
     channels: { appointmentEmailEnabled: true, secureMessageEmailEnabled: true },
     usePrimaryEmail: true,
     nonPrimaryEmailAddress: null,
@@ -44,7 +45,7 @@ export async function seedDemoNotificationSettings(tx: Tx, context: DemoContext)
     followUpReminderOffset: 0,
   });
 
-  await putRegistrationDetails(tx, context.janeId, {
+  await putRegistrationDetails(tx, seededPatientId(context.janeId), {
     birthCountry: 'United States',
     ethnicity: 'Not Hispanic or Latino',
     race: 'White',

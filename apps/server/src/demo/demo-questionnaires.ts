@@ -15,6 +15,7 @@ import type { FhirElement } from './questionnaires/fhir-builder';
 import { GAD7 } from './questionnaires/gad-7';
 import { PHQ9 } from './questionnaires/phq-9';
 import { PRE_VISIT } from './questionnaires/pre-visit';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 const NEW_YORK = 'America/New_York';
 const CHICAGO = 'America/Chicago';
@@ -235,7 +236,7 @@ export async function seedDemoQuestionnaires(tx: Tx, context: DemoContext, now =
     const day = days[daysOf];
     return putQuestionnaireAssignment(
       tx,
-      patientId,
+      seededPatientId(patientId),
       `demo-qa-${who}-${n}`,
       {
         templateExternalId: DEMO_QUESTIONNAIRES[instrument].externalId,

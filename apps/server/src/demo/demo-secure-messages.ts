@@ -10,6 +10,7 @@ import {
 import { addDays, localDate, zonedInstant } from '../platform/time/time';
 import type { DemoContext } from './demo-context';
 import { phoneText, RIVERSIDE_PHONES } from './demo-phones';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 // Secure messages of the demo (spec 002, 2.6): the last eight weeks of Jane Doe's messages with her care team, as
 // her record tells it (radiation finished seven weeks ago, letrozole since, the follow-up visit two weeks ago and
@@ -457,7 +458,7 @@ async function seedThread(
   for (const message of thread.messages) {
     const sentAt = at(message.at);
     if (message.from === 'provider') {
-      const outcome = await putProviderMessage(tx, patientId, message.externalId, {
+      const outcome = await putProviderMessage(tx, seededPatientId(patientId), message.externalId, {
         careProviderId,
         thread:
           threadId === undefined ? { subject: thread.subject, externalId: thread.externalId ?? null } : { threadId },

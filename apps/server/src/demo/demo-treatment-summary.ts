@@ -6,6 +6,7 @@ import {
 import type { Tx } from '../db/client';
 import type { DemoContext } from './demo-context';
 import { RIVERSIDE_PHONES } from './demo-phones';
+import { seededPatientId } from '../platform/integration/integration-patients';
 
 /** An item of the demo with whether the patient has seen it (false: a new dot, and one more on the badge). */
 export type DemoTreatmentSummaryItem = TreatmentSummaryItemRecord & { isPatientReviewed: boolean };
@@ -560,7 +561,7 @@ export async function seedDemoTreatmentSummary(tx: Tx, context: DemoContext, now
   // facility's system would put it through the integration API.
   const put = async (patientId: number, who: string, items: Row[]) => {
     for (const [index, { isPatientReviewed, ...record }] of items.entries()) {
-      await treatmentSummaryItemRecords.put(tx, patientId, `demo-ts-${who}-${index + 1}`, record, {
+      await treatmentSummaryItemRecords.put(tx, seededPatientId(patientId), `demo-ts-${who}-${index + 1}`, record, {
         history: { isPatientReviewed },
       });
     }

@@ -6,7 +6,11 @@ import type { KeyedTable } from '../../platform/intake/keyed-records';
 // The rows of appointments.intake.ts: appointments (kept by the intake engine), notification settings.
 
 /** Where the intake engine keeps an appointment: one row per patient and facility identifier. */
-export const appointmentTable: KeyedTable = { name: 'appointment', table: appointments, owner: 'patientId' };
+export const appointmentTable: KeyedTable<'patientId'> = {
+  name: 'appointment',
+  table: appointments,
+  owner: 'patientId',
+};
 
 export type NewNotificationSetting = typeof notificationSettings.$inferInsert;
 

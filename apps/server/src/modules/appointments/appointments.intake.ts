@@ -1,7 +1,8 @@
 import type { NOTIFICATION_TYPES } from '@portal/contracts';
 import type { Tx } from '../../db/client';
-import { keyedRecords, type KeyedRecordKind } from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind, type KeyedRow } from '../../platform/intake/keyed-records';
 import { appointmentTable, upsertNotificationSettings } from './appointments.intake.repository';
+import type { IntegrationPatientId } from '../../platform/integration/integration-patients';
 
 // Intake of appointments and notification settings: how a facility's system (the integration API) and the
 // demo write them, appointments keyed by the facility's own identifier (externalId, unique per patient).
@@ -34,7 +35,7 @@ export interface NotificationSettingRecord {
   sms: boolean;
 }
 
-const appointmentKind: KeyedRecordKind<AppointmentRecord> = {
+const appointmentKind: KeyedRecordKind<AppointmentRecord, KeyedRow, never, 'patientId'> = {
   ...appointmentTable,
   // An appointment sent without hasTimePart has a time: the same content as one sent with true.
   normalise: (record) => ({ ...record, hasTimePart: record.hasTimePart ?? true }),
@@ -54,7 +55,7 @@ export const appointmentRecords = keyedRecords(appointmentKind);
 /** Sets a patient's notification settings of the given types (the others are left as they are). */
 export async function putNotificationSettings(
   tx: Tx,
-  patientId: number,
+  patientId: IntegrationPatientId,
   records: NotificationSettingRecord[],
 ): Promise<void> {
   await upsertNotificationSettings(

@@ -7,7 +7,7 @@ import type { KeyedTable } from '../../platform/intake/keyed-records';
 // contacts.
 
 /** Where the intake engine keeps a care provider: one row per facility and facility identifier. */
-export const careProviderTable: KeyedTable = {
+export const careProviderTable: KeyedTable<'facilityId'> = {
   name: 'care provider',
   table: careProviders,
   owner: 'facilityId',

@@ -9,6 +9,7 @@ import {
   replaceFacilityContacts,
   upsertProfileImages,
 } from './careteam.intake.repository';
+import type { IntegrationPatientId } from '../../platform/integration/integration-patients';
 
 // Intake of care teams: how a facility's system (the integration API) and the demo write the facility's
 // care providers (with their photos, keyed by the facility's identifier, unique per facility), each patient's
@@ -72,7 +73,7 @@ interface CareProviderRow extends KeyedRow {
   photoThumbnailFilename: string | null;
 }
 
-const careProviderKind: KeyedRecordKind<CareProviderRecord, CareProviderRow> = {
+const careProviderKind: KeyedRecordKind<CareProviderRecord, CareProviderRow, never, 'facilityId'> = {
   ...careProviderTable,
   columns: ({ photo, thumbnail, ...provider }) => ({
     ...provider,
@@ -125,7 +126,11 @@ export async function careProviderIdsOf(
  * Sets a patient's care team: these members, no others. A member who stays keeps its id; the same team again
  * changes nothing. Whether anything changed.
  */
-export async function putCareTeam(tx: Tx, patientId: number, members: CareTeamMemberRecord[]): Promise<boolean> {
+export async function putCareTeam(
+  tx: Tx,
+  patientId: IntegrationPatientId,
+  members: CareTeamMemberRecord[],
+): Promise<boolean> {
   const key = (m: CareTeamMemberRecord) => `${m.careProviderId}:${m.isSecureMessageRecipient}`;
   const current = (await listCareTeamMembers(tx, patientId)).map(key).sort();
   const next = members.map(key).sort();

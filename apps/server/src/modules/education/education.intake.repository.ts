@@ -8,14 +8,14 @@ import type { KeyedTable } from '../../platform/intake/keyed-records';
 // by the intake engine.
 
 /** Where the intake engine keeps a material of the facility's library: one row per facility identifier. */
-export const educationMaterialTable: KeyedTable = {
+export const educationMaterialTable: KeyedTable<'facilityId'> = {
   name: 'education material',
   table: educationMaterials,
   owner: 'facilityId',
 };
 
 /** Where the intake engine keeps an assignment to a patient: one row per patient and facility identifier. */
-export const educationArticleTable: KeyedTable = {
+export const educationArticleTable: KeyedTable<'patientId'> = {
   name: 'education article',
   table: educationArticles,
   owner: 'patientId',

@@ -47,14 +47,14 @@ export interface EducationArticleHistory {
 export const SAME_DAY_ASSIGNMENT_MESSAGE =
   'This article is already assigned to the patient on this day under another identifier.';
 
-const educationMaterialKind: KeyedRecordKind<EducationMaterialRecord> = {
+const educationMaterialKind: KeyedRecordKind<EducationMaterialRecord, KeyedRow, never, 'facilityId'> = {
   ...educationMaterialTable,
   // Stored and compared as sanitised, so a resend of the same content is known whatever markup was dropped.
   normalise: (record) => ({ ...record, contentHtml: sanitizeRichText(record.contentHtml) }),
   columns: (record) => ({ ...record }),
 };
 
-const educationArticleKind: KeyedRecordKind<EducationArticleRecord, KeyedRow, EducationArticleHistory> = {
+const educationArticleKind: KeyedRecordKind<EducationArticleRecord, KeyedRow, EducationArticleHistory, 'patientId'> = {
   ...educationArticleTable,
   async beforeWrite(tx, record, { ownerId, existing }) {
     const clash = await findSameDayAssignment(

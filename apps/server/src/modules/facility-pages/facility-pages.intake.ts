@@ -9,7 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
 import { sanitizeRichText } from '../../platform/content/sanitize';
-import { keyedRecords, type KeyedRecordKind } from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind, type KeyedRow } from '../../platform/intake/keyed-records';
 import {
   faqTable,
   formTable,
@@ -120,11 +120,11 @@ export interface FaqRecord {
 }
 
 // The page shows when the facility last changed an FAQ or a form.
-const faqKind: KeyedRecordKind<FaqRecord> = {
+const faqKind: KeyedRecordKind<FaqRecord, KeyedRow, never, 'facilityId'> = {
   ...faqTable,
   columns: (record, { now }) => ({ ...record, updatedAt: now }),
 };
-const formKind: KeyedRecordKind<FormRecord> = {
+const formKind: KeyedRecordKind<FormRecord, KeyedRow, never, 'facilityId'> = {
   ...formTable,
   columns: (record, { now }) => ({ ...record, updatedAt: now }),
 };

@@ -35,7 +35,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 /* --------------------------------------------------------------------- FAQs */
 
 /** Where the intake engine keeps a facility's FAQ: one row per facility identifier. */
-export const faqTable: KeyedTable = { name: 'FAQ', table: facilityFaqs, owner: 'facilityId' };
+export const faqTable: KeyedTable<'facilityId'> = { name: 'FAQ', table: facilityFaqs, owner: 'facilityId' };
 
 export async function findLiveFaq(db: DbOrTx, facilityId: number, externalId: string) {
   const [row] = await db
@@ -101,7 +101,7 @@ export interface FormRecord {
 }
 
 /** Where the intake engine keeps a facility's form: one row per facility identifier. */
-export const formTable: KeyedTable = { name: 'form', table: facilityForms, owner: 'facilityId' };
+export const formTable: KeyedTable<'facilityId'> = { name: 'form', table: facilityForms, owner: 'facilityId' };
 
 const FORM_METADATA = {
   id: facilityForms.id,

@@ -13,7 +13,11 @@ import type { KeyedTable } from '../../platform/intake/keyed-records';
 // items (keyed within the plan) and their tasks.
 
 /** Where the intake engine keeps a plan: one row per patient and facility identifier. */
-export const followUpPlanTable: KeyedTable = { name: 'follow-up plan', table: followUpPlans, owner: 'patientId' };
+export const followUpPlanTable: KeyedTable<'patientId'> = {
+  name: 'follow-up plan',
+  table: followUpPlans,
+  owner: 'patientId',
+};
 
 export type NewFollowUpPlanTaskName = typeof followUpPlanTaskNames.$inferInsert;
 export type NewFollowUpPlanTemplate = typeof followUpPlanTemplates.$inferInsert;

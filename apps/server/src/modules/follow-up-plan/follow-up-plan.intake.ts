@@ -1,6 +1,6 @@
 import type { FollowUpStatusDesc } from '@portal/contracts';
 import type { Tx } from '../../db/client';
-import { keyedRecords, type KeyedRecordKind } from '../../platform/intake/keyed-records';
+import { keyedRecords, type KeyedRecordKind, type KeyedRow } from '../../platform/intake/keyed-records';
 import {
   deleteFollowUpItemTasks,
   deletePlanTaskNamesAndTemplates,
@@ -105,7 +105,7 @@ async function writePlanContent(
   if (kept.length > 0 || known.size > 0) await withdrawPlanItems(tx, planId, kept, now);
 }
 
-const followUpPlanKind: KeyedRecordKind<FollowUpPlanRecord> = {
+const followUpPlanKind: KeyedRecordKind<FollowUpPlanRecord, KeyedRow, never, 'patientId'> = {
   ...followUpPlanTable,
   // The defaults filled in, so that a field left out and one sent with its default are the same plan.
   normalise: (record) => ({

@@ -9,6 +9,7 @@ import { aboutPatient, readCcdaFixture } from '../../../test/ccda-fixtures';
 import { demoCcdaXml, seedHealthSummaryFixture, subjectOf } from '../../../test/health-summary-fixture';
 import { uniqueId } from '../../../test/secure-message-fixture';
 import { documentDateOf, storeHealthSummaryDocument, withdrawHealthSummaryDocument } from './health-summary.intake';
+import { seededPatientId } from '../../platform/integration/integration-patients';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -55,7 +56,12 @@ const store = async (systemId: number, externalId: string, xml: string | Uint8Ar
     if (text !== null) about = Buffer.from(aboutPatient(text, subject), 'utf8');
   }
   return db.transaction((tx) =>
-    storeHealthSummaryDocument(tx, { patientId, externalSystemId: systemId, externalId, xml: about }),
+    storeHealthSummaryDocument(tx, {
+      patientId: seededPatientId(patientId),
+      externalSystemId: systemId,
+      externalId,
+      xml: about,
+    }),
   );
 };
 
@@ -196,7 +202,7 @@ describe('a document about another person (issue 32, finding 2)', () => {
     const error = await refusal(
       db.transaction((tx) =>
         storeHealthSummaryDocument(tx, {
-          patientId: fx.patientA,
+          patientId: seededPatientId(fx.patientA),
           externalSystemId: fixture.systems.ccda.id,
           externalId,
           xml: asPublished,
@@ -221,7 +227,7 @@ describe('a document about another person (issue 32, finding 2)', () => {
     const error = await refusal(
       db.transaction((tx) =>
         storeHealthSummaryDocument(tx, {
-          patientId: fx.patientA,
+          patientId: seededPatientId(fx.patientA),
           externalSystemId: fixture.systems.ccda.id,
           externalId: uniqueId('bare'),
           xml: bare,
@@ -238,16 +244,22 @@ describe('withdrawHealthSummaryDocument', () => {
     const [document] = fixture.documents;
     // Another patient's identifier is not this patient's document.
     expect(
-      await db.transaction((tx) => withdrawHealthSummaryDocument(tx, fx.patientB, document!.externalId)),
+      await db.transaction((tx) =>
+        withdrawHealthSummaryDocument(tx, seededPatientId(fx.patientB), document!.externalId),
+      ),
     ).toBeUndefined();
-    expect(await db.transaction((tx) => withdrawHealthSummaryDocument(tx, fx.patientA, document!.externalId))).toBe(
-      document!.id,
-    );
+    expect(
+      await db.transaction((tx) =>
+        withdrawHealthSummaryDocument(tx, seededPatientId(fx.patientA), document!.externalId),
+      ),
+    ).toBe(document!.id);
     expect(
       await db.select().from(healthSummaryDocuments).where(eq(healthSummaryDocuments.id, document!.id)),
     ).toHaveLength(0);
     expect(
-      await db.transaction((tx) => withdrawHealthSummaryDocument(tx, fx.patientA, document!.externalId)),
+      await db.transaction((tx) =>
+        withdrawHealthSummaryDocument(tx, seededPatientId(fx.patientA), document!.externalId),
+      ),
     ).toBeUndefined();
   });
 });

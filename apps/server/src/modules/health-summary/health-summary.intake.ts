@@ -18,6 +18,7 @@ import {
   type HealthSummaryDocumentFields,
   type StoredHealthSummaryDocument,
 } from './health-summary.intake.repository';
+import type { IntegrationPatientId } from '../../platform/integration/integration-patients';
 
 // Intake of health summaries: how a facility's system (the integration API) and the demo store a C-CDA document,
 // keyed by the facility's own identifier of it (externalId, unique per patient). The header is read once, here,
@@ -26,7 +27,7 @@ import {
 export type { StoredHealthSummaryDocument } from './health-summary.intake.repository';
 
 export interface HealthSummaryDocumentInput {
-  patientId: number;
+  patientId: IntegrationPatientId;
   /** The patient's external system that wrote the document (the caller checked it is this patient's). */
   externalSystemId: number;
   externalId: string;
@@ -181,7 +182,7 @@ export async function storeHealthSummaryDocument(
  */
 export function withdrawHealthSummaryDocument(
   tx: DbOrTx,
-  patientId: number,
+  patientId: IntegrationPatientId,
   externalId: string,
 ): Promise<number | undefined> {
   return deleteHealthSummaryDocument(tx, patientId, externalId);

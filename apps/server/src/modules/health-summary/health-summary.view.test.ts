@@ -18,6 +18,7 @@ import { forgetLanguageSettings } from '../../platform/content/caller-language';
 import type { CcdaSection } from '../../platform/ccda/narrative';
 import { escapeHtml } from '../../platform/ccda/render-html';
 import { storeHealthSummaryDocument } from './health-summary.intake';
+import { seededPatientId } from '../../platform/integration/integration-patients';
 
 // The view (GET .../html: renderings kept per document and language) and the print record.
 
@@ -164,7 +165,7 @@ describe('GET /api/patients/:patientId/HealthSummary/:ifSystemId/html', () => {
     );
     await db.transaction((tx) =>
       storeHealthSummaryDocument(tx, {
-        patientId: alex.patientId,
+        patientId: seededPatientId(alex.patientId),
         externalSystemId: f.systems.ccda.id,
         externalId: doc.externalId,
         xml: changed,

@@ -19,6 +19,7 @@ import { educationArticleRecords, educationMaterialRecords } from '../education/
 import { labResultRecords } from '../lab-results/lab-results.intake';
 import { medicalNoteRecords } from '../medical-notes/medical-notes.intake';
 import { IntegrationClientError, IntegrationClientsService } from './integration.service';
+import { seededPatientId } from '../../platform/integration/integration-patients';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -442,7 +443,7 @@ describe('GET /integration/v1/events', () => {
     };
     const today = await patientToday(db, fx.patientA);
     const { lab, note, article } = await db.transaction(async (tx) => {
-      const lab = await labResultRecords.put(tx, fx.patientA, ids.lab, {
+      const lab = await labResultRecords.put(tx, seededPatientId(fx.patientA), ids.lab, {
         isPublished: true,
         collectedAt: new Date(Date.now() - 86_400_000),
         externalStatus: 'Final',
@@ -462,7 +463,7 @@ describe('GET /integration/v1/events', () => {
           },
         ],
       });
-      const note = await medicalNoteRecords.put(tx, fx.patientA, ids.note, {
+      const note = await medicalNoteRecords.put(tx, seededPatientId(fx.patientA), ids.note, {
         serviceDate: today,
         documentType: 'Progress Note',
         authoredBy: 'Dr. Priya Raman',
@@ -478,7 +479,7 @@ describe('GET /integration/v1/events', () => {
         contentHtml: '<p>Eat well.</p>',
         language: 'en',
       });
-      const article = await educationArticleRecords.put(tx, fx.patientA, ids.article, {
+      const article = await educationArticleRecords.put(tx, seededPatientId(fx.patientA), ids.article, {
         materialId: material.id,
         assignedDate: today,
       });

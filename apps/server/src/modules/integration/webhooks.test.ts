@@ -16,6 +16,7 @@ import {
   WebhookDeliverer,
   webhookSignature,
 } from './webhooks.service';
+import { seededPatientId } from '../../platform/integration/integration-patients';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -136,7 +137,7 @@ describe('webhooks', () => {
     });
     const externalId = uniqueId('ACC-HOOK');
     const lab = await t.database.db.transaction((tx) =>
-      labResultRecords.put(tx, fx.patientA, externalId, {
+      labResultRecords.put(tx, seededPatientId(fx.patientA), externalId, {
         isPublished: true,
         collectedAt: new Date(Date.now() - 86_400_000),
         externalStatus: 'Final',

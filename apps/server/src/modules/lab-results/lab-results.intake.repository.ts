@@ -6,7 +6,7 @@ import type { KeyedTable } from '../../platform/intake/keyed-records';
 // The rows of lab-results.intake.ts: the result's own, kept by the intake engine, and its groups and their details.
 
 /** Where the intake engine keeps a result: one row per patient and facility identifier. */
-export const labResultTable: KeyedTable = { name: 'lab result', table: labResults, owner: 'patientId' };
+export const labResultTable: KeyedTable<'patientId'> = { name: 'lab result', table: labResults, owner: 'patientId' };
 
 export type NewLabResultGroup = typeof labResultGroups.$inferInsert;
 export type NewLabResultDetail = typeof labResultDetails.$inferInsert;

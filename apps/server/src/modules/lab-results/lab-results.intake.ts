@@ -74,7 +74,7 @@ async function writeGroups(tx: Tx, labResultId: number, groups: LabResultGroupRe
 }
 
 /** What the engine keeps of a result: its row in lab_results, its groups and their tests as child rows. */
-const labResultKind: KeyedRecordKind<LabResultRecord, KeyedRow, LabResultHistory> = {
+const labResultKind: KeyedRecordKind<LabResultRecord, KeyedRow, LabResultHistory, 'patientId'> = {
   ...labResultTable,
   columns({ groups: _groups, ...result }, { existing, history }) {
     // Only a result added with a history was reviewed; a change makes it new again (see putLabResult).

@@ -6,7 +6,7 @@ import type { KeyedTable } from '../../platform/intake/keyed-records';
 // The rows of medical-notes.intake.ts: the note's own, kept by the intake engine, and its pages.
 
 /** Where the intake engine keeps a note: one row per patient and facility identifier. */
-export const medicalNoteTable: KeyedTable = {
+export const medicalNoteTable: KeyedTable<'patientId'> = {
   name: 'medical note',
   table: medicalNotes,
   owner: 'patientId',

@@ -82,7 +82,7 @@ interface MedicalNoteRow extends KeyedRow {
   publishedAt: Date | null;
 }
 
-const medicalNoteKind: KeyedRecordKind<MedicalNoteRecord, MedicalNoteRow, MedicalNoteHistory> = {
+const medicalNoteKind: KeyedRecordKind<MedicalNoteRecord, MedicalNoteRow, MedicalNoteHistory, 'patientId'> = {
   ...medicalNoteTable,
   check: (record) => checkPages(record.pages),
   columns({ pages: _pages, ...note }, { existing, history, now }) {

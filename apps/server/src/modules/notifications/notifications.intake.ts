@@ -1,6 +1,5 @@
 import { NOTIFICATION_SETTING_TYPES, NOTIFICATION_TYPE_FIELDS, type NotificationChannelField } from '@portal/contracts';
 import type { Tx } from '../../db/client';
-import type { PatientScope } from '../../platform/access/patient-scope';
 import { typedDestination } from './notice-destinations';
 import { insertConfirmed, setNoticeDestinations } from './notice-destinations.repository';
 import { saveSettings } from './notifications.repository';
@@ -10,6 +9,7 @@ import {
   type FacilityReminderValues,
   type RegistrationValues,
 } from './notifications.intake.repository';
+import type { IntegrationPatientId } from '../../platform/integration/integration-patients';
 
 // How notification settings, the facility's channels and registration details come in without a person's request:
 // the demo seed. (A patient's own changes go through PUT .../NotificationSettings and its checks.)
@@ -26,14 +26,12 @@ export interface NotificationSettingsRecord {
 /** Replaces a patient's whole notification settings (every type; a channel left out is off). */
 export async function putNotificationSettingsPage(
   tx: Tx,
-  patientId: number,
+  patientId: IntegrationPatientId,
   record: NotificationSettingsRecord,
 ): Promise<void> {
-  // The seed acts for nobody: a scope of the patient's own record, used only to name the rows written.
-  const scope = { patientId } as PatientScope;
   await saveSettings(
     tx,
-    scope,
+    patientId,
     NOTIFICATION_SETTING_TYPES.map((type) => ({
       type,
       email: record.channels[NOTIFICATION_TYPE_FIELDS[type].email] ?? false,
@@ -65,6 +63,6 @@ export function putFacilityReminderSettings(tx: Tx, facilityId: number, values: 
 }
 
 /** Sets a patient's registration details (what the facility's registration system holds). */
-export function putRegistrationDetails(tx: Tx, patientId: number, values: RegistrationValues) {
+export function putRegistrationDetails(tx: Tx, patientId: IntegrationPatientId, values: RegistrationValues) {
   return upsertRegistrationDetails(tx, patientId, values);
 }

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { PatientScope } from '../../platform/access/patient-scope';
+import { writtenPatientId, type PatientWriter } from '../../platform/access/patient-writer';
 import { PRIMARY_EMAIL } from '../../platform/notifications/preferences';
 
 export type ChannelRow = { type: NotificationSettingType; email: boolean; sms: boolean };
@@ -63,22 +64,23 @@ export function findFacilityOffer(db: DbOrTx, facilityId: number): Promise<Facil
 /** Saves the whole page: every type's channels and the addresses and timing, replacing what was there. */
 export async function saveSettings(
   tx: DbOrTx,
-  scope: PatientScope,
+  writer: PatientWriter,
   channels: readonly ChannelRow[],
   preferences: NewPreferences,
 ): Promise<void> {
-  for (const row of channels) {
+  const patientId = writtenPatientId(writer);
+  if (channels.length > 0) {
     await tx
       .insert(notificationSettings)
-      .values({ patientId: scope.patientId, ...row })
+      .values(channels.map((row) => ({ patientId, ...row })))
       .onConflictDoUpdate({
         target: [notificationSettings.patientId, notificationSettings.type],
-        set: { email: row.email, sms: row.sms },
+        set: { email: sql`excluded.email`, sms: sql`excluded.sms` },
       });
   }
   await tx
     .insert(notificationPreferences)
-    .values({ patientId: scope.patientId, ...preferences })
+    .values({ patientId, ...preferences })
     .onConflictDoUpdate({
       target: notificationPreferences.patientId,
       set: { ...preferences, updatedAt: sql`now()` },

@@ -18,6 +18,7 @@ import { followUpPlanRecords } from '../follow-up-plan/follow-up-plan.intake';
 import { medicalNoteRecords } from '../medical-notes/medical-notes.intake';
 import { PersonalDataService } from './personal-data.service';
 import { PERSONAL_DATA_XSD } from './personal-data.xsd';
+import { seededPatientId } from '../../platform/integration/integration-patients';
 
 // GET /api/patients/{patientId}/export (spec 002, 2.9): the personal data export, its schema and its streaming.
 
@@ -197,7 +198,7 @@ describe('GET /api/patients/:patientId/export', () => {
       thread: { subject: 'Export thread' },
     });
     await db.transaction(async (tx) => {
-      await medicalNoteRecords.put(tx, fx.patientA, uniqueId('export-note'), {
+      await medicalNoteRecords.put(tx, seededPatientId(fx.patientA), uniqueId('export-note'), {
         serviceDate: addDays(today, -3),
         documentType: 'Progress Note',
         authoredBy: 'Dr. Priya Raman',
@@ -213,11 +214,11 @@ describe('GET /api/patients/:patientId/export', () => {
         contentHtml: '<p>Drink <strong>water</strong> through the day.</p>',
         language: 'en',
       });
-      await educationArticleRecords.put(tx, fx.patientA, uniqueId('export-assign'), {
+      await educationArticleRecords.put(tx, seededPatientId(fx.patientA), uniqueId('export-assign'), {
         materialId: material.id,
         assignedDate: today,
       });
-      await followUpPlanRecords.put(tx, fx.patientA, uniqueId('export-plan'), {
+      await followUpPlanRecords.put(tx, seededPatientId(fx.patientA), uniqueId('export-plan'), {
         startDate: addDays(today, -30),
         memoToPatient: 'Export: see you every three months',
         taskNames: [{ propertyCategoryId: 951, name: 'Export blood work' }],

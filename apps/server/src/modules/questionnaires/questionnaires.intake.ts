@@ -28,6 +28,7 @@ import {
   type QuestionnaireAssignmentFields,
 } from './questionnaires.intake.repository';
 import { openDueFrom } from './questionnaire-views';
+import type { IntegrationPatientId } from '../../platform/integration/integration-patients';
 
 // Intake of questionnaires (docs/adr/0009-questionnaires.md): how a facility's system (the integration API) and the
 // demo bring in the facility's templates (FHIR R4 Questionnaires, versioned under the facility's identifier) and
@@ -145,7 +146,7 @@ export async function questionnaireTemplateOf(db: DbOrTx, facilityId: number, ex
  */
 export async function putQuestionnaireAssignment(
   db: DbOrTx,
-  patientId: number,
+  patientId: IntegrationPatientId,
   externalId: string,
   record: IntegrationQuestionnaireAssignment,
   history?: QuestionnaireAssignmentHistory,
@@ -217,7 +218,7 @@ export async function putQuestionnaireAssignment(
  */
 export async function withdrawQuestionnaireAssignment(
   db: DbOrTx,
-  patientId: number,
+  patientId: IntegrationPatientId,
   externalId: string,
   now = new Date(),
 ): Promise<number | undefined> {
@@ -232,7 +233,8 @@ export async function withdrawQuestionnaireAssignment(
 /** Assignments as the keyed route builder takes them (their put is their own: see putQuestionnaireAssignment). */
 export const questionnaireAssignmentRecords: KeyedRecords<
   IntegrationQuestionnaireAssignment,
-  QuestionnaireAssignmentHistory
+  QuestionnaireAssignmentHistory,
+  IntegrationPatientId
 > = {
   put: (tx, patientId, externalId, record, options) =>
     putQuestionnaireAssignment(tx, patientId, externalId, record, options?.history, options?.now),

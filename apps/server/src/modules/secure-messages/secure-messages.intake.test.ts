@@ -20,6 +20,7 @@ import {
   type PatientMessageRecord,
   type ProviderMessageRecord,
 } from './secure-messages.intake';
+import { seededPatientId } from '../../platform/integration/integration-patients';
 
 let t: TestApp;
 let fx: AccessFixture;
@@ -42,7 +43,7 @@ const put = (patientId: number, externalId: string | null, record: Partial<Provi
   db.transaction((tx) =>
     putProviderMessage(
       tx,
-      patientId,
+      seededPatientId(patientId),
       externalId,
       {
         careProviderId: priya,

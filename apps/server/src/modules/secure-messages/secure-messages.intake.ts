@@ -24,6 +24,7 @@ import {
   touchThread,
   updatePatientMemberArchived,
 } from './secure-messages.intake.repository';
+import type { IntegrationPatientId } from '../../platform/integration/integration-patients';
 
 // The message store (docs/adr/0011-secure-messages.md): how the patient API, the integration API (a care provider's
 // message) and the demo write threads and messages. The caller owns the transaction, so a thread, its members and
@@ -140,7 +141,7 @@ async function threadOf(tx: Tx, patientId: number, threadId: number, field?: str
  */
 export async function putProviderMessage(
   tx: Tx,
-  patientId: number,
+  patientId: IntegrationPatientId,
   externalId: string | null,
   record: ProviderMessageRecord,
   now = new Date(),

@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../platform/errors/app-error';
 import { putProviderMessage, type ProviderMessageOutcome } from './secure-messages.intake';
 import { findActiveProviderIdByExternalId } from './secure-messages.integration.repository';
 import { noticeNewMessage, type NoticeDeps } from './secure-messages.notices';
+import type { IntegrationPatientId } from '../../platform/integration/integration-patients';
 
 // A care provider's message as the facility's system puts it (integration API): the provider by the facility's
 // identifier, the message store, and the email notice of a message that is new.
@@ -22,7 +23,7 @@ const SENT_AT_SKEW_MS = 5 * 60_000;
 export async function putMessageFromFacility(
   tx: Tx,
   deps: NoticeDeps,
-  input: { facilityId: number; patientId: number; externalId: string; body: IntegrationProviderMessage },
+  input: { facilityId: number; patientId: IntegrationPatientId; externalId: string; body: IntegrationProviderMessage },
 ): Promise<ProviderMessageOutcome> {
   const { body } = input;
   const sentAt = body.sentAt === undefined ? undefined : new Date(body.sentAt);

@@ -24,7 +24,12 @@ export interface TreatmentSummaryItemHistory {
   isPatientReviewed: boolean;
 }
 
-const treatmentSummaryItemKind: KeyedRecordKind<TreatmentSummaryItemRecord, KeyedRow, TreatmentSummaryItemHistory> = {
+const treatmentSummaryItemKind: KeyedRecordKind<
+  TreatmentSummaryItemRecord,
+  KeyedRow,
+  TreatmentSummaryItemHistory,
+  'patientId'
+> = {
   ...treatmentSummaryItemTable,
   // What is stored, and compared: only the fields given (an absent field and a null one both read as null), none
   // and no field order for a holder of a message that there is nothing to report.

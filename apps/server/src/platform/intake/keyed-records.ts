@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
+import type { IntegrationPatientId } from '../integration/integration-patients';
 import { fingerprintOf } from './fingerprint';
 
 // The one intake engine of the integration API (and of the demo, which writes through it): a record kept under
@@ -40,19 +41,30 @@ export interface KeyedWrite<Row, History> {
   now: Date;
 }
 
+/** The owner column of a keyed table: a patient's record, or the facility's own. */
+export type OwnerColumn = 'patientId' | 'facilityId';
+
+/** Who a put is for: a patient an integration check (or the seed) named, or the facility. */
+export type OwnerIdOf<O extends OwnerColumn> = O extends 'patientId' ? IntegrationPatientId : number;
+
 /** Where a record type is kept: named by the module's repository, which alone knows its tables. */
-export interface KeyedTable {
+export interface KeyedTable<O extends OwnerColumn = OwnerColumn> {
   /** Named in the error of a put that neither added nor found its row (a broken invariant, never a user's). */
   name: string;
   table: PgTable & KeyedColumns;
   /** The table's column of the owner: the patient, or the facility the record is shared across. */
-  owner: 'patientId' | 'facilityId';
+  owner: O;
   /** Columns of the row replaced that the kind's writes need (`write.existing`), beside the key columns. */
   reads?: Record<string, PgColumn>;
 }
 
 /** A record type kept by the engine: its table, and what its module does around the row. */
-export interface KeyedRecordKind<Rec, Row extends KeyedRow = KeyedRow, History = never> extends KeyedTable {
+export interface KeyedRecordKind<
+  Rec,
+  Row extends KeyedRow = KeyedRow,
+  History = never,
+  O extends OwnerColumn = OwnerColumn,
+> extends KeyedTable<O> {
   /** Refuses a record that cannot be stored (a 400), before anything is read or written. */
   check?(record: Rec): void;
   /**
@@ -176,20 +188,20 @@ export async function withdrawKeyed<Rec, Row extends KeyedRow, History>(
 }
 
 /** A record type's put and withdraw, bound to its kind: what its module exports. */
-export interface KeyedRecords<Rec, History = never> {
+export interface KeyedRecords<Rec, History = never, OwnerId extends number = number> {
   put(
     tx: Tx,
-    ownerId: number,
+    ownerId: OwnerId,
     externalId: string,
     record: Rec,
     options?: { history?: History; now?: Date },
   ): Promise<PutOutcome>;
-  withdraw(tx: Tx, ownerId: number, externalId: string, now?: Date): Promise<number | undefined>;
+  withdraw(tx: Tx, ownerId: OwnerId, externalId: string, now?: Date): Promise<number | undefined>;
 }
 
-export function keyedRecords<Rec, Row extends KeyedRow, History>(
-  kind: KeyedRecordKind<Rec, Row, History>,
-): KeyedRecords<Rec, History> {
+export function keyedRecords<Rec, Row extends KeyedRow, History, O extends OwnerColumn>(
+  kind: KeyedRecordKind<Rec, Row, History, O>,
+): KeyedRecords<Rec, History, OwnerIdOf<O>> {
   return {
     put: (tx, ownerId, externalId, record, options) => putKeyed(tx, kind, ownerId, externalId, record, options),
     withdraw: (tx, ownerId, externalId, now) => withdrawKeyed(tx, kind, ownerId, externalId, now),
