@@ -38,6 +38,7 @@ import {
   type InvitationState,
   type NewContactValues,
 } from './contacts.repository';
+import { isUniqueViolation } from '../../platform/errors/error-handler';
 
 export type ContactUpsertInput = z.output<typeof ContactUpsertSchema>;
 
@@ -100,16 +101,6 @@ function toPersonalContact(
           }
         : null,
   };
-}
-
-/** The driver's unique-violation error of one constraint, wherever drizzle wrapped it. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return name === undefined || name === constraint;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export class ContactsService {

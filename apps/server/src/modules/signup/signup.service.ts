@@ -38,6 +38,7 @@ import {
   type SignupCandidate,
   type SignupFacility,
 } from './signup.repository';
+import { isUniqueViolation } from '../../platform/errors/error-handler';
 
 export type VerificationField = (typeof VERIFICATION_FIELDS)[number];
 
@@ -396,14 +397,4 @@ export class SignupService {
       throw err;
     }
   }
-}
-
-/** The driver's unique-violation error, wherever drizzle wrapped it. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === undefined || name === undefined || name === constraint;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

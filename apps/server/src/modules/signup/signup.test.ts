@@ -17,7 +17,8 @@ import { DEMO_SECRETS } from '../../demo/demo';
 import { issueSecret } from '../../platform/auth/one-time-secrets';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { AttemptLimiter } from '../../platform/http/rate-limit';
-import { hashSsn, isoDate, isUniqueViolation, parseVerificationFields } from './signup.service';
+import { isUniqueViolation } from '../../platform/errors/error-handler';
+import { hashSsn, isoDate, parseVerificationFields } from './signup.service';
 
 let t: TestApp;
 let db: TestApp['database']['db'];

@@ -27,10 +27,13 @@ function unavailableSqlState(code: string, message: unknown): boolean {
 /**
  * A unique constraint that two requests hit at once: each checked that the record was not there, both wrote it,
  * the database refused the second. The loser is told to try again (409), which then finds the first's record.
+ * The driver's error, wherever drizzle wrapped it; with `constraint`, only that constraint's (a driver that does
+ * not name it counts as that one).
  */
-export function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || name === undefined || name === constraint;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
