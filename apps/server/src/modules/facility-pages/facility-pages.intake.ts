@@ -19,6 +19,7 @@ import {
   type FormRecord,
   type FormTexts,
 } from './facility-pages.repository';
+import { hasTextControl } from '../../platform/text/control-characters';
 
 // What the integration API reads and removes, as the repository answers it (routes reach SQL only through here).
 export {
@@ -78,8 +79,7 @@ const MAGIC: Record<Exclude<FacilityFormContentType, 'text/plain'>, number[]> = 
 
 function isPlainText(data: Buffer): boolean {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
-  // eslint-disable-next-line no-control-regex
-  return !text.includes('\uFFFD') && !/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text);
+  return !text.includes('\uFFFD') && !hasTextControl(text);
 }
 
 /** The file's bytes when they are what contentType says and within the size limit; else 400 naming file.content. */

@@ -20,6 +20,7 @@ import { DirectRecipients, type RecipientDirectory, type RecipientProblem } from
 import { signAndEncrypt, SmimeError, type SmimeCredentials } from './smime';
 import { readTrustAnchors } from './trust-anchors';
 import { DirectTrustStore } from './trust-store';
+import { hasLineControl } from '../text/control-characters';
 
 /**
  * Sends a document to a Direct address (ONC 170.315(e)(1), the Direct Project's Applicability Statement for Secure
@@ -110,8 +111,6 @@ export class DirectConfigurationError extends Error {
   override name = 'DirectConfigurationError';
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_SUBJECT = 998;
 // Failures of the connection or the account rather than of one message (as the mail sender sorts them).
 const SERVER_ERROR_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EAUTH', 'ECONNREFUSED']);
@@ -233,7 +232,7 @@ export class DirectSender {
       throw new DirectMessageError('The recipient must be a single plain Direct address.', 'to');
     }
     const from = message.from ?? this.from;
-    if (typeof from !== 'string' || CONTROL.test(from)) {
+    if (typeof from !== 'string' || hasLineControl(from)) {
       throw new DirectMessageError('The sender must be one address.', 'from');
     }
     const fromAddress = bareAddress(from);
@@ -243,7 +242,7 @@ export class DirectSender {
         'from',
       );
     }
-    if (typeof message.subject !== 'string' || CONTROL.test(message.subject)) {
+    if (typeof message.subject !== 'string' || hasLineControl(message.subject)) {
       throw new DirectMessageError('The subject must not contain line breaks or control characters.', 'subject');
     }
     if (message.subject.trim() === '' || message.subject.length > MAX_SUBJECT) {
@@ -251,7 +250,7 @@ export class DirectSender {
     }
     if (typeof message.text !== 'string') throw new DirectMessageError('The message needs a text.', 'text');
     for (const [i, attachment] of (message.attachments ?? []).entries()) {
-      if (!attachment.filename || CONTROL.test(attachment.filename)) {
+      if (!attachment.filename || hasLineControl(attachment.filename)) {
         throw new DirectMessageError('An attachment needs a file name without control characters.', `attachments.${i}`);
       }
       if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(attachment.contentType)) {

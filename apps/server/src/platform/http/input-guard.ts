@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors/app-error';
+import { TEXT_CONTROL_CLASS } from '../text/control-characters';
 
 // Control characters other than tab, line feed and carriage return, and UTF-16 halves without their other half:
 // no field of the portal holds them, and the database refuses NUL in text.
-const FORBIDDEN =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN = new RegExp(
+  `[${TEXT_CONTROL_CLASS}]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]`,
+);
 
 /** The path of the first string (or key) under `value` that holds a forbidden character, or null. */
 export function forbiddenCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | null {

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { mailOutbox, mailOutboxAttachments } from '../../db/schema/index';
 import { deliveryState, outboxListLimit, OutboxSignal, type OutboxDeliveryState } from '../delivery/outbox';
 import { AppError } from '../errors/app-error';
+import { hasLineControl } from '../text/control-characters';
 
 /** A file that travels with a mail (a health summary's XML and PDF). */
 export interface MailAttachment {
@@ -54,8 +55,6 @@ export class InvalidMailError extends AppError {
 // One plain addr-spec: no display name, no list, no quoting, no comments, no whitespace.
 const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/;
 // CR and LF split headers (header injection); other control characters have no place there either.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_SUBJECT = 998; // RFC 5322 line limit
 const MAX_FILE_NAME = 200; // the column's check
 // type/subtype as RFC 6838 allows them, with parameters such as charset (a token or a quoted string).
@@ -63,7 +62,7 @@ const MEDIA_TYPE =
   /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;\s*[a-z0-9!#$&^_.+-]+=([a-z0-9!#$&^_.+-]+|"[^"\\]*"))*$/i;
 
 export function isPlausibleAddress(to: string): boolean {
-  if (to.length > 254 || CONTROL.test(to) || !ADDRESS.test(to)) return false;
+  if (to.length > 254 || hasLineControl(to) || !ADDRESS.test(to)) return false;
   const at = to.lastIndexOf('@');
   const local = to.slice(0, at);
   const domain = to.slice(at + 1);
@@ -83,7 +82,7 @@ export function validateOutgoingMail(mail: OutgoingMail): void {
   if (typeof mail.to !== 'string' || !isPlausibleAddress(mail.to)) {
     throw new InvalidMailError('The recipient must be a single plain e-mail address.');
   }
-  if (typeof mail.subject !== 'string' || CONTROL.test(mail.subject)) {
+  if (typeof mail.subject !== 'string' || hasLineControl(mail.subject)) {
     throw new InvalidMailError('The subject must not contain line breaks or control characters.');
   }
   if (mail.subject.trim() === '' || mail.subject.length > MAX_SUBJECT) {
@@ -105,12 +104,12 @@ function validateAttachment(attachment: MailAttachment): void {
     typeof fileName !== 'string' ||
     fileName.trim() === '' ||
     fileName.length > MAX_FILE_NAME ||
-    CONTROL.test(fileName) ||
+    hasLineControl(fileName) ||
     /[\\/]/.test(fileName)
   ) {
     throw new InvalidMailError(`An attachment needs a file name of 1 to ${MAX_FILE_NAME} characters, without paths.`);
   }
-  if (typeof contentType !== 'string' || CONTROL.test(contentType) || !MEDIA_TYPE.test(contentType)) {
+  if (typeof contentType !== 'string' || hasLineControl(contentType) || !MEDIA_TYPE.test(contentType)) {
     throw new InvalidMailError('An attachment needs a media type such as application/xml.');
   }
   if (!(content instanceof Uint8Array)) throw new InvalidMailError('An attachment needs its bytes.');

@@ -1,3 +1,4 @@
+import { TEXT_CONTROL_CLASS } from '../text/control-characters';
 // Words a user typed that leave the portal in a mail its name stands behind (a health summary sent by email or
 // Direct). The mail is plain text, but mail programs turn anything that looks like a web or email address into a
 // link, and a portal-branded mail with a link in it is what a phishing message needs. So the words go out quoted
@@ -5,8 +6,7 @@
 // scheme's "://" becomes "[:]//" and a dot that joins host names becomes "[.]", which no mail program links.
 
 // Line breaks stay; other control characters and the bidirectional overrides that reorder what is shown go.
-// eslint-disable-next-line no-control-regex
-const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HIDDEN = new RegExp(`[${TEXT_CONTROL_CLASS}\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]`, 'g');
 const SCHEME = /\b([a-z][a-z0-9+.-]*):\/\//gi;
 // A dot between a letter or digit and two or more letters ("example.org", "www.x"), not "3.5" nor "e.g.".
 const HOST_DOT = /([\p{L}\p{N}-])\.(?=\p{L}{2,})/gu;

@@ -1,6 +1,7 @@
 import type { LanguagePack } from '@portal/contracts';
 import { BUNDLED_PACKS, buildLanguagePack, resolvePack, type Strings } from '../content/language-packs';
 import { dateTimeFormat } from '../time/time';
+import { replaceLineControls } from '../text/control-characters';
 
 /**
  * The portal's transactional emails, worded from the `mail.*` keys of the language packs
@@ -62,11 +63,9 @@ export type Block =
   | { kind: 'secret'; value: string };
 
 // Values end up in a subject header or an HTML body; control characters have no place in either.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]+/g;
 
 function clean(value: string | number): string {
-  return String(value).replace(CONTROL, ' ').trim();
+  return replaceLineControls(String(value), ' ').trim();
 }
 
 export function escapeHtml(value: string): string {
