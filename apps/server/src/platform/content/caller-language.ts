@@ -5,6 +5,7 @@ import { facilities, languages, patients, users } from '../../db/schema/index';
 import type { SessionCaller } from '../auth/sessions';
 import { BUNDLED_PACKS, buildLanguagePack, type Strings } from './language-packs';
 import { findLanguagePackOverrides } from './content-store';
+import { weightedList } from '../http/weighted-list';
 
 /** The locale a bare language speaks in when the request names no region. */
 const LOCALE_OF_PACK: Record<LanguagePack, SupportedLocale> = {
@@ -25,19 +26,10 @@ export function localeOfTag(tag: string): SupportedLocale | null {
 
 /** The first language of an Accept-Language header the portal speaks, by quality (then order), or null. */
 export function localeOfAcceptLanguage(header: string | undefined): SupportedLocale | null {
-  if (!header) return null;
-  const tags = header
-    .split(',')
-    .slice(0, 20)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q === undefined ? 1 : Number(q.slice(2));
-      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
-    })
-    .filter((t) => t.tag !== '' && t.tag !== '*' && t.quality > 0)
+  const tags = weightedList(header, 20)
+    .filter((entry) => entry.value !== '*' && entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  for (const { tag } of tags) {
+  for (const { value: tag } of tags) {
     const locale = localeOfTag(tag);
     if (locale) return locale;
   }

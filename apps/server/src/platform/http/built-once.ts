@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { weightedList } from './weighted-list';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -12,16 +13,8 @@ const gzipped = promisify(gzip);
  * with q=0 is refused; `*` stands for any coding not named.
  */
 export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | null {
-  const text = Array.isArray(header) ? header.join(',') : header;
-  if (!text) return null;
   const quality = new Map<string, number>();
-  for (const part of text.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (!name) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const value = q === undefined ? 1 : Number(q.slice(2));
-    quality.set(name, Number.isFinite(value) ? value : 0);
-  }
+  for (const { value, quality: q } of weightedList(header)) quality.set(value.toLowerCase(), q);
   const takes = (coding: ContentEncoding) => (quality.get(coding) ?? quality.get('*') ?? 0) > 0;
   if (takes('br')) return 'br';
   if (takes('gzip')) return 'gzip';
