@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { facilities, facilityAliases, patients, users, type UserPreference } from '../../db/schema/index';
+import { facilities, patients, users, type UserPreference } from '../../db/schema/index';
 
 export type { UserPreference };
 import type { PatientScope } from '../../platform/access/patient-scope';
@@ -50,16 +50,6 @@ export function findAccountByUsername(db: DbOrTx, username: string) {
     .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
     .limit(1)
     .then((rows) => rows[0]);
-}
-
-/** Whether a host name is one this server serves a facility on. */
-export async function isFacilityHost(db: DbOrTx, hostname: string): Promise<boolean> {
-  const rows = await db
-    .select({ alias: facilityAliases.alias })
-    .from(facilityAliases)
-    .where(eq(facilityAliases.alias, hostname.toLowerCase()))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function setEulaAccepted(tx: DbOrTx, userId: number): Promise<void> {

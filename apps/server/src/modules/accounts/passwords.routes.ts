@@ -11,6 +11,7 @@ import { countMail } from '../../platform/mail/mail-limits';
 import { requireUserCaller } from '../../platform/access/access-control';
 import { PasswordsService } from './passwords.service';
 import { LockedErrorSchema, LockedOutError, sendLocked } from './credentials';
+import { hostFacilityOf } from '../../platform/http/host-facility';
 
 const TAGS = ['Account'];
 
@@ -56,7 +57,7 @@ export async function passwordRoutes(app: RouteApp) {
     },
     async (request, reply) => {
       try {
-        const trustedHost = Boolean(config.publicUrl) || (await service.isFacilityHost(request.hostname));
+        const trustedHost = Boolean(config.publicUrl) || (await hostFacilityOf(database.db, request)) !== null;
         await service.forgotPassword(request.query.userName, {
           language: request.query.language,
           linkBase: (facilityId: number) => publicBase(database.db, config, facilityId),

@@ -16,7 +16,6 @@ import { temporaryPasswordMail } from '../../platform/mail/templates';
 import {
   findAccount,
   findAccountByUsername,
-  isFacilityHost,
   setPassword,
   setTemporaryPassword,
   type Account,
@@ -61,11 +60,6 @@ export class PasswordsService {
 
   private get canSendMail(): boolean {
     return !(this.config.env === 'production' && !this.config.smtpUrl);
-  }
-
-  /** Whether links may be built from this host name: only names the server serves a facility on. */
-  isFacilityHost(hostname: string): Promise<boolean> {
-    return isFacilityHost(this.db, hostname);
   }
 
   /** Spends the time of a real check, so an unknown username cannot be told from a wrong password. */

@@ -24,7 +24,7 @@ import { auditCaller } from '../../platform/audit/audit';
 import { notFound } from '../../platform/errors/app-error';
 import { LIMITS } from '../../platform/http/limits';
 import { URL_TOKEN_MS } from '../../platform/auth/url-tokens';
-import { cachedFacilityIdOfHost } from '../../platform/http/host-facility';
+import { hostFacilityOf } from '../../platform/http/host-facility';
 import { facilityLinkBase } from '../../platform/mail/links';
 import { AuthService, TokenError } from './auth.service';
 import { ProfileService } from './profile.service';
@@ -125,14 +125,15 @@ export async function authRoutes(app: RouteApp) {
         if (logonProcess && !LOGON_PROCESSES.includes(logonProcess)) {
           throw new TokenError('invalid_grant', 'Login failed. Please try again.');
         }
+        const hostFacilityId = await hostFacilityOf(database.db, request);
         if (logonProcess === 'singleSignOn') {
-          return await auth.singleSignOn(header(request, TOKEN_HEADERS.ssoId), request.hostname);
+          return await auth.singleSignOn(header(request, TOKEN_HEADERS.ssoId), hostFacilityId);
         }
         if (logonProcess === 'patientKioskUser') {
           return await auth.kioskUser(
             header(request, TOKEN_HEADERS.ssoId),
             positiveInt(header(request, TOKEN_HEADERS.patientId)),
-            request.hostname,
+            hostFacilityId,
           );
         }
         if (logonProcess === 'patientLinkUser') {
@@ -141,14 +142,14 @@ export async function authRoutes(app: RouteApp) {
             patientId: positiveInt(header(request, TOKEN_HEADERS.patientId)),
             lastName: decodedHeader(request, TOKEN_HEADERS.lastName),
             birthDate: header(request, TOKEN_HEADERS.birthDate),
-            hostname: request.hostname,
+            hostFacilityId,
           });
         }
         return await auth.passwordLogin({
           username: body.username ?? '',
           password: body.password ?? '',
           logonProcess: logonProcess === 'patientKioskManagement' ? 'patientKioskManagement' : 'userNamePassword',
-          hostname: request.hostname,
+          hostFacilityId,
         });
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;
@@ -309,7 +310,7 @@ export async function authRoutes(app: RouteApp) {
           throw notFound('not_found', 'No patient user of that name.');
         });
         // The tickets count only on the hosts of the user's facility: this address when it is one of them.
-        const here = (await cachedFacilityIdOfHost(database.db, request.hostname)) === urls.facilityId;
+        const here = (await hostFacilityOf(database.db, request)) === urls.facilityId;
         const requestBase = `${request.protocol}://${request.host}`;
         const base = here
           ? requestBase

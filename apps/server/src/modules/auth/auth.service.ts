@@ -5,7 +5,6 @@ import { consumeSecret, findSecret, recordSecretFailure, secretState } from '../
 import { recordFailedPassword } from '../../platform/auth/lockout';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { IssuedTokens, LoginType, SessionService } from '../../platform/auth/sessions';
-import { cachedFacilityIdOfHost } from '../../platform/http/host-facility';
 import type { Limits } from '../../platform/http/limits';
 import {
   findPatientWithFacility,
@@ -40,8 +39,8 @@ export interface PasswordLogin {
   username: string;
   password: string;
   logonProcess: 'userNamePassword' | 'patientKioskManagement';
-  /** The host name the request came to (no port): a password login counts only on its facility's hosts. */
-  hostname: string;
+  /** The facility of the host the request came to (hostFacilityOf): a password login counts only there. */
+  hostFacilityId: number | null;
 }
 
 /** How long an unknown username answers locked_out once its failures are spent (the facilities' default). */
@@ -155,7 +154,7 @@ export class AuthService {
       user.temporaryPasswordExpiresAt > now &&
       (await verifyPassword(user.temporaryPasswordHash, input.password));
     const rightKind = (input.logonProcess === 'patientKioskManagement') === (user.role === 'kioskManagement');
-    const hostFacilityId = await cachedFacilityIdOfHost(this.db, input.hostname);
+    const { hostFacilityId } = input;
     const rightHost = hostFacilityId !== null && (await userBelongsToFacility(this.db, user, hostFacilityId));
     if ((!passwordOk && !temporaryOk) || !rightKind || !rightHost) {
       const { lockedUntil } = await recordFailedPassword(this.db, user.id, facility, now);
@@ -190,14 +189,13 @@ export class AuthService {
    * login there would), so a facility's ticket never opens another facility's portal. One used on a wrong host
    * stays usable where it belongs.
    */
-  async singleSignOn(ticket: string, hostname: string): Promise<TokenSuccess> {
+  async singleSignOn(ticket: string, hostFacilityId: number | null): Promise<TokenSuccess> {
     const loginType = 'singleSignOn' as const;
     const secret = ticket ? await findSecret(this.db, 'singleSignOn', ticket) : null;
     const found = secret?.userId ? await findUserById(this.db, secret.userId) : null;
     if (!secret || !found || secretState(secret) !== 'usable') {
       return this.refuse('invalid_grant', { loginType, userId: found?.user.id });
     }
-    const hostFacilityId = await cachedFacilityIdOfHost(this.db, hostname);
     const rightHost =
       hostFacilityId === secret.facilityId && (await userBelongsToFacility(this.db, found.user, hostFacilityId));
     if (!rightHost) return this.refuse('invalid_grant', { loginType, userId: found.user.id });
@@ -218,14 +216,14 @@ export class AuthService {
    * The session is the patient's facility's (kiosk staff of another facility send the device there), so the ticket
    * counts only on the hosts of the patient's home facility.
    */
-  async kioskUser(ticket: string, patientId: number | undefined, hostname: string): Promise<TokenSuccess> {
+  async kioskUser(ticket: string, patientId: number | undefined, hostFacilityId: number | null): Promise<TokenSuccess> {
     const loginType = 'patientKioskUser' as const;
     const secret = ticket ? await findSecret(this.db, 'kioskUser', ticket) : null;
     const found = secret?.patientId ? await findPatientWithFacility(this.db, secret.patientId) : null;
     if (!secret || !found || secret.patientId !== patientId || secretState(secret) !== 'usable') {
       return this.refuse('invalid_grant', { loginType });
     }
-    if ((await cachedFacilityIdOfHost(this.db, hostname)) !== found.facility.id) {
+    if (hostFacilityId !== found.facility.id) {
       return this.refuse('invalid_grant', { loginType });
     }
     const answer = await this.consumeAndStart(secret.id, {
@@ -247,7 +245,7 @@ export class AuthService {
     patientId: number | undefined;
     lastName: string;
     birthDate: string;
-    hostname: string;
+    hostFacilityId: number | null;
   }): Promise<TokenSuccess> {
     const loginType = 'patientLinkUser' as const;
     const expired = () => this.refuse('invalid_grant', { loginType, description: 'link_expired' });
@@ -255,7 +253,7 @@ export class AuthService {
     if (!secret || secret.patientId === null || secret.patientId !== input.patientId) return expired();
     if (secretState(secret) !== 'usable') return expired();
     const found = await findPatientWithFacility(this.db, secret.patientId);
-    if (found && (await cachedFacilityIdOfHost(this.db, input.hostname)) !== found.facility.id) return expired();
+    if (found && input.hostFacilityId !== found.facility.id) return expired();
     const matches =
       found !== null &&
       found.patient.lastName.trim().toLowerCase() === input.lastName.trim().toLowerCase() &&

@@ -1,6 +1,7 @@
 import type { Facility } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
+import { hostKey } from '../../platform/http/host-facility';
 import { describeTimeZone } from '../../platform/time/time';
 import { findFacilityByAlias, findFacilityLogo, findTheme } from './facilities.repository';
 import { themeToCss } from './theme-css';
@@ -10,7 +11,7 @@ export class FacilitiesService {
   constructor(private readonly db: Db) {}
 
   async byAlias(alias: string): Promise<Facility> {
-    const row = await findFacilityByAlias(this.db, alias.toLowerCase());
+    const row = await findFacilityByAlias(this.db, hostKey(alias));
     if (!row) throw notFound('facility_not_found', 'No portal is configured for this address.');
     return {
       facilityId: row.id,

@@ -16,6 +16,7 @@ import {
 import { publicBase, type RouteApp } from '../../platform/http/routes';
 import { countMail } from '../../platform/mail/mail-limits';
 import { parseVerificationFields, SignupService } from './signup.service';
+import { hostFacilityOf } from '../../platform/http/host-facility';
 
 const TAGS = ['Sign-up'];
 
@@ -58,7 +59,9 @@ export async function signupRoutes(app: RouteApp) {
       },
     },
     async (request) => {
-      const facility = await service.facilityOfRequest(request.query.facilityId, request.hostname);
+      const facility = await service.facilityOfRequest(
+        request.query.facilityId ?? (await hostFacilityOf(database.db, request)),
+      );
       return { verificationFields: parseVerificationFields(facility.verificationFields).join(',') };
     },
   );
@@ -79,7 +82,9 @@ export async function signupRoutes(app: RouteApp) {
       },
     },
     async (request) => {
-      const f = await service.facilityOfRequest(request.query.facilityId, request.hostname);
+      const f = await service.facilityOfRequest(
+        request.query.facilityId ?? (await hostFacilityOf(database.db, request)),
+      );
       return {
         minimumLength: f.minimumLength,
         minLength: f.minimumLength,

@@ -21,7 +21,6 @@ import {
 import { hashPassword } from '../../platform/auth/passwords';
 import { hashSecret } from '../../platform/auth/secrets';
 import { badRequest, notFound } from '../../platform/errors/app-error';
-import { facilityIdOfHost } from '../../platform/http/host-facility';
 import type { Limits } from '../../platform/http/limits';
 import { isPlausibleAddress, type MailOutbox } from '../../platform/mail/outbox';
 import { welcomeMail } from '../../platform/mail/templates';
@@ -143,13 +142,12 @@ export class SignupService {
   }
 
   /**
-   * The facility a request names (facilityId), else the one of the host it came to: the spec's calls send no
-   * facilityId (002 section 7). Unknown either way: 404 facility_not_found.
+   * The facility a request names (facilityId), else the one of the host it came to (hostFacilityOf): the spec's
+   * calls send no facilityId (002 section 7). Unknown either way: 404 facility_not_found.
    */
-  async facilityOfRequest(facilityId: number | undefined, hostname: string): Promise<SignupFacility> {
-    const id = facilityId ?? (await facilityIdOfHost(this.db, hostname));
-    if (id === null) throw notFound('facility_not_found', SIGNUP_MESSAGES.facilityNotFound);
-    return this.facility(id);
+  async facilityOfRequest(facilityId: number | null): Promise<SignupFacility> {
+    if (facilityId === null) throw notFound('facility_not_found', SIGNUP_MESSAGES.facilityNotFound);
+    return this.facility(facilityId);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { patients, personalContacts } from '../../db/schema/index';
 import type { SessionCaller } from '../auth/sessions';
 import { unauthorized } from '../errors/app-error';
-import { cachedFacilityIdOfHost } from '../http/host-facility';
+import { hostFacilityOf } from '../http/host-facility';
 
 /** The answer of an ended session: a token used on another facility's host learns nothing more. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
@@ -62,7 +62,7 @@ export function registerHostBinding(app: FastifyInstance, options: { db: DbOrTx 
   app.addHook('onRequest', async (request) => {
     const caller = request.caller;
     if (!caller) return;
-    const hostFacilityId = await cachedFacilityIdOfHost(options.db, request.hostname);
+    const hostFacilityId = await hostFacilityOf(options.db, request);
     if (!(await sessionServesFacility(options.db, caller, hostFacilityId))) {
       throw unauthorized(SESSION_ENDED_MESSAGE);
     }

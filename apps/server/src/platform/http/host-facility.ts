@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { facilityAliases } from '../../db/schema/index';
 
@@ -11,12 +12,13 @@ export async function facilityIdOfHost(db: DbOrTx, hostname: string): Promise<nu
   const [row] = await db
     .select({ facilityId: facilityAliases.facilityId })
     .from(facilityAliases)
-    .where(eq(facilityAliases.alias, normalHost(hostname)))
+    .where(eq(facilityAliases.alias, hostKey(hostname)))
     .limit(1);
   return row?.facilityId ?? null;
 }
 
-function normalHost(hostname: string): string {
+/** A host name as facility aliases are kept: without surrounding blanks, in lower case. */
+export function hostKey(hostname: string): string {
   return hostname.trim().toLowerCase();
 }
 
@@ -33,7 +35,7 @@ export async function cachedFacilityIdOfHost(db: DbOrTx, hostname: string, now =
     cache = new Map<string, { facilityId: number | null; until: number }>();
     hostCaches.set(db, cache);
   }
-  const key = normalHost(hostname);
+  const key = hostKey(hostname);
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.facilityId;
   const facilityId = await facilityIdOfHost(db, key);
@@ -44,4 +46,20 @@ export async function cachedFacilityIdOfHost(db: DbOrTx, hostname: string, now =
   }
   cache.set(key, { facilityId, until: now + HOST_CACHE_MS });
   return facilityId;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The facility of the request's host, once asked (hostFacilityOf). */
+    hostFacility?: Promise<number | null>;
+  }
+}
+
+/**
+ * The facility the request's host serves, looked up once per request: the host binding, the logins, sign-up and
+ * the password pages all ask it, and get the same answer.
+ */
+export function hostFacilityOf(db: DbOrTx, request: FastifyRequest): Promise<number | null> {
+  request.hostFacility ??= cachedFacilityIdOfHost(db, request.hostname);
+  return request.hostFacility;
 }
