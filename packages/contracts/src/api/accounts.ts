@@ -49,15 +49,6 @@ export const ForgotPasswordQuerySchema = z.object({
   language: z.string().max(35).optional(),
 });
 
-export const PASSWORD_CHANGE_ERRORS = [
-  'invalid_old_password',
-  'invalid_grant',
-  'password_must_be_different',
-  'confirm_mismatch',
-  'password_rules',
-  'lockedout',
-] as const;
-
 export const ChangePasswordSchema = z
   .object({
     oldPassword: z.string().min(1).max(LIMITS.passwordMax),
@@ -78,12 +69,6 @@ export const PreferencesQuery = z.object({
   names: z.string().max(1000).optional().describe('Comma-separated names'),
 });
 
-export const HOME_ERRORS = [
-  'contactEmailRequiredForInvite',
-  'resetContactPasswordEmailNotConfirmed',
-  'failedSendingEmail',
-  'primary_contact_exists',
-] as const;
 /* ------------------------------------------------------------------ audit */
 
 export const AuditRequestSchema = z

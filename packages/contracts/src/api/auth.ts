@@ -43,8 +43,6 @@ export const TOKEN_ERRORS = [
   'invalid_subscription',
 ] as const;
 export type TokenErrorCode = (typeof TOKEN_ERRORS)[number];
-/** error_description values of a failed link login. */
-export const LINK_LOGIN_ERRORS = ['username_password_incorrect', 'link_expired'] as const;
 
 export const TokenErrorSchema = z.object({
   error: z.enum(TOKEN_ERRORS),

@@ -44,15 +44,6 @@ export type IdentityVerification = z.infer<typeof IdentityVerificationSchema>;
 
 export const IdentityVerifiedSchema = z.object({ patientId: z.number().int() });
 
-/** Sign-up error codes (400 unless noted); the message is fit to show. */
-export const SIGNUP_ERRORS = [
-  'invalid_information',
-  'pin_expired',
-  'pin_invalidated',
-  'username_exists',
-  'too_many_attempts',
-] as const;
-
 export const AccountInformationSchema = z
   .object({
     facilityId: z.number().int().positive(),

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@portal/contracts';
+import { ErrorBodySchema, type ErrorCode } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { recordFailedPassword } from '../../platform/auth/lockout';
 import { verifyPassword } from '../../platform/auth/passwords';
@@ -57,7 +57,7 @@ export async function requirePassword(
   db: DbOrTx,
   account: Account,
   password: string | undefined,
-  refusal: { code: string; message: string; field: string },
+  refusal: { code: ErrorCode; message: string; field: string },
   now = new Date(),
 ): Promise<void> {
   if (account.lockedUntil && account.lockedUntil > now)

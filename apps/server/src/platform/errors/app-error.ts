@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@portal/contracts';
+
 /** A failure a service expects and a client can act on; the error handler turns it into JSON. */
 export class AppError extends Error {
   override name = 'AppError';
@@ -5,7 +7,7 @@ export class AppError extends Error {
   retryAfterSeconds?: number;
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly field?: string,
     /** Every field at fault, when there are several (a questionnaire's invalid items). */
@@ -15,8 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: string, message: string) => new AppError(404, code, message);
-export const badRequest = (code: string, message: string, field?: string) => new AppError(400, code, message, field);
+export const notFound = (code: ErrorCode, message: string) => new AppError(404, code, message);
+export const badRequest = (code: ErrorCode, message: string, field?: string) => new AppError(400, code, message, field);
 export const forbidden = (message = 'You do not have access to this resource.') =>
   new AppError(403, 'forbidden', message);
 export const unauthorized = (message = 'Authentication is required.') => new AppError(401, 'unauthorized', message);

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@portal/contracts';
 import { AppError, GENERIC_ERROR_MESSAGE } from './app-error';
 
 export interface ErrorBody {
-  error: string;
+  error: ErrorCode;
   message: string;
   field?: string;
   errors?: { field: string; message: string }[];

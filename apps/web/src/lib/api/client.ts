@@ -4,7 +4,7 @@
  *
  * All time goes through `deps.now` / `deps.sleep`, so tests run it on a fake clock.
  */
-import { PORTAL_TYPE_HEADER, TIMING, type PortalType } from '@portal/contracts';
+import { PORTAL_TYPE_HEADER, TIMING, type ErrorCode, type PortalType } from '@portal/contracts';
 import { createSessionStore } from './session';
 import type { AuthSession, SessionStore, StorageLike, TokenResponse } from './session';
 
@@ -47,18 +47,30 @@ const REFRESH_WAIT_MAX_STEPS = TIMING.refreshWaitMaxSteps;
 const MAX_401_RETRIES = TIMING.retryOn401Attempts;
 const RETRY_401_DELAY_MS = TIMING.retryOn401WaitMs;
 
+/** The codes the client gives an error no server answer named. */
+export type ClientErrorCode =
+  | 'network_error'
+  | 'session_timeout'
+  | 'invalid_response'
+  | 'invalid_token_response'
+  | 'refresh_timeout'
+  | 'not_authenticated';
+
+/** What an ApiError's code can be: a server's (the contract's list) or the client's own. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
 export class ApiError extends Error {
   /** HTTP status; 0 when no HTTP answer arrived (network error). */
   readonly status: number;
   /** `body.error` of the server's error body (or a client-side code such as 'network_error'). */
-  readonly code: string | undefined;
+  readonly code: ApiErrorCode | undefined;
   readonly body: unknown;
   /** True when the session timed out; callers must not show an extra error for it. */
   readonly isSessionTimeout: boolean;
 
   constructor(init: {
     status: number;
-    code: string | undefined;
+    code: ApiErrorCode | undefined;
     message: string;
     body?: unknown;
     isSessionTimeout?: boolean;
@@ -107,7 +119,8 @@ function buildQuery(query: Record<string, QueryValue> | undefined): string {
 
 function errorFromBody(status: number, body: unknown): ApiError {
   const fields = isRecord(body) ? body : {};
-  const code = typeof fields.error === 'string' ? fields.error : undefined;
+  // The contract lists every code the server sends; comparing against one outside it then fails typecheck.
+  const code = typeof fields.error === 'string' ? (fields.error as ErrorCode) : undefined;
   const message =
     (typeof fields.message === 'string' && fields.message) ||
     (typeof fields.error_description === 'string' && fields.error_description) ||

@@ -6,8 +6,9 @@ import { EMPTY_PASSWORD_CHANGE, passwordChangeErrors, showPasswordChangeFailure 
 // The real message bar's module reads the browser's session storage as it loads; these tests run without a browser.
 vi.mock('../../lib/api-instance', () => ({ messageBar: { show: vi.fn() } }));
 
+// Any string a server may send, listed in the contract or not.
 const refused = (code: string | undefined, body?: unknown) =>
-  new ApiError({ status: 400, code, message: 'refused', body });
+  new ApiError({ status: 400, code: code as ApiError['code'], message: 'refused', body });
 
 afterEach(() => vi.clearAllMocks());
 

@@ -2,7 +2,7 @@ import { PasswordInput } from '@mantine/core';
 import type { PasswordRulesInput } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { usePasswordHint } from '../../components/PasswordHint';
-import { ApiError } from '../../lib/api';
+import { ApiError, type ApiErrorCode } from '../../lib/api';
 import { messageBar } from '../../lib/api-instance';
 import { useTranslation } from '../../lib/i18n';
 import { passwordRulesQuery } from '../api/password-rules';
@@ -20,7 +20,7 @@ export const PASSWORD_CHANGE_FIELDS: readonly PasswordChangeField[] = ['oldPassw
 export const EMPTY_PASSWORD_CHANGE: PasswordChangeValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The field and message of each server code of a password change. */
-const FIELD_ERRORS: Record<string, [PasswordChangeField, string]> = {
+const FIELD_ERRORS: Partial<Record<ApiErrorCode, [PasswordChangeField, string]>> = {
   invalid_old_password: ['oldPassword', 'updatePassword.currentIncorrect'],
   invalid_grant: ['oldPassword', 'updatePassword.currentIncorrect'],
   password_must_be_different: ['newPassword', 'updatePassword.mustBeDifferent'],

@@ -2,7 +2,7 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { NOTICE_CONFIRMATION, type NoticeChannel } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api';
+import { ApiError, type ApiErrorCode } from '../../../lib/api';
 import { messageBar } from '../../../lib/api-instance';
 import { useTranslation } from '../../../lib/i18n';
 import { notificationSettingsKey } from '../../../shared/api/notification-settings';
@@ -12,7 +12,7 @@ import { showServerError } from '../lib/server-errors';
 
 const KEYS = 'accountSettings.notifications.confirm';
 /** The server's refusals of a code, said under the field in the reader's language. */
-const CODE_ERRORS: Record<string, string> = {
+const CODE_ERRORS: Partial<Record<ApiErrorCode, string>> = {
   wrong_code: `${KEYS}.wrongCode`,
   code_expired: `${KEYS}.codeExpired`,
 };
@@ -55,7 +55,7 @@ export function DestinationConfirmation({
       messageBar.show({ type: 'success', key: `${KEYS}.confirmed`, params: { destination } });
       await queryClient.invalidateQueries({ queryKey: notificationSettingsKey(patientId) });
     } catch (failure) {
-      const key = failure instanceof ApiError ? CODE_ERRORS[failure.code ?? ''] : undefined;
+      const key = failure instanceof ApiError ? failure.code && CODE_ERRORS[failure.code] : undefined;
       if (key) {
         setError(key);
         document.getElementById(fieldId)?.focus();

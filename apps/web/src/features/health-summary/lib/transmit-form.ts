@@ -1,4 +1,5 @@
 import { HEALTH_SUMMARY_LIMITS, isValidEmail } from '@portal/contracts';
+import type { ApiErrorCode } from '../../../lib/api';
 import { emailError } from '../../../shared/forms/validation';
 
 // The checks of Send by Email and Send Securely (spec 002, 5). They run when the form is sent, never on blur; each
@@ -70,7 +71,9 @@ export function secureFormErrors(form: SecureForm): Partial<Record<(typeof SECUR
  * try again, or send by email); noCcdaConfigured has its own. Null for what the page reports otherwise (a session
  * that timed out).
  */
-export function secureSendFailure(error: { status?: number; code?: string } | null | undefined): FieldMessage | null {
+export function secureSendFailure(
+  error: { status?: number; code?: ApiErrorCode } | null | undefined,
+): FieldMessage | null {
   if (!error?.code) return null;
   if (error.code === 'noCcdaConfigured') return { key: 'healthSummary.messages.noCcdaConfigured' };
   return { key: 'healthSummary.messages.healthsummarysendsecurelyfailed' };

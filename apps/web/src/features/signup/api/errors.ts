@@ -1,9 +1,9 @@
-import { ApiError } from '../../../lib/api';
+import { ApiError, type ApiErrorCode } from '../../../lib/api';
 
 /** What the message bar shows: a language-pack key, or the server's own text. */
 export type ShownMessage = { key: string; text?: undefined } | { text: string; key?: undefined };
 
-const VERIFICATION_CODES: Record<string, string> = {
+const VERIFICATION_CODES: Partial<Record<ApiErrorCode, string>> = {
   invalid_information: 'signUp.invalidInformation',
   pin_expired: 'signUp.pinExpired',
   pin_invalidated: 'signUp.pinInvalidated',
