@@ -1,11 +1,17 @@
-import { TREATMENT_SUMMARY_FIELDS, TREATMENT_SUMMARY_GROUPS, type CapabilityModule } from '@portal/contracts';
+import {
+  TREATMENT_SUMMARY_FIELDS,
+  TREATMENT_SUMMARY_GROUPS,
+  type CapabilityModule,
+  type CapabilityModuleName,
+} from '@portal/contracts';
 import type { CapabilityAudience } from './demo.repository';
 
 const dashboard = (fields: CapabilityModule['details']): CapabilityModule => ({
   moduleName: 'Dashboard',
   details: fields,
 });
-const plain = (...names: string[]): CapabilityModule[] => names.map((moduleName) => ({ moduleName, details: [] }));
+const plain = (...names: CapabilityModuleName[]): CapabilityModule[] =>
+  names.map((moduleName) => ({ moduleName, details: [] }));
 
 /**
  * Treatment summary fields the demo facilities keep from patients: provider email addresses, the

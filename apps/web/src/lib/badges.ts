@@ -1,3 +1,4 @@
+import type { CapabilityModuleName } from '@portal/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { queryClient } from './query-client';
 
@@ -5,27 +6,27 @@ import { queryClient } from './query-client';
 export type BadgeSource = (patientId: number) => Promise<number>;
 
 /** Counts by capability module name ('SecureMessages', 'Education', ...); a module without a source is absent. */
-export type BadgeCounts = Partial<Record<string, number>>;
+export type BadgeCounts = Partial<Record<CapabilityModuleName, number>>;
 
 const BADGES_KEY = 'badges';
-const sources = new Map<string, BadgeSource>();
+const sources = new Map<CapabilityModuleName, BadgeSource>();
 
 /**
  * The one place header badges come from: a module registers its count call under its capability module
  * name (registering again replaces the source). The header refreshes at once.
  */
-export function registerBadge(moduleName: string, source: BadgeSource): void {
+export function registerBadge(moduleName: CapabilityModuleName, source: BadgeSource): void {
   sources.set(moduleName, source);
   refreshBadges();
 }
 
 /** Forgets a source (tests, or a module that no longer counts). */
-export function unregisterBadge(moduleName: string): void {
+export function unregisterBadge(moduleName: CapabilityModuleName): void {
   if (sources.delete(moduleName)) refreshBadges();
 }
 
 /** The module names that have a source, in registration order. */
-export function registeredBadges(): string[] {
+export function registeredBadges(): CapabilityModuleName[] {
   return [...sources.keys()];
 }
 
@@ -37,7 +38,7 @@ export function registeredBadges(): string[] {
  */
 export async function collectBadgeCounts(
   patientId: number,
-  granted?: (moduleName: string) => boolean,
+  granted?: (moduleName: CapabilityModuleName) => boolean,
 ): Promise<BadgeCounts> {
   const entries = [...sources.entries()].filter(([moduleName]) => granted?.(moduleName) ?? true);
   const results = await Promise.allSettled(entries.map(([, source]) => source(patientId)));
@@ -51,7 +52,7 @@ export async function collectBadgeCounts(
 }
 
 /** The counts of the patient whose record is shown, of the modules `granted` names (default: every one). */
-export const badgesQuery = (patientId: number, granted?: (moduleName: string) => boolean) =>
+export const badgesQuery = (patientId: number, granted?: (moduleName: CapabilityModuleName) => boolean) =>
   queryOptions({
     queryKey: [BADGES_KEY, patientId],
     queryFn: () => collectBadgeCounts(patientId, granted),
@@ -64,7 +65,7 @@ export function refreshBadges(): void {
 }
 
 /** The count to show for a module: only a positive one shows a badge. */
-export function badgeCount(counts: BadgeCounts | undefined, moduleName: string): number {
+export function badgeCount(counts: BadgeCounts | undefined, moduleName: CapabilityModuleName): number {
   const value = counts?.[moduleName] ?? 0;
   return value > 0 ? value : 0;
 }

@@ -1,4 +1,4 @@
-import type { Capabilities, CapabilityDetail } from '@portal/contracts';
+import type { Capabilities, CapabilityDetail, CapabilityModuleName } from '@portal/contracts';
 
 function findDetail(details: CapabilityDetail[] | undefined, path: string[]): CapabilityDetail | undefined {
   const [head, ...rest] = path;
@@ -8,13 +8,14 @@ function findDetail(details: CapabilityDetail[] | undefined, path: string[]): Ca
 
 /** Reads a capability tree: modules by name, and fields by their path under a module. */
 export function capabilityReader(capabilities: Capabilities | undefined) {
-  const module = (name: string) => capabilities?.modules.find((m) => m.moduleName === name);
+  const module = (name: CapabilityModuleName) => capabilities?.modules.find((m) => m.moduleName === name);
   return {
     loaded: capabilities !== undefined,
-    hasModule: (name: string) => module(name) !== undefined,
+    hasModule: (name: CapabilityModuleName) => module(name) !== undefined,
     /** hasField('Dashboard', 'PersonalContacts', 'InviteContact') */
-    hasField: (moduleName: string, ...path: string[]) => findDetail(module(moduleName)?.details, path) !== undefined,
-    field: (moduleName: string, ...path: string[]) => findDetail(module(moduleName)?.details, path),
+    hasField: (moduleName: CapabilityModuleName, ...path: string[]) =>
+      findDetail(module(moduleName)?.details, path) !== undefined,
+    field: (moduleName: CapabilityModuleName, ...path: string[]) => findDetail(module(moduleName)?.details, path),
   };
 }
 export type CapabilityReader = ReturnType<typeof capabilityReader>;

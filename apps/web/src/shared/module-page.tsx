@@ -1,3 +1,4 @@
+import type { CapabilityModuleName } from '@portal/contracts';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { PagePlaceholder } from '../components/PagePlaceholder';
@@ -18,7 +19,7 @@ export interface ModulePageProps {
  * no user id and never have these modules. The view is keyed by patient, so nothing of one record
  * lingers when another is shown.
  */
-export function modulePage(moduleName: string, titleKey: string, View: ComponentType<ModulePageProps>) {
+export function modulePage(moduleName: CapabilityModuleName, titleKey: string, View: ComponentType<ModulePageProps>) {
   return function Component() {
     const { t } = useTranslation();
     usePageTitle(titleKey);

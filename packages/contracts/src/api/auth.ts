@@ -104,6 +104,29 @@ export const LoginProfileSchema = z.object({
 export type LoginProfile = z.infer<typeof LoginProfileSchema>;
 /* ------------------------------------------------------------ capabilities */
 
+/**
+ * The capability modules the portal reads: each gates a tab, a page, a badge or a route. A facility's profile
+ * may name others (moduleName stays any string), which nothing reads.
+ */
+export const CAPABILITY_MODULE_NAMES = [
+  'Dashboard',
+  'Appointments',
+  'TreatmentSummary',
+  'FollowUps',
+  'Education',
+  'Questionnaires',
+  'TestResults',
+  'MedicalNotes',
+  'SecureMessages',
+  'ContactUs',
+  'Faqs',
+  'UsefulLinks',
+  'DownloadableItems',
+] as const;
+export type CapabilityModuleName = (typeof CAPABILITY_MODULE_NAMES)[number];
+/** A module, or one field of it written `Module.Field` (Dashboard.Appointments: the dashboard's section). */
+export type CapabilityGrant = CapabilityModuleName | `${CapabilityModuleName}.${string}`;
+
 export interface CapabilityDetail {
   fieldName: string;
   details?: CapabilityDetail[];

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   FACILITY_FORM_DOWNLOAD_AUDIT_EVENT,
+  type CapabilityModuleName,
   type DownloadableItem,
   type Faq,
   type LanguagePack,
@@ -71,7 +72,7 @@ export async function facilityPageCaller(
   db: Database['db'],
   request: FastifyRequest,
   facilityId: number,
-  module: string,
+  module: CapabilityModuleName,
 ): Promise<SessionCaller> {
   const caller = requireCaller(request);
   if (caller.facilityId !== facilityId) throw notFound('not_found', 'Not found.');

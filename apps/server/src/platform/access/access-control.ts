@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IntegrationScope } from '@portal/contracts';
+import type { CapabilityGrant, IntegrationScope } from '@portal/contracts';
 import type { IntegrationAuth, IntegrationCaller } from '../integration/integration-auth';
 import type { Database } from '../../db/client';
 import { AppError, forbidden, notFound, unauthorized } from '../errors/app-error';
@@ -64,7 +64,7 @@ declare module 'fastify' {
      * For patient routes: the capability module the facility must grant (Education, TestResults, ...) to the kind
      * of caller (patient, representative, kiosk or link user), as the browser's navigation shows it: else 403.
      */
-    module?: string;
+    module?: CapabilityGrant;
     /** The route serves before the terms are accepted (the language chosen on the terms page itself). */
     beforeTerms?: boolean;
     /** For `integration` routes: the scope the access token must carry (else 403 insufficient_scope). */
@@ -140,7 +140,7 @@ export interface RouteEntry {
   /** An integration route's scope. */
   integrationScope?: IntegrationScope;
   /** A patient route's capability module (or Module.Field), which the facility must grant. */
-  module?: string;
+  module?: CapabilityGrant;
 }
 
 /** The caller of an authenticated route (the access hooks have run). */

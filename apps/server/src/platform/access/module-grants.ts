@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { CapabilityGrant } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { capabilityProfiles } from '../../db/schema/index';
 import type { Access } from './patient-scope';
@@ -26,7 +27,7 @@ export async function grantsModule(
   db: DbOrTx,
   facilityId: number,
   access: Access,
-  moduleName: string,
+  moduleName: CapabilityGrant,
   now = Date.now(),
 ): Promise<boolean> {
   const audience = AUDIENCE[access];

@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, type IntegrationScope } from '@portal/contracts';
+import { ErrorBodySchema, type CapabilityGrant, type IntegrationScope } from '@portal/contracts';
 import type { Database } from '../../db/client';
 import type { Access } from '../access/patient-scope';
 import { facilityLinkBase, type LinkSettings } from '../mail/links';
@@ -58,7 +58,7 @@ interface PatientRouteOptions {
   /** The route also accepts `?token=` (a document opened outside the API client). */
   urlToken?: boolean;
   /** The capability module the facility must grant for the route (Education, TestResults, ...). */
-  module?: string;
+  module?: CapabilityGrant;
   /** The route serves before the terms of use are accepted. */
   beforeTerms?: boolean;
   /** The event of the read's audit row when it is not the generic read of the record (a thread read). */

@@ -1,15 +1,15 @@
 import { isKioskMode, mayLackEmail, skipsTermsOfUse } from '@portal/contracts';
-import type { Facility } from '@portal/contracts';
+import type { CapabilityModuleName, Facility } from '@portal/contracts';
 
 /** What the capability tree answers (lib/capabilities.ts capabilityReader). */
 interface Capabilities {
-  hasModule: (name: string) => boolean;
-  hasField: (moduleName: string, ...path: string[]) => boolean;
+  hasModule: (name: CapabilityModuleName) => boolean;
+  hasField: (moduleName: CapabilityModuleName, ...path: string[]) => boolean;
 }
 
 export interface NavItem {
   /** The capability module that grants it (and keys its badge). */
-  module: string;
+  module: CapabilityModuleName;
   path: string;
   /** Language-pack key of its label. */
   label: string;

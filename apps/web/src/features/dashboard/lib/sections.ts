@@ -1,7 +1,9 @@
+import type { CapabilityModuleName } from '@portal/contracts';
+
 /** Which dashboard sections the Dashboard capability lists, and what their buttons may do. */
 export function dashboardSections(capabilities: {
-  hasModule: (name: string) => boolean;
-  hasField: (moduleName: string, ...path: string[]) => boolean;
+  hasModule: (name: CapabilityModuleName) => boolean;
+  hasField: (moduleName: CapabilityModuleName, ...path: string[]) => boolean;
 }) {
   const field = (name: string) => capabilities.hasField('Dashboard', name);
   return {

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import type { Facility } from '@portal/contracts';
+import type { CapabilityModuleName, Facility } from '@portal/contracts';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
@@ -20,7 +20,7 @@ export interface FacilityPageProps {
  * Resources menu hides it then).
  */
 export function facilityPage(
-  moduleName: string,
+  moduleName: CapabilityModuleName,
   resource: keyof Facility['resources'],
   titleKey: string,
   View: ComponentType<FacilityPageProps>,

@@ -9,7 +9,7 @@ import {
   type TreatmentFieldSpec,
   type TreatmentSummaryGroup,
 } from '@portal/contracts';
-import type { TreatmentSummaryItem, TreatmentSummaryResponse } from '@portal/contracts';
+import type { CapabilityModuleName, TreatmentSummaryItem, TreatmentSummaryResponse } from '@portal/contracts';
 import { calendarDay, formatDay } from '../../../lib/dates';
 import { lookupText, type Translate } from '../../../lib/translator';
 
@@ -116,7 +116,7 @@ export interface TreatmentTypesAccess {
 
 /** Reads TreatmentTypes through the capability reader's hasField('TreatmentSummary', ...path). */
 export function treatmentTypesAccess(
-  hasField: (moduleName: string, ...path: string[]) => boolean,
+  hasField: (moduleName: CapabilityModuleName, ...path: string[]) => boolean,
 ): TreatmentTypesAccess {
   return {
     hasGroup: (group) => hasField('TreatmentSummary', 'TreatmentTypes', group),
