@@ -187,16 +187,19 @@ export async function withdrawKeyed<Rec, Row extends KeyedRow, History>(
   return existing.id;
 }
 
-/** A record type's put and withdraw, bound to its kind: what its module exports. */
+/**
+ * A record type's put and withdraw, bound to its kind: what its module exports. Function-typed members (not
+ * methods), so a patient's records cannot stand where a facility's number is passed, nor the other way round.
+ */
 export interface KeyedRecords<Rec, History = never, OwnerId extends number = number> {
-  put(
+  put: (
     tx: Tx,
     ownerId: OwnerId,
     externalId: string,
     record: Rec,
     options?: { history?: History; now?: Date },
-  ): Promise<PutOutcome>;
-  withdraw(tx: Tx, ownerId: OwnerId, externalId: string, now?: Date): Promise<number | undefined>;
+  ) => Promise<PutOutcome>;
+  withdraw: (tx: Tx, ownerId: OwnerId, externalId: string, now?: Date) => Promise<number | undefined>;
 }
 
 export function keyedRecords<Rec, Row extends KeyedRow, History, O extends OwnerColumn>(

@@ -6,7 +6,7 @@ import { notFound } from '../errors/app-error';
 import { integrationCallerOf } from '../access/access-control';
 import { integrationRoute, NO_CONTENT, type RouteApp } from '../http/routes';
 import type { KeyedRecords } from '../intake/keyed-records';
-import { integrationPatientOf } from './integration-patients';
+import { integrationPatientOf, type IntegrationPatientId } from './integration-patients';
 
 // The one route builder of a keyed resource of the integration API: PUT creates or replaces the record under the
 // facility's identifier (201 created, 200 replaced, `changed` false for a resend), DELETE withdraws it (204, also
@@ -16,7 +16,10 @@ import { integrationPatientOf } from './integration-patients';
 /** Who a call writes for: the calling facility, and for a patient's record the patient its path names. */
 export type IntegrationOwner<Owner extends 'patient' | 'facility'> = {
   facilityId: number;
-} & (Owner extends 'patient' ? { patientId: number } : unknown);
+} & (Owner extends 'patient' ? { patientId: IntegrationPatientId } : unknown);
+
+/** What the records of an owner are put for: the patient the check named, or the facility. */
+type OwnerIdOf<Owner extends 'patient' | 'facility'> = Owner extends 'patient' ? IntegrationPatientId : number;
 
 /** The summary and description of a route in the OpenAPI document. */
 export interface RouteProse {
@@ -41,7 +44,7 @@ export interface KeyedResource<Owner extends 'patient' | 'facility', Body extend
   /** The 404 message of a DELETE for an externalId the owner has no record under. */
   notFoundMessage: string;
   /** Where the record type is kept (its module's intake). */
-  records: KeyedRecords<Rec, never>;
+  records: KeyedRecords<Rec, never, OwnerIdOf<Owner>>;
   /** The body as the intake takes it; a 400 for what the schema cannot say (a record it names that is not there). */
   recordOf(
     body: z.infer<Body>,
@@ -63,8 +66,8 @@ export function keyedResourceRoutes<Owner extends 'patient' | 'facility', Body e
     return { facilityId, patientId: await integrationPatientOf(tx, request, mrn) } as IntegrationOwner<Owner>;
   };
 
-  const ownerIdOf = (owner: IntegrationOwner<Owner>): number =>
-    'patientId' in owner ? (owner.patientId as number) : owner.facilityId;
+  const ownerIdOf = (owner: IntegrationOwner<Owner>) =>
+    ('patientId' in owner ? owner.patientId : owner.facilityId) as OwnerIdOf<Owner>;
 
   app.put(
     resource.path,
